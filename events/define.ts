@@ -1,0 +1,87 @@
+import type { Static, TObject } from '@sinclair/typebox';
+import avro from 'avsc';
+import { typeboxToAvro, type AvroSchema } from './avro.ts';
+
+export const STREAMS = ['account', 'audit', 'bulk', 'share', 'revision', 'test'] as const;
+export type StreamName = (typeof STREAMS)[number];
+
+export interface PreviousVersion {
+  schema: TObject;
+  /** Turns a payload of this version into a payload of the next version. */
+  upcast: (payload: any) => unknown;
+}
+
+export interface EventDefinition<T extends string = string, S extends TObject = TObject> {
+  type: T;
+  stream: StreamName;
+  /** Current payload schema. */
+  schema: S;
+  /** Current version: older versions are 1..latest-1. */
+  latest: number;
+  schemaOf(version: number): TObject;
+  /** The wire (Avro) schema of the whole envelope with this version's payload. */
+  avroSchema(version: number): AvroSchema;
+  avroType(version: number): avro.Type;
+  /** Brings a payload written at `version` up to the current version. */
+  upcast(version: number, payload: unknown): Static<S>;
+  /** Builds the domain event {type, data}. */
+  (data: Static<S>): { type: T; data: Static<S> };
+}
+
+/**
+ * Declares an event once: the TypeBox schema gives the TypeScript type and, through
+ * events/avro.ts, the Avro wire schema. `previous` lists older versions oldest first, each with the
+ * upcaster to the version after it.
+ */
+export function defineEvent<T extends string, S extends TObject>(
+  type: T,
+  stream: StreamName,
+  schema: S,
+  previous: PreviousVersion[] = [],
+): EventDefinition<T, S> {
+  const latest = previous.length + 1;
+  const schemaOf = (version: number): TObject => {
+    if (version === latest) return schema;
+    const p = previous[version - 1];
+    if (!p) throw new Error(`${type} has no version ${version}`);
+    return p.schema;
+  };
+  const avroTypes = new Map<number, avro.Type>();
+  const avroSchema = (version: number): AvroSchema => ({
+    type: 'record',
+    // Names do not carry the version: Avro resolves a reader and a writer schema by name.
+    name: type,
+    namespace: `audit.events.${stream}`,
+    doc: `${type} v${version}. Kafka headers: event-type=${type}, event-version=${version}.`,
+    fields: [
+      { name: 'id', type: 'string' },
+      { name: 'type', type: 'string' },
+      { name: 'version', type: 'int' },
+      { name: 'accountId', type: 'string' },
+      { name: 'streamId', type: 'string' },
+      { name: 'streamVersion', type: 'long' },
+      { name: 'position', type: 'string' },
+      { name: 'occurredAt', type: 'string' },
+      { name: 'causationId', type: ['null', 'string'], default: null },
+      { name: 'correlationId', type: ['null', 'string'], default: null },
+      { name: 'payload', type: typeboxToAvro(schemaOf(version), `${type}Payload`) },
+    ],
+  });
+  const avroType = (version: number): avro.Type => {
+    let t = avroTypes.get(version);
+    if (!t) {
+      t = avro.Type.forSchema(avroSchema(version) as avro.Schema);
+      avroTypes.set(version, t);
+    }
+    return t;
+  };
+  const upcast = (version: number, payload: unknown): Static<S> => {
+    let p = payload;
+    for (let v = version; v < latest; v++) p = previous[v - 1]!.upcast(p);
+    return p as Static<S>;
+  };
+  const create = (data: Static<S>) => ({ type, data });
+  return Object.assign(create, { type, stream, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
+}
+
+export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: Static<S> } : never;

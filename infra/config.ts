@@ -1,0 +1,105 @@
+/**
+ * The one configuration loader: environment variables, validated at start. Every bad value is
+ * reported at once, each with its own message, so an operator fixes them in one go.
+ */
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'apply', 'webhooks', 'bulk', 'scheduler'] as const;
+export type Role = (typeof ALL_ROLES)[number];
+
+export interface Config {
+  nodeEnv: string;
+  host: string;
+  port: number;
+  /** Where the embedded PostgreSQL keeps its data when DATABASE_URL is not given. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  kafkaBrokers: string[] | undefined;
+  /** Topic names are `<prefix>.events` etc., so several deployments or test runs can share a cluster. */
+  kafkaTopicPrefix: string;
+  /** Partitions of the events topic and of the embedded log's virtual partitions. */
+  partitions: number;
+  roles: Role[];
+  allowPrivateAddresses: boolean;
+  publicBaseUrl: string;
+  rateLimitPerMinute: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string) => {
+    const v = env[name];
+    return v === undefined || v === '' ? fallback : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+    if (raw === '1' || raw === 'true') return true;
+    problems.push(`${name} must be 1/true or 0/false, got "${raw}"`);
+    return false;
+  };
+
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL`);
+  }
+  let kafkaBrokers: string[] | undefined;
+  if (env.KAFKA_BROKERS) {
+    kafkaBrokers = env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean);
+    for (const b of kafkaBrokers) {
+      if (!/^[^\s:]+:\d{1,5}$/.test(b)) problems.push(`KAFKA_BROKERS entries must be host:port, got "${b}"`);
+    }
+  }
+  const rolesRaw = str('ROLES', ALL_ROLES.join(','));
+  const roles = rolesRaw.split(',').map((r) => r.trim()).filter(Boolean) as Role[];
+  for (const r of roles) {
+    if (!(ALL_ROLES as readonly string[]).includes(r)) problems.push(`ROLES has unknown role "${r}" (known: ${ALL_ROLES.join(', ')})`);
+  }
+  const nodeEnv = str('NODE_ENV', 'development');
+  const allowPrivateAddresses = bool('ALLOW_PRIVATE_ADDRESSES');
+  if (allowPrivateAddresses && nodeEnv === 'production') {
+    problems.push('ALLOW_PRIVATE_ADDRESSES=1 is for local development and tests only; it is refused when NODE_ENV=production');
+  }
+  const host = str('HOST', '127.0.0.1');
+  const port = int('PORT', 8080, 0, 65535);
+  const publicBaseUrl = str('PUBLIC_BASE_URL', `http://${host}:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must start with http:// or https://');
+  const kafkaTopicPrefix = str('KAFKA_TOPIC_PREFIX', 'audit');
+  if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix)) problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
+
+  const config: Config = {
+    nodeEnv,
+    host,
+    port,
+    dataDir: str('DATA_DIR', './.data'),
+    databaseUrl,
+    kafkaBrokers,
+    kafkaTopicPrefix,
+    partitions: int('PARTITIONS', 8, 1, 256),
+    roles,
+    allowPrivateAddresses,
+    publicBaseUrl,
+    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    logLevel: str('LOG_LEVEL', 'info'),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

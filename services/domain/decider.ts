@@ -1,0 +1,15 @@
+import type { DomainEvent } from '../../events/envelope.ts';
+
+/**
+ * The one pattern for business rules: pure functions of (command, state). Time, ids and anything
+ * else from the outside come in with the command, so `decide` stays pure and tests are exact.
+ * `decide` throws AppError to refuse a command.
+ */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  decide(command: Command, state: State): Event[];
+  evolve(state: State, event: Event): State;
+  initialState(): State;
+}
+
+export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>, events: readonly E[]): S =>
+  events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
