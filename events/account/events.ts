@@ -1,0 +1,135 @@
+import { Type } from '@sinclair/typebox';
+import { defineEvent, type EventOf } from '../define.ts';
+
+/**
+ * The account stream (`account-<accountId>`): who the account is, its API keys, and every credit
+ * movement. The balance is the fold of the four credit events below and nothing else.
+ *
+ * These payloads are read for ever by data teams and auditors, so:
+ * - no time in payloads: `occurredAt` is in the envelope;
+ * - no account id except in AccountOpened: the envelope carries `accountId` and `streamId`;
+ * - no secret in clear except the webhook secret (which the service must be able to sign with);
+ *   an API key is stored only as its SHA-256 hash;
+ * - amounts are explicit (`credits`) even where the rules make them constant today.
+ */
+
+export const ACCOUNT_ROLES = ['user', 'admin'] as const;
+export type AccountRole = (typeof ACCOUNT_ROLES)[number];
+
+export const API_KEY_SCOPES = ['audits:read', 'audits:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+export const CHARGE_KINDS = ['audit', 'apply'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+
+const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
+const Scope = Type.Union([Type.Literal('audits:read'), Type.Literal('audits:write')]);
+const Kind = Type.Union([Type.Literal('audit'), Type.Literal('apply')]);
+const NonEmpty = Type.String({ minLength: 1 });
+
+/** An account exists. Administrators are always unlimited (spec 2.8: they do not pay). */
+export const AccountOpened = defineEvent(
+  'AccountOpened',
+  'account',
+  Type.Object({
+    accountId: NonEmpty,
+    email: NonEmpty,
+    role: Role,
+    unlimited: Type.Boolean(),
+    /** One per account, identical across its keys (spec 2.1); signs webhooks (spec 6). */
+    webhookSecret: NonEmpty,
+  }),
+);
+
+/** A key was created. The key itself is shown once to its owner and never stored (spec 5.2). */
+export const ApiKeyIssued = defineEvent(
+  'ApiKeyIssued',
+  'account',
+  Type.Object({
+    keyId: NonEmpty,
+    /** Lower-case hex SHA-256 of the whole key. */
+    keyHash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    /** The first characters of the key, for display ("which key is this?"). */
+    keyPrefix: NonEmpty,
+    scopes: Type.Array(Scope, { minItems: 1 }),
+  }),
+);
+
+export const ApiKeyRevoked = defineEvent('ApiKeyRevoked', 'account', Type.Object({ keyId: NonEmpty }));
+
+/** An operator made the account unlimited (never charged) or limited again. */
+export const UnlimitedSet = defineEvent(
+  'UnlimitedSet',
+  'account',
+  Type.Object({ unlimited: Type.Boolean(), actor: NonEmpty, reason: NonEmpty }),
+);
+
+/** Credits bought; `paymentId` (`pay_...`) makes a replayed purchase a no-op. */
+export const CreditsPurchased = defineEvent(
+  'CreditsPurchased',
+  'account',
+  Type.Object({ paymentId: Type.String({ pattern: '^pay_.+' }), credits: Type.Integer({ minimum: 1 }) }),
+);
+
+/**
+ * Credits taken for an audit (`subjectId` = `aud_...`) or a new apply generation (`subjectId` =
+ * the revision id). `chargeId` is derived from (kind, subjectId), so a subject is charged at most
+ * once. `credits` is the amount taken (1 under spec 8); the ledger delta is `-credits`.
+ */
+export const CreditCharged = defineEvent(
+  'CreditCharged',
+  'account',
+  Type.Object({
+    chargeId: NonEmpty,
+    kind: Kind,
+    subjectId: NonEmpty,
+    credits: Type.Integer({ minimum: 1 }),
+    jobId: Type.Union([Type.String(), Type.Null()]),
+    url: Type.Union([Type.String(), Type.Null()]),
+    project: Type.Union([Type.String(), Type.Null()]),
+  }),
+);
+
+/** A charge given back in full (failed apply generation, bulk audit that never started, ...). */
+export const CreditRefunded = defineEvent(
+  'CreditRefunded',
+  'account',
+  Type.Object({
+    chargeId: NonEmpty,
+    /** Equal to the refunded charge's `credits`; stored so the event reads on its own. */
+    credits: Type.Integer({ minimum: 1 }),
+    reason: NonEmpty,
+  }),
+);
+
+/** An administrator's correction; unlike the spec's service it leaves a ledger entry (DESIGN.md). */
+export const CreditsAdjusted = defineEvent(
+  'CreditsAdjusted',
+  'account',
+  Type.Object({
+    adjustmentId: NonEmpty,
+    /** Non-zero; negative takes credits away, never below a zero balance. */
+    delta: Type.Integer(),
+    actor: NonEmpty,
+    reason: NonEmpty,
+  }),
+);
+
+export type AccountOpened = EventOf<typeof AccountOpened>;
+export type ApiKeyIssued = EventOf<typeof ApiKeyIssued>;
+export type ApiKeyRevoked = EventOf<typeof ApiKeyRevoked>;
+export type UnlimitedSet = EventOf<typeof UnlimitedSet>;
+export type CreditsPurchased = EventOf<typeof CreditsPurchased>;
+export type CreditCharged = EventOf<typeof CreditCharged>;
+export type CreditRefunded = EventOf<typeof CreditRefunded>;
+export type CreditsAdjusted = EventOf<typeof CreditsAdjusted>;
+
+export type AccountEvent =
+  | AccountOpened
+  | ApiKeyIssued
+  | ApiKeyRevoked
+  | UnlimitedSet
+  | CreditsPurchased
+  | CreditCharged
+  | CreditRefunded
+  | CreditsAdjusted;

@@ -1,0 +1,27 @@
+import {
+  AccountOpened,
+  ApiKeyIssued,
+  ApiKeyRevoked,
+  CreditCharged,
+  CreditRefunded,
+  CreditsAdjusted,
+  CreditsPurchased,
+  UnlimitedSet,
+} from './events.ts';
+
+export * from './events.ts';
+
+/** Every event of the account stream, for the catalogue (events/catalogue.ts) to register. */
+export const accountEvents = [
+  AccountOpened,
+  ApiKeyIssued,
+  ApiKeyRevoked,
+  UnlimitedSet,
+  CreditsPurchased,
+  CreditCharged,
+  CreditRefunded,
+  CreditsAdjusted,
+] as const;
+
+/** The stream of one account. */
+export const accountStreamId = (accountId: string): string => `account-${accountId}`;
