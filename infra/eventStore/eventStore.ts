@@ -1,0 +1,154 @@
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { TObject } from '@sinclair/typebox';
+import type { DomainEvent, EventEnvelope } from '../../events/envelope.ts';
+import { randomId } from '../../events/ids.ts';
+import { eventDefinition } from '../../events/registry.ts';
+import type { Decider } from '../../services/domain/decider.ts';
+import { AppError } from '../../services/shared/errors.ts';
+import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
+import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
+import { partitionOf } from './schema.ts';
+
+export interface NewEvent extends DomainEvent {
+  /** Deterministic where a retried step must reproduce it; random otherwise. */
+  id?: string;
+}
+
+export interface EventMeta {
+  now: Date;
+  causationId?: string | null;
+  correlationId?: string | null;
+}
+
+export interface AppendRequest extends EventMeta {
+  streamId: string;
+  accountId: string;
+  /** The stream's version the decision was taken on (0 for a new stream). */
+  expectedVersion: number;
+  events: NewEvent[];
+}
+
+/** Thrown when a step's deterministic event ids are already stored: the step was done before. */
+export class DuplicateEventError extends Error {
+  constructor() {
+    super('events already appended');
+    this.name = 'DuplicateEventError';
+  }
+}
+
+const checks = new Map<string, TypeCheck<TObject>>();
+const checkPayload = (type: string, data: unknown): void => {
+  let check = checks.get(type);
+  if (!check) {
+    check = TypeCompiler.Compile(eventDefinition(type).schema);
+    checks.set(type, check);
+  }
+  if (!check.Check(data)) {
+    const first = [...check.Errors(data)][0];
+    throw new Error(`event ${type} does not match its schema: ${first?.path} ${first?.message}`);
+  }
+};
+
+/**
+ * Appends events to one stream with optimistic concurrency. Must be the transaction's first write
+ * (after its reads): the transaction id is assigned here, and log order follows it, so an event
+ * decided on events it has read always comes after them.
+ */
+export async function appendToStream(tx: PoolClient, req: AppendRequest): Promise<EventEnvelope[]> {
+  if (req.events.length === 0) return [];
+  const values: unknown[] = [];
+  const rows: string[] = [];
+  const partition = partitionOf(req.accountId);
+  req.events.forEach((e, i) => {
+    const def = eventDefinition(e.type);
+    checkPayload(e.type, e.data);
+    const b = values.length;
+    values.push(e.id ?? randomId(), req.streamId, req.expectedVersion + i + 1, req.accountId, partition, e.type, def.latest,
+      req.now, req.causationId ?? null, req.correlationId ?? null, JSON.stringify(e.data));
+    rows.push(`(${Array.from({ length: 11 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
+  });
+  try {
+    await tx.query('SAVEPOINT append');
+    const result = await tx.query<EventRow>(
+      `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload)
+       VALUES ${rows.join(', ')} RETURNING ${EVENT_COLUMNS}`,
+      values,
+    );
+    await tx.query('RELEASE SAVEPOINT append');
+    return result.rows.map(rowToEnvelope);
+  } catch (e) {
+    await tx.query('ROLLBACK TO SAVEPOINT append').catch(() => undefined);
+    if (isUniqueViolation(e, 'events_stream_version_unique')) {
+      throw new AppError('concurrency_conflict', `stream ${req.streamId} moved past version ${req.expectedVersion}`);
+    }
+    if (isUniqueViolation(e, 'events_id_key')) throw new DuplicateEventError();
+    throw e;
+  }
+}
+
+export async function readStream(db: Pick<PoolClient, 'query'>, streamId: string): Promise<EventEnvelope[]> {
+  const r = await db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
+  return r.rows.map(rowToEnvelope);
+}
+
+export interface Loaded<S> {
+  state: S;
+  version: number;
+  events: EventEnvelope[];
+}
+
+export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick<Decider<never, any, S>, 'evolve' | 'initialState'>, streamId: string): Promise<Loaded<S>> {
+  const events = await readStream(db, streamId);
+  const state = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.payload }), decider.initialState());
+  return { state, version: events.length, events };
+}
+
+/**
+ * Runs `fn` in a transaction and, when another writer moved a stream first (optimistic concurrency),
+ * runs it again on fresh state. `fn` must therefore read everything it decides on inside itself.
+ */
+export async function transact<T>(pool: Pool, fn: (tx: PoolClient) => Promise<T>, attempts = 20): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withTransaction(pool, fn);
+    } catch (e) {
+      if (e instanceof AppError && e.code === 'concurrency_conflict' && attempt < attempts) {
+        // Small jittered pause so racing writers do not collide again in lock-step.
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        continue;
+      }
+      throw e;
+    }
+  }
+}
+
+export interface CommandRequest<C, S> extends EventMeta {
+  decider: Decider<C, any, S>;
+  streamId: string;
+  accountId: string;
+  command: C;
+  /** Event ids for the decided events, for steps that must be reproducible. */
+  eventIds?: (index: number, event: DomainEvent) => string;
+}
+
+/** Decide one command on one stream and append the outcome, retrying on a concurrency conflict. */
+export async function handleCommand<C, S>(pool: Pool, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
+  return transact(pool, (tx) => decideInTransaction(tx, req));
+}
+
+/** The same inside a caller's transaction (several streams, or a consumer's checkpoint). */
+export async function decideInTransaction<C, S>(tx: PoolClient, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
+  const { state, version } = await loadStream(tx, req.decider, req.streamId);
+  const decided = req.decider.decide(req.command, state);
+  const events = await appendToStream(tx, {
+    streamId: req.streamId,
+    accountId: req.accountId,
+    expectedVersion: version,
+    events: decided.map((e, i) => ({ ...e, id: req.eventIds?.(i, e) })),
+    now: req.now,
+    causationId: req.causationId ?? null,
+    correlationId: req.correlationId ?? null,
+  });
+  const next = decided.reduce((s, e) => req.decider.evolve(s, e), state);
+  return { events, state: next };
+}

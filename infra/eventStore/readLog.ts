@@ -1,0 +1,37 @@
+import type { EventEnvelope, LogPosition } from '../../events/envelope.ts';
+import type { Queryable } from '../postgres/pool.ts';
+import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
+
+export interface ReadLogRequest {
+  after: LogPosition;
+  /** One virtual partition of the embedded log, or the whole log. */
+  partition?: number;
+  limit: number;
+}
+
+/**
+ * Reads the log in commit order after a position. Only transactions older than every transaction
+ * still running are read (pg_snapshot_xmin): a transaction that started earlier but commits later
+ * is waited for, never skipped.
+ */
+export async function readLog(db: Queryable, req: ReadLogRequest): Promise<EventEnvelope[]> {
+  const params: unknown[] = [req.after.txId.toString(), req.after.seq.toString(), req.limit];
+  const partitionFilter = req.partition === undefined ? '' : `AND partition = $4`;
+  if (req.partition !== undefined) params.push(req.partition);
+  const r = await db.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events
+      WHERE (tx_id, seq) > ($1::xid8, $2::bigint)
+        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        ${partitionFilter}
+      ORDER BY tx_id, seq
+      LIMIT $3`,
+    params,
+  );
+  return r.rows.map(rowToEnvelope);
+}
+
+/** The highest sequence number in the log: a cheap "did anything arrive?" probe for pollers. */
+export async function logHead(db: Queryable): Promise<bigint> {
+  const r = await db.query<{ head: string }>('SELECT coalesce(max(seq), 0)::text AS head FROM events');
+  return BigInt(r.rows[0]!.head);
+}

@@ -1,0 +1,57 @@
+import { Kafka, logLevel, type Admin } from 'kafkajs';
+import type { Logger } from '../logger.ts';
+
+export interface KafkaSettings {
+  brokers: string[];
+  topicPrefix: string;
+  partitions: number;
+  clientId?: string;
+}
+
+export const eventsTopic = (prefix: string): string => `${prefix}.events`;
+
+/** kafkajs logs through pino, at warn and above (its info level is chatty about every rebalance). */
+export function createKafka(settings: KafkaSettings, log: Logger): Kafka {
+  return new Kafka({
+    clientId: settings.clientId ?? 'audit-service',
+    brokers: settings.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: () => ({ level, log: entry }) => {
+      const { message, ...extra } = entry;
+      if (level <= logLevel.ERROR) log.error(extra, `kafkajs: ${message}`);
+      else log.warn(extra, `kafkajs: ${message}`);
+    },
+    retry: { initialRetryTime: 200, retries: 10 },
+  });
+}
+
+/**
+ * Creates the events topic if missing: data kept forever (retention.ms=-1), deleted never, not
+ * compacted, since it is the history data teams read from the beginning.
+ */
+export async function ensureEventsTopic(kafka: Kafka, settings: KafkaSettings): Promise<void> {
+  const admin: Admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topic = eventsTopic(settings.topicPrefix);
+    const existing = await admin.listTopics();
+    if (existing.includes(topic)) return;
+    const brokers = (await admin.describeCluster()).brokers.length;
+    await admin.createTopics({
+      waitForLeaders: true,
+      topics: [{
+        topic,
+        numPartitions: settings.partitions,
+        replicationFactor: Math.min(3, brokers),
+        configEntries: [
+          { name: 'retention.ms', value: '-1' },
+          { name: 'retention.bytes', value: '-1' },
+          { name: 'cleanup.policy', value: 'delete' },
+          { name: 'min.insync.replicas', value: String(Math.min(2, brokers)) },
+        ],
+      }],
+    });
+  } finally {
+    await admin.disconnect();
+  }
+}

@@ -1,0 +1,121 @@
+import type { Consumer, Kafka } from 'kafkajs';
+import { comparePositions, type EventEnvelope } from '../../events/envelope.ts';
+import type { Logger } from '../logger.ts';
+import type { Pool } from '../postgres/pool.ts';
+import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from '../subscriptions/applyBatch.ts';
+import { FencedError, loadCheckpoint } from '../subscriptions/checkpoints.ts';
+import type { SubscribeOptions, Subscriber, Subscription } from '../subscriptions/port.ts';
+import { decodeEvent } from './codec.ts';
+import { eventsTopic, type KafkaSettings } from './client.ts';
+
+export interface KafkaSubscriberOptions {
+  kafka: Kafka;
+  settings: KafkaSettings;
+  log: Logger;
+  retry?: RetryPolicy;
+  sessionTimeoutMs?: number;
+}
+
+/**
+ * The Kafka adapter. Offsets live in PostgreSQL with the consumer's writes (committed to Kafka only
+ * afterwards, for lag tools). On each batch the stored checkpoint decides what is new: offsets below
+ * it were applied already, and events at or before its log position are duplicates a restarted relay
+ * published again.
+ */
+export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOptions): Subscriber {
+  const topic = eventsTopic(options.settings.topicPrefix);
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const subscriptions = new Set<Subscription>();
+
+  async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
+    const log = options.log.child({ groupId: sub.groupId });
+    const consumer: Consumer = options.kafka.consumer({
+      groupId: sub.groupId,
+      sessionTimeout: options.sessionTimeoutMs ?? 10_000,
+      heartbeatInterval: 1000,
+      rebalanceTimeout: 20_000,
+      maxWaitTimeInMs: 100,
+      allowAutoTopicCreation: false,
+    });
+    let assigned: number[] = [];
+    let stopping = false;
+
+    consumer.on(consumer.events.GROUP_JOIN, async ({ payload }) => {
+      assigned = [...(payload.memberAssignment[topic] ?? [])].sort((a, b) => a - b);
+      // Start where PostgreSQL says this group is; the per-batch check below stays the authority.
+      for (const partition of assigned) {
+        const cp = await loadCheckpoint(pool, sub.groupId, topic, partition).catch(() => null);
+        if (cp?.kafkaOffset != null) consumer.seek({ topic, partition, offset: cp.kafkaOffset.toString() });
+      }
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      log.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
+    });
+
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 1,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+        if (stopping || !isRunning() || isStale() || batch.messages.length === 0) return;
+        const previous = await loadCheckpoint(pool, sub.groupId, topic, batch.partition);
+        const fresh: { event: EventEnvelope; offset: bigint }[] = [];
+        let lastPosition = previous?.position;
+        for (const m of batch.messages) {
+          const offset = BigInt(m.offset);
+          if (previous?.kafkaOffset != null && offset < previous.kafkaOffset) continue;
+          const event = decodeEvent(m.value!, m.headers);
+          if (lastPosition && comparePositions(event.position, lastPosition) <= 0) continue;
+          lastPosition = event.position;
+          fresh.push({ event, offset });
+        }
+        const lastOffset = BigInt(batch.messages[batch.messages.length - 1]!.offset);
+        const offsetOf = new Map(fresh.map((f) => [f.event.id, f.offset]));
+        if (fresh.length > 0) {
+          try {
+            await applyBatch(pool, sub, {
+              source: topic,
+              partition: batch.partition,
+              events: fresh.map((f) => f.event),
+              previous,
+              // The last event of the batch also covers any duplicates after it.
+              checkpointAfter: (e) => ({
+                position: e.position,
+                kafkaOffset: (e === fresh[fresh.length - 1]!.event ? lastOffset : offsetOf.get(e.id)!) + 1n,
+              }),
+            }, log, retry, () => stopping);
+          } catch (e) {
+            if (e instanceof FencedError) return; // a rebalance moved the partition; the new owner goes on
+            throw e;
+          }
+        }
+        resolveOffset(lastOffset.toString());
+        await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition: batch.partition, offset: (lastOffset + 1n).toString() }] }] }).catch(() => undefined);
+        await heartbeat();
+      },
+    });
+
+    const subscription: Subscription = {
+      groupId: sub.groupId,
+      assigned: () => assigned,
+      async stop() {
+        if (stopping) return;
+        stopping = true;
+        await consumer.disconnect();
+        subscriptions.delete(subscription);
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    kind: 'kafka',
+    subscribe,
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+    },
+  };
+}

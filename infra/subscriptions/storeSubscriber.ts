@@ -1,0 +1,157 @@
+import { START } from '../../events/envelope.ts';
+import { randomId } from '../../events/ids.ts';
+import { logHead, readLog } from '../eventStore/readLog.ts';
+import { LOG_PARTITIONS } from '../eventStore/schema.ts';
+import type { Logger } from '../logger.ts';
+import type { Pool, PoolClient } from '../postgres/pool.ts';
+import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
+import { FencedError, loadCheckpoint } from './checkpoints.ts';
+import type { SubscribeOptions, Subscriber, Subscription } from './port.ts';
+
+export interface StoreSubscriberOptions {
+  log: Logger;
+  /** Pause between polls when nothing new arrived. */
+  pollMs?: number;
+  /** A member whose heartbeat is older than this is considered gone and its partitions move. */
+  memberTtlMs?: number;
+  retry?: RetryPolicy;
+}
+
+const SOURCE = 'log';
+
+/** int4 key of a group for two-key advisory locks (group, partition). */
+const groupKey = (groupId: string): number => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < groupId.length; i++) h = Math.imul(h ^ groupId.charCodeAt(i), 0x01000193);
+  return h | 0;
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The embedded adapter: consumes the event-store table in commit order. The log has fixed virtual
+ * partitions (an account always in the same one); live members of a group split them by rank and
+ * hold each with a session advisory lock, so a member that dies (its connection closes) frees its
+ * partitions and the others take them over once its heartbeat is stale.
+ */
+export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOptions): Subscriber {
+  const pollMs = options.pollMs ?? 100;
+  const memberTtlMs = options.memberTtlMs ?? 3000;
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const subscriptions = new Set<Subscription>();
+
+  async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
+    const memberId = randomId();
+    const key = groupKey(sub.groupId);
+    const session: PoolClient = await pool.connect();
+    const owned = new Set<number>();
+    let stopping = false;
+    let lastRebalance = 0;
+    let lastHead = -1n;
+    let lastFullPass = 0;
+    const log = options.log.child({ groupId: sub.groupId, memberId });
+
+    const rebalance = async () => {
+      await session.query(
+        `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
+         ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
+        [sub.groupId, memberId],
+      );
+      await session.query(
+        `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
+        [sub.groupId, memberTtlMs / 1000],
+      );
+      const members = (await session.query<{ member_id: string }>(
+        'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
+        [sub.groupId],
+      )).rows.map((r) => r.member_id);
+      const rank = Math.max(0, members.indexOf(memberId));
+      const count = Math.max(1, members.length);
+      const target = new Set<number>();
+      for (let p = 0; p < LOG_PARTITIONS; p++) if (p % count === rank) target.add(p);
+      for (const p of [...owned]) {
+        if (!target.has(p)) {
+          await session.query('SELECT pg_advisory_unlock($1, $2)', [key, p]);
+          owned.delete(p);
+        }
+      }
+      for (const p of target) {
+        if (owned.has(p)) continue;
+        const r = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [key, p]);
+        if (r.rows[0]!.ok) owned.add(p);
+      }
+    };
+
+    /** Applies everything available on one partition; returns whether anything was applied. */
+    const drain = async (partition: number): Promise<boolean> => {
+      let any = false;
+      for (;;) {
+        if (stopping || !owned.has(partition)) return any;
+        const previous = await loadCheckpoint(pool, sub.groupId, SOURCE, partition);
+        const events = await readLog(pool, { after: previous?.position ?? START, partition, limit: sub.batchSize ?? 500 });
+        if (events.length === 0) return any;
+        await applyBatch(pool, sub, {
+          source: SOURCE,
+          partition,
+          events,
+          previous,
+          checkpointAfter: (e) => ({ position: e.position, kafkaOffset: null }),
+        }, log, retry, () => stopping);
+        any = true;
+      }
+    };
+
+    const loop = async () => {
+      while (!stopping) {
+        try {
+          const now = Date.now();
+          if (now - lastRebalance >= Math.min(500, memberTtlMs / 3)) {
+            await rebalance();
+            lastRebalance = now;
+          }
+          // Poll partitions when the log grew, and at least every second (a late commit can
+          // become readable without the head moving).
+          const head = await logHead(pool);
+          let worked = false;
+          if (head !== lastHead || now - lastFullPass >= 1000) {
+            lastFullPass = now;
+            for (const p of [...owned].sort((a, b) => a - b)) worked = (await drain(p)) || worked;
+            if (!worked) lastHead = head;
+          }
+          if (!worked) await sleep(pollMs);
+        } catch (e) {
+          if (stopping) break;
+          if (e instanceof FencedError) log.warn({ err: e }, 'partition taken over; rebalancing');
+          else log.error({ err: e }, 'subscription loop failed; retrying');
+          lastRebalance = 0;
+          await sleep(500);
+        }
+      }
+    };
+    const running = loop();
+
+    const subscription: Subscription = {
+      groupId: sub.groupId,
+      assigned: () => [...owned].sort((a, b) => a - b),
+      async stop() {
+        if (stopping) return;
+        stopping = true;
+        await running;
+        await session.query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId]).catch(() => undefined);
+        await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        session.release();
+        subscriptions.delete(subscription);
+      },
+    };
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return {
+    kind: 'store',
+    subscribe,
+    async close() {
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { Partitioners, type Kafka, type Producer } from 'kafkajs';
+import { START } from '../../events/envelope.ts';
+import { eventsTopic, ensureEventsTopic, type KafkaSettings } from '../../infra/kafka/client.ts';
+import { encodeEvent } from '../../infra/kafka/codec.ts';
+import { logHead, readLog } from '../../infra/eventStore/readLog.ts';
+import type { Logger } from '../../infra/logger.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import { loadCheckpoint, saveCheckpoint } from '../../infra/subscriptions/checkpoints.ts';
+
+export const RELAY_GROUP = 'relay';
+const RELAY_LOCK = 726_100_002;
+
+export interface RelayOptions {
+  pool: Pool;
+  kafka: Kafka;
+  settings: KafkaSettings;
+  log: Logger;
+  batchSize?: number;
+  pollMs?: number;
+}
+
+export interface Relay {
+  isLeader(): boolean;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Publishes committed events to Kafka in commit order. One relay leads (session advisory lock);
+ * others wait to take over. It reads the store in commit order (readLog), sends with an idempotent
+ * producer waiting for all in-sync replicas, and only then moves its checkpoint: a crash in between
+ * publishes a batch twice (consumers drop the copies by log position), never loses or reorders one.
+ */
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  const { pool, kafka, settings, log } = options;
+  const topic = eventsTopic(settings.topicPrefix);
+  await ensureEventsTopic(kafka, settings);
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  await producer.connect();
+  let session: PoolClient | undefined;
+  let leader = false;
+  let stopping = false;
+
+  const loop = async () => {
+    let lastHead = -1n;
+    let lastPass = 0;
+    while (!stopping) {
+      try {
+        if (!leader) {
+          session ??= await pool.connect();
+          leader = (await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RELAY_LOCK])).rows[0]!.ok;
+          if (!leader) {
+            await sleep(500);
+            continue;
+          }
+          log.info('relay is leader');
+        }
+        const head = await logHead(pool);
+        if (head === lastHead && Date.now() - lastPass < 1000) {
+          await sleep(options.pollMs ?? 20);
+          continue;
+        }
+        lastPass = Date.now();
+        const cp = await loadCheckpoint(pool, RELAY_GROUP, topic, 0);
+        const events = await readLog(pool, { after: cp?.position ?? START, limit: options.batchSize ?? 1000 });
+        if (events.length === 0) {
+          lastHead = head;
+          continue;
+        }
+        await producer.send({ topic, acks: -1, messages: events.map(encodeEvent) });
+        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, { position: events[events.length - 1]!.position, kafkaOffset: null });
+      } catch (e) {
+        if (stopping) break;
+        log.error({ err: e }, 'relay step failed; retrying');
+        // Losing the session loses the lock too: then start over as a candidate.
+        if (session && !(await session.query('SELECT 1').then(() => true, () => false))) {
+          session.release(true);
+          session = undefined;
+          leader = false;
+        }
+        await sleep(500);
+      }
+    }
+  };
+  const running = loop();
+
+  return {
+    isLeader: () => leader,
+    async stop() {
+      stopping = true;
+      await running;
+      await producer.disconnect().catch(() => undefined);
+      if (session) {
+        await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        session.release();
+      }
+    },
+  };
+}
