@@ -1,0 +1,49 @@
+import type { AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+
+/**
+ * Commands of the account stream. Each carries everything `decide` needs from the outside (ids,
+ * hashes, secrets), so `decide` stays pure. No command needs the time: no account event carries
+ * one (the envelope's `occurredAt` does). The stream (`account-<accountId>`) is chosen by the
+ * caller; only OpenAccount names the account.
+ */
+export type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+
+export type OpenAccount = Command<
+  'OpenAccount',
+  { accountId: string; email: string; role: AccountRole; unlimited: boolean; webhookSecret: string }
+>;
+
+/** `keyHash` is the lower-case hex SHA-256 of the key, computed by the caller that made the key. */
+export type IssueApiKey = Command<'IssueApiKey', { keyId: string; keyHash: string; keyPrefix: string; scopes: readonly string[] }>;
+
+export type RevokeApiKey = Command<'RevokeApiKey', { keyId: string }>;
+
+export type SetUnlimited = Command<'SetUnlimited', { unlimited: boolean; actor: string; reason: string }>;
+
+export type PurchaseCredits = Command<'PurchaseCredits', { paymentId: string; credits: number }>;
+
+/**
+ * Take 1 credit for an audit (`subjectId` = `aud_...`) or a new apply generation (`subjectId` =
+ * revision id). There is no chargeId in the command on purpose: it is derived from
+ * (kind, subjectId), so no retry, race or restart can charge the same subject under a new id.
+ */
+export type ChargeCredit = Command<
+  'ChargeCredit',
+  { kind: ChargeKind; subjectId: string; jobId: string | null; url: string | null; project: string | null }
+>;
+
+/** Give back the charge of (kind, subjectId). */
+export type RefundCharge = Command<'RefundCharge', { kind: ChargeKind; subjectId: string; reason: string }>;
+
+/** An administrator's correction: non-zero delta, with who and why. */
+export type AdjustCredits = Command<'AdjustCredits', { adjustmentId: string; delta: number; actor: string; reason: string }>;
+
+export type AccountCommand =
+  | OpenAccount
+  | IssueApiKey
+  | RevokeApiKey
+  | SetUnlimited
+  | PurchaseCredits
+  | ChargeCredit
+  | RefundCharge
+  | AdjustCredits;

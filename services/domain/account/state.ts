@@ -1,0 +1,108 @@
+import type { AccountEvent, AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+
+export interface ApiKeyState {
+  keyHash: string;
+  keyPrefix: string;
+  scopes: readonly ApiKeyScope[];
+  revoked: boolean;
+}
+
+export interface ChargeState {
+  kind: ChargeKind;
+  subjectId: string;
+  credits: number;
+  refunded: boolean;
+}
+
+export interface OpenedAccount {
+  status: 'Open';
+  accountId: string;
+  email: string;
+  role: AccountRole;
+  unlimited: boolean;
+  webhookSecret: string;
+  /** Never below zero (the decider refuses anything that would take it there). */
+  balance: number;
+  /** Credits charged and not refunded (spec 2.8 `used`). */
+  used: number;
+  keys: Readonly<Record<string, ApiKeyState>>;
+  /** By chargeId. A chargeId stays here for ever: a subject is charged at most once. */
+  charges: Readonly<Record<string, ChargeState>>;
+  /** Credits by paymentId, to make purchases idempotent. */
+  payments: Readonly<Record<string, number>>;
+  /** Delta by adjustmentId, to make adjustments idempotent. */
+  adjustments: Readonly<Record<string, number>>;
+}
+
+export type AccountState = { status: 'NotOpened' } | OpenedAccount;
+
+export const initialState = (): AccountState => ({ status: 'NotOpened' });
+
+/**
+ * Folds one event. Events that do not fit the state (anything before AccountOpened, a second
+ * AccountOpened) are ignored: the decider never produces them, and replay must not throw.
+ * Maps are copied, never mutated, so a state given to a test or a caller never changes under it.
+ */
+export const evolve = (state: AccountState, event: AccountEvent): AccountState => {
+  if (state.status === 'NotOpened') {
+    if (event.type !== 'AccountOpened') return state;
+    const { accountId, email, role, unlimited, webhookSecret } = event.data;
+    return {
+      status: 'Open',
+      accountId,
+      email,
+      role,
+      unlimited,
+      webhookSecret,
+      balance: 0,
+      used: 0,
+      keys: {},
+      charges: {},
+      payments: {},
+      adjustments: {},
+    };
+  }
+  switch (event.type) {
+    case 'ApiKeyIssued': {
+      const { keyId, keyHash, keyPrefix, scopes } = event.data;
+      return { ...state, keys: { ...state.keys, [keyId]: { keyHash, keyPrefix, scopes, revoked: false } } };
+    }
+    case 'ApiKeyRevoked': {
+      const key = state.keys[event.data.keyId];
+      if (!key) return state;
+      return { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, revoked: true } } };
+    }
+    case 'UnlimitedSet':
+      return { ...state, unlimited: event.data.unlimited };
+    case 'CreditsPurchased': {
+      const { paymentId, credits } = event.data;
+      return { ...state, balance: state.balance + credits, payments: { ...state.payments, [paymentId]: credits } };
+    }
+    case 'CreditCharged': {
+      const { chargeId, kind, subjectId, credits } = event.data;
+      return {
+        ...state,
+        balance: state.balance - credits,
+        used: state.used + credits,
+        charges: { ...state.charges, [chargeId]: { kind, subjectId, credits, refunded: false } },
+      };
+    }
+    case 'CreditRefunded': {
+      const charge = state.charges[event.data.chargeId];
+      if (!charge || charge.refunded) return state;
+      return {
+        ...state,
+        // The charge's own amount is given back, so balance and used stay consistent with it.
+        balance: state.balance + charge.credits,
+        used: state.used - charge.credits,
+        charges: { ...state.charges, [event.data.chargeId]: { ...charge, refunded: true } },
+      };
+    }
+    case 'CreditsAdjusted': {
+      const { adjustmentId, delta } = event.data;
+      return { ...state, balance: state.balance + delta, adjustments: { ...state.adjustments, [adjustmentId]: delta } };
+    }
+    default:
+      return state;
+  }
+};
