@@ -3,12 +3,12 @@ import type { Decider } from '../../services/domain/decider.ts';
 import { fold } from '../../services/domain/decider.ts';
 import { isAppError, type ErrorCode } from '../../services/shared/errors.ts';
 
-/** The few assertions the helper uses; tap's `t` has them. */
+/** The few assertions the helper uses; tap's `t` has them (messages required to fit its types). */
 export interface Asserts {
-  strictSame(found: unknown, wanted: unknown, message?: string): unknown;
-  equal(found: unknown, wanted: unknown, message?: string): unknown;
-  match(found: unknown, pattern: RegExp | string, message?: string): unknown;
-  fail(message?: string): unknown;
+  strictSame(found: unknown, wanted: unknown, message: string): unknown;
+  equal(found: unknown, wanted: unknown, message: string): unknown;
+  match(found: unknown, pattern: RegExp | string, message: string): unknown;
+  fail(message: string): unknown;
 }
 
 /** Async so that tap ends the subtest when it returns. */
