@@ -1,0 +1,7 @@
+import { registerEvents } from '../../events/registry.ts';
+import { testEvents } from '../../events/test/index.ts';
+import '../../events/catalogue.ts';
+
+registerEvents(...testEvents);
+
+export { TestHappened } from '../../events/test/index.ts';

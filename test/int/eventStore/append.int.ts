@@ -1,0 +1,94 @@
+import t from 'tap';
+import { TestHappened } from '../../helpers/testEvents.ts';
+import { appendToStream, DuplicateEventError, readStream } from '../../../infra/eventStore/eventStore.ts';
+import { readLog } from '../../../infra/eventStore/readLog.ts';
+import { withTransaction } from '../../../infra/postgres/pool.ts';
+import { AppError } from '../../../services/shared/errors.ts';
+import { START } from '../../../events/envelope.ts';
+import { testDatabase } from '../../helpers/db.ts';
+
+const now = new Date('2026-11-01T00:00:00Z');
+
+t.test('appends with optimistic concurrency and reads the stream back in order', async (t) => {
+  const { pool } = await testDatabase(t);
+  const appended = await withTransaction(pool, (tx) =>
+    appendToStream(tx, { streamId: 's-1', accountId: 'acc_1', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: null }), TestHappened({ n: 2, note: 'x' })] }),
+  );
+  t.equal(appended.length, 2);
+  t.same(appended.map((e) => e.streamVersion), [1, 2]);
+  const read = await readStream(pool, 's-1');
+  t.same(read.map((e) => (e.payload as { n: number }).n), [1, 2]);
+  t.equal(read[0]!.occurredAt, now.toISOString());
+});
+
+t.test('concurrent appends with the same expected version: exactly one wins', async (t) => {
+  const { pool } = await testDatabase(t, 30);
+  const attempts = 20;
+  const results = await Promise.allSettled(
+    Array.from({ length: attempts }, (_, i) =>
+      withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'race', accountId: 'acc_1', expectedVersion: 0, now, events: [TestHappened({ n: i, note: null })] })),
+    ),
+  );
+  const won = results.filter((r) => r.status === 'fulfilled');
+  const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+  t.equal(won.length, 1, 'one writer wins');
+  t.equal(lost.length, attempts - 1);
+  t.ok(lost.every((r) => r.reason instanceof AppError && r.reason.code === 'concurrency_conflict'), 'the others get concurrency_conflict');
+  t.equal((await readStream(pool, 'race')).length, 1);
+});
+
+t.test('a retried step with deterministic ids is refused as a duplicate, not stored twice', async (t) => {
+  const { pool } = await testDatabase(t);
+  const step = () => withTransaction(pool, (tx) =>
+    appendToStream(tx, { streamId: 'dup', accountId: 'acc_1', expectedVersion: 0, now, events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }] }),
+  );
+  await step();
+  // A second copy of the same step on a stream that moved on: its id is already stored.
+  await t.rejects(
+    withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'dup', accountId: 'acc_1', expectedVersion: 1, now, events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }] })),
+    DuplicateEventError,
+  );
+  t.equal((await readStream(pool, 'dup')).length, 1);
+});
+
+t.test('a payload that does not match its schema is refused before it is stored', async (t) => {
+  const { pool } = await testDatabase(t);
+  await t.rejects(withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'bad', accountId: 'a', expectedVersion: 0, now, events: [{ type: 'TestHappened', data: { n: 'one' } }] })), /does not match its schema/);
+  t.equal((await readStream(pool, 'bad')).length, 0);
+});
+
+t.test('an old event version is upcast on read', async (t) => {
+  const { pool } = await testDatabase(t);
+  // Written by an earlier release: version 1 had no `note`.
+  await pool.query(
+    `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, payload)
+     VALUES ('old-1', 'old', 1, 'acc_1', 0, 'TestHappened', 1, now(), '{"n": 5}')`,
+  );
+  const [e] = await readStream(pool, 'old');
+  t.same(e!.payload, { n: 5, note: null });
+  t.equal(e!.version, 2);
+  const [fromLog] = await readLog(pool, { after: START, limit: 10 });
+  t.same(fromLog!.payload, { n: 5, note: null });
+});
+
+t.test('the log never skips a transaction that commits after a later one', async (t) => {
+  const { pool } = await testDatabase(t);
+  const slow = await pool.connect();
+  const fast = await pool.connect();
+  t.teardown(() => { slow.release(); fast.release(); });
+  await slow.query('BEGIN');
+  await appendToStream(slow, { streamId: 'slow', accountId: 'a', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: 'slow' })] });
+  await fast.query('BEGIN');
+  await appendToStream(fast, { streamId: 'fast', accountId: 'b', expectedVersion: 0, now, events: [TestHappened({ n: 2, note: 'fast' })] });
+  await fast.query('COMMIT');
+
+  // The later transaction has committed, the earlier is still open: a reader must wait.
+  const early = await readLog(pool, { after: START, limit: 10 });
+  t.same(early.map((e) => e.streamId), [], 'nothing is read past a transaction still running');
+
+  await slow.query('COMMIT');
+  const all = await readLog(pool, { after: START, limit: 10 });
+  t.same(all.map((e) => e.streamId), ['slow', 'fast'], 'both, in transaction order');
+  const rest = await readLog(pool, { after: all[0]!.position, limit: 10 });
+  t.same(rest.map((e) => e.streamId), ['fast'], 'reading on from the first gives the second');
+});
