@@ -48,6 +48,10 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
         if (cp?.kafkaOffset != null) consumer.seek({ topic, partition, offset: cp.kafkaOffset.toString() });
       }
     });
+    // Until the next join this member holds nothing: its old partitions may be someone else's.
+    consumer.on(consumer.events.REBALANCING, () => {
+      assigned = [];
+    });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       log.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
     });

@@ -40,6 +40,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     idempotent: true,
     maxInFlightRequests: 1,
     createPartitioner: Partitioners.DefaultPartitioner,
+    // An idempotent producer keeps its sequence numbers only while it keeps retrying the same batch.
+    retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 10_000 },
   });
   await producer.connect();
   let session: PoolClient | undefined;
