@@ -18,6 +18,7 @@ import type {
   SetUnlimited,
 } from './commands.ts';
 import { CREDITS_PER_CHARGE, chargeIdFor } from './ledger.ts';
+import { getIn } from './pmap.ts';
 import type { AccountState, OpenedAccount } from './state.ts';
 
 /**
@@ -105,7 +106,7 @@ const setUnlimited = ({ data }: SetUnlimited, state: OpenedAccount): AccountEven
 const purchaseCredits = ({ data }: PurchaseCredits, state: OpenedAccount): AccountEvent[] => {
   if (!/^pay_.+/.test(data.paymentId)) throw invalid('paymentId must start with pay_');
   if (!Number.isSafeInteger(data.credits) || data.credits < 1) throw invalid('credits must be a positive integer');
-  const seen = state.payments[data.paymentId];
+  const seen = getIn(state.payments, data.paymentId);
   if (seen !== undefined) {
     if (seen === data.credits) return [];
     throw invalid(`payment ${data.paymentId} was already recorded with ${seen} credits`);
@@ -117,7 +118,7 @@ const chargeCredit = ({ data }: ChargeCredit, state: OpenedAccount): AccountEven
   subject(data.kind, data.subjectId);
   const chargeId = chargeIdFor(data.kind, data.subjectId);
   // Charged once, ever: also after a refund, a repeat does not charge again.
-  if (state.charges[chargeId]) return [];
+  if (getIn(state.charges, chargeId)) return [];
   // Unlimited accounts are never charged and leave no charge in the ledger (spec 2.8: used 0).
   if (state.unlimited) return [];
   if (state.balance < CREDITS_PER_CHARGE) throw new AppError('insufficient_credits', 'Insufficient credits');
@@ -141,7 +142,7 @@ const refundCharge = ({ data }: RefundCharge, state: OpenedAccount): AccountEven
   subject(data.kind, data.subjectId);
   required('reason', data.reason);
   const chargeId = chargeIdFor(data.kind, data.subjectId);
-  const charge = state.charges[chargeId];
+  const charge = getIn(state.charges, chargeId);
   if (!charge) {
     // An unlimited account was not charged, so there is nothing to give back; callers (failed
     // apply, bulk cancel) need not know whether the account pays.
@@ -157,7 +158,7 @@ const adjustCredits = ({ data }: AdjustCredits, state: OpenedAccount): AccountEv
   required('actor', data.actor);
   required('reason', data.reason);
   if (!Number.isSafeInteger(data.delta) || data.delta === 0) throw invalid('delta must be a non-zero integer');
-  const seen = state.adjustments[data.adjustmentId];
+  const seen = getIn(state.adjustments, data.adjustmentId);
   if (seen !== undefined) {
     if (seen === data.delta) return [];
     throw invalid(`adjustment ${data.adjustmentId} was already recorded with delta ${seen}`);

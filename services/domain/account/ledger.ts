@@ -1,5 +1,6 @@
 import type { AccountEvent, ChargeKind } from '../../../events/account/index.ts';
-import type { AccountState } from './state.ts';
+import { getIn } from './pmap.ts';
+import type { AccountState, ChargeState } from './state.ts';
 
 /** Spec 8: 1 credit per audit and per new apply generation. */
 export const CREDITS_PER_CHARGE = 1;
@@ -9,6 +10,10 @@ export const CREDITS_PER_CHARGE = 1;
  * "charged at most once, whatever is retried, raced or restarted" structural.
  */
 export const chargeIdFor = (kind: ChargeKind, subjectId: string): string => `chg_${kind}_${subjectId}`;
+
+/** The charge of a subject, if it was ever charged (refunded or not); none on unlimited accounts. */
+export const chargeOf = (state: AccountState, kind: ChargeKind, subjectId: string): ChargeState | undefined =>
+  state.status === 'Open' ? getIn(state.charges, chargeIdFor(kind, subjectId)) : undefined;
 
 /** Remaining credits (spec 2.8 `remaining`); 0 for an account that does not exist. */
 export const balanceOf = (state: AccountState): number => (state.status === 'Open' ? state.balance : 0);

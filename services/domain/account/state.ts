@@ -1,4 +1,5 @@
 import type { AccountEvent, AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+import { emptyMap, getIn, setIn, type PMap } from './pmap.ts';
 
 export interface ApiKeyState {
   keyHash: string;
@@ -25,13 +26,17 @@ export interface OpenedAccount {
   balance: number;
   /** Credits charged and not refunded (spec 2.8 `used`). */
   used: number;
+  /** By keyId (an account has a handful: a plain object). */
   keys: Readonly<Record<string, ApiKeyState>>;
-  /** By chargeId. A chargeId stays here for ever: a subject is charged at most once. */
-  charges: Readonly<Record<string, ChargeState>>;
+  /**
+   * By chargeId. A chargeId stays here for ever: a subject is charged at most once. These three
+   * grow with the account's whole life, hence persistent maps (pmap.ts) rather than objects.
+   */
+  charges: PMap<ChargeState>;
   /** Credits by paymentId, to make purchases idempotent. */
-  payments: Readonly<Record<string, number>>;
+  payments: PMap<number>;
   /** Delta by adjustmentId, to make adjustments idempotent. */
-  adjustments: Readonly<Record<string, number>>;
+  adjustments: PMap<number>;
 }
 
 export type AccountState = { status: 'NotOpened' } | OpenedAccount;
@@ -41,7 +46,7 @@ export const initialState = (): AccountState => ({ status: 'NotOpened' });
 /**
  * Folds one event. Events that do not fit the state (anything before AccountOpened, a second
  * AccountOpened) are ignored: the decider never produces them, and replay must not throw.
- * Maps are copied, never mutated, so a state given to a test or a caller never changes under it.
+ * Nothing is mutated, so a state given to a test or a caller never changes under it.
  */
 export const evolve = (state: AccountState, event: AccountEvent): AccountState => {
   if (state.status === 'NotOpened') {
@@ -57,9 +62,9 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
       balance: 0,
       used: 0,
       keys: {},
-      charges: {},
-      payments: {},
-      adjustments: {},
+      charges: emptyMap(),
+      payments: emptyMap(),
+      adjustments: emptyMap(),
     };
   }
   switch (event.type) {
@@ -76,7 +81,7 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
       return { ...state, unlimited: event.data.unlimited };
     case 'CreditsPurchased': {
       const { paymentId, credits } = event.data;
-      return { ...state, balance: state.balance + credits, payments: { ...state.payments, [paymentId]: credits } };
+      return { ...state, balance: state.balance + credits, payments: setIn(state.payments, paymentId, credits) };
     }
     case 'CreditCharged': {
       const { chargeId, kind, subjectId, credits } = event.data;
@@ -84,23 +89,23 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
         ...state,
         balance: state.balance - credits,
         used: state.used + credits,
-        charges: { ...state.charges, [chargeId]: { kind, subjectId, credits, refunded: false } },
+        charges: setIn(state.charges, chargeId, { kind, subjectId, credits, refunded: false }),
       };
     }
     case 'CreditRefunded': {
-      const charge = state.charges[event.data.chargeId];
+      const charge = getIn(state.charges, event.data.chargeId);
       if (!charge || charge.refunded) return state;
       return {
         ...state,
         // The charge's own amount is given back, so balance and used stay consistent with it.
         balance: state.balance + charge.credits,
         used: state.used - charge.credits,
-        charges: { ...state.charges, [event.data.chargeId]: { ...charge, refunded: true } },
+        charges: setIn(state.charges, event.data.chargeId, { ...charge, refunded: true }),
       };
     }
     case 'CreditsAdjusted': {
       const { adjustmentId, delta } = event.data;
-      return { ...state, balance: state.balance + delta, adjustments: { ...state.adjustments, [adjustmentId]: delta } };
+      return { ...state, balance: state.balance + delta, adjustments: setIn(state.adjustments, adjustmentId, delta) };
     }
     default:
       return state;

@@ -1,6 +1,6 @@
 import t from 'tap';
 import type { AccountEvent } from '../../../../events/account/index.ts';
-import { accountDecider } from '../../../../services/domain/account/decider.ts';
+import { accountDecider, toRecord } from '../../../../services/domain/account/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 import { adjust, adjusted, charge, charged, opened, purchase, purchased, refund, refunded } from './fixtures.ts';
 
@@ -123,12 +123,12 @@ t.test('state after a mixed history', async (t) => {
   if (state.status !== 'Open') return t.fail('not open');
   t.equal(state.balance, 5 - 1 - 1 - 1 + 1 - 1, 'balance');
   t.equal(state.used, 2, 'used: charged and not refunded');
-  t.strictSame(state.charges, {
+  t.strictSame(toRecord(state.charges), {
     chg_audit_aud_1: { kind: 'audit', subjectId: 'aud_1', credits: 1, refunded: false },
     chg_audit_aud_2: { kind: 'audit', subjectId: 'aud_2', credits: 1, refunded: true },
     chg_apply_rev_1: { kind: 'apply', subjectId: 'rev_1', credits: 1, refunded: false },
   });
-  t.strictSame(state.payments, { pay_5: 5 });
-  t.strictSame(state.adjustments, { adj_1: -1 });
+  t.strictSame(toRecord(state.payments), { pay_5: 5 });
+  t.strictSame(toRecord(state.adjustments), { adj_1: -1 });
 });
 
