@@ -3,7 +3,7 @@ import type { AccountEvent } from '../../../../events/account/index.ts';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import type { AccountCommand } from '../../../../services/domain/account/commands.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
-import { ACCOUNT_ID, WEBHOOK_SECRET, charge, hashOf, keyIssued, opened, purchase } from './fixtures.ts';
+import { ACCOUNT_ID, WEBHOOK_SECRET, charge, hashOf, keyIssued, opened, purchase } from './fixtures/account.ts';
 
 /** Accounts, API keys and the unlimited flag. Credits are in credits.unit.ts. */
 const given = spec(accountDecider).given;

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import { accountDecider, toRecord } from '../../../../services/domain/account/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
-import { adjust, adjusted, charge, charged, opened, purchase, purchased, refund, refunded } from './fixtures.ts';
+import { adjust, adjusted, charge, charged, opened, purchase, purchased, refund, refunded } from './fixtures/account.ts';
 
 /** The credit ledger: purchases, charges, refunds, adjustments; grouped by starting state. */
 const given = spec(accountDecider).given;

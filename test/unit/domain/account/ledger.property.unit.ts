@@ -7,7 +7,7 @@ import { chargeIdFor, chargeOf, historyOf, type TimedEvent } from '../../../../s
 import type { AccountState } from '../../../../services/domain/account/state.ts';
 import { fold } from '../../../../services/domain/decider.ts';
 import { isAppError } from '../../../../services/shared/errors.ts';
-import { opened } from './fixtures.ts';
+import { opened } from './fixtures/account.ts';
 
 /**
  * Random histories of purchases, charges, refunds and adjustments, with retries (a command sent

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { balanceOf, chargeIdFor, historyOf, usedOf, type TimedEvent } from '../../../../services/domain/account/ledger.ts';
-import { adjusted, charged, keyIssued, opened, purchased, refunded } from './fixtures.ts';
+import { adjusted, charged, keyIssued, opened, purchased, refunded } from './fixtures/account.ts';
 
 const timed = (events: AccountEvent[]): TimedEvent[] =>
   events.map((event, i) => ({ event, occurredAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));

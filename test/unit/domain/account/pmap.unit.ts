@@ -2,7 +2,7 @@ import t from 'tap';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { emptyMap, entriesOf, getIn, hasIn, setIn, toRecord, type PMap } from '../../../../services/domain/account/pmap.ts';
 import { fold } from '../../../../services/domain/decider.ts';
-import { charged, opened, purchased } from './fixtures.ts';
+import { charged, opened, purchased } from './fixtures/account.ts';
 
 t.test('set and get', async (t) => {
   const a = setIn(setIn(emptyMap<number>(), 'x', 1), 'y', 2);
