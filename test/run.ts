@@ -26,15 +26,29 @@ const TEST_FILE = /\.(unit|int|e2e)\.ts$/;
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const log = createLogger('test-run', process.env.LOG_LEVEL ?? 'warn');
 
+const KILL_AFTER_MS = 10_000;
 let current: ChildProcess | undefined;
 let interrupted: NodeJS.Signals | undefined;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    // A terminal's Ctrl-C reaches tap too; a CI's SIGTERM reaches only us. Either way the child
-    // winds down, and we go on to stop the stack and print the closing line.
+    // Pass it on to the child's whole process group (tap and its test processes), then go on to
+    // stop the stack and print the closing line. A test process may not die of SIGTERM (tap's own
+    // children do not, while a test is pending), hence SIGKILL for the group after a grace period.
     interrupted ??= signal;
-    current?.kill(signal);
+    const child = current;
+    if (!child?.pid) return;
+    killGroup(child.pid, signal);
+    setTimeout(() => killGroup(child.pid!, 'SIGKILL'), KILL_AFTER_MS).unref();
   });
+}
+
+/** Signals a process group we created (detached child = group leader); gone already is fine. */
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: nobody left in the group
+  }
 }
 
 /** Runs a child with our stdio; with `tee`, its stdout also goes to `tee` (and still to ours). */
@@ -45,7 +59,9 @@ function run(
   tee?: (chunk: Buffer) => void,
 ): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['inherit', tee ? 'pipe' : 'inherit', 'inherit'] });
+    // Its own process group, so that we can stop it with everything it started (see above); a
+    // terminal's Ctrl-C therefore reaches only us, and we pass it on.
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['inherit', tee ? 'pipe' : 'inherit', 'inherit'], detached: true });
     current = child;
     child.stdout?.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -58,6 +74,8 @@ function run(
     // 'close', not 'exit': all of its output has been read by then.
     child.once('close', (code, signal) => {
       if (current === child) current = undefined;
+      // A test's leftover processes (still in tap's group) must not outlive the stack they use.
+      if (child.pid) killGroup(child.pid, 'SIGKILL');
       resolve({ code, signal });
     });
   });
