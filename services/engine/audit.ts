@@ -1,0 +1,139 @@
+import { AppError } from '../shared/errors.ts';
+import { buildBench, type BenchStats } from './benchmark.ts';
+import type { ScoringContext, Scored } from './context.ts';
+import { scoreDoc, WEIGHTS } from './cqs.ts';
+import { deriveCsi } from './csi.ts';
+import { round1 } from './dimensions/helpers.ts';
+import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
+import { describeKeyword, detectKeyword } from './keyword.ts';
+import { dimensionName } from './labels.ts';
+import { keywordLanguage, resolveLanguage } from './language.ts';
+import { classifyProfile } from './profile.ts';
+import { buildRecommendations, type MeasuredFinding } from './recommendations.ts';
+import { buildSummary } from './summary.ts';
+import { lexiconFor } from './text/lexicon.ts';
+import type { BenchmarkResult, Dimension, EngineInput, EngineResult, Impact } from './types.ts';
+
+/**
+ * The engine's entry: content in, the engine's part of AuditResultV1 out. Pure and deterministic:
+ * no clock, no randomness, no I/O; every sort has a tie-breaker.
+ */
+
+export const MAX_CONTENT_CHARS = 200_000;
+export const MIN_MAIN_TEXT_CHARS = 50;
+
+export interface AuditRun {
+  result: EngineResult;
+  /** Internals for tests and the benchmark: the scored document and the re-scoring function. */
+  scored: Scored;
+  rescore: (content: string) => Scored;
+}
+
+export const runAudit = (input: EngineInput): AuditRun => {
+  const content = input.content ?? '';
+  if (content.length > MAX_CONTENT_CHARS) {
+    throw new AppError('content_too_large', `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
+  }
+  const format = detectFormat(content, input.format);
+  const parsed = parseContent(content, format, input.url);
+  if (parsed.text.replace(/\s+/g, ' ').trim().length < MIN_MAIN_TEXT_CHARS) {
+    throw format === 'html'
+      ? new AppError('crawl_failed', `The page has less than ${MIN_MAIN_TEXT_CHARS} characters of main text.`)
+      : new AppError('invalid_request', `The content has less than ${MIN_MAIN_TEXT_CHARS} characters of text.`);
+  }
+  const language = resolveLanguage(parsed.text, input.language);
+  const an = createAnalyzer(language);
+  const lex = lexiconFor(language);
+  const supplied = (input.title ?? '').trim() || null;
+  const first = buildDoc(parsed, content, an, input.url, supplied);
+
+  const keyword = (input.keyword ?? '').trim() || detectKeyword(first.title, first.blocks, first.sentences.map((s) => s.text), keywordLanguage(parsed.text, input.language));
+  // Supplied text without a title takes the keyword as its title (spec 4.2).
+  const titleOverride = supplied ?? (first.title ? null : keyword);
+  const doc = titleOverride ? { ...first, title: titleOverride } : first;
+  const kw = describeKeyword(keyword, an);
+  const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
+
+  const bench: BenchStats | null = input.benchmark ? buildBench(input.benchmark, doc, kw, an, lex) : null;
+  const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };
+  const scored = scoreDoc(doc, base);
+  const rescore = (changed: string): Scored => {
+    const p = parseContent(changed, format, input.url);
+    return scoreDoc(buildDoc(p, changed, an, input.url, titleOverride), base);
+  };
+  const { recs, measured } = buildRecommendations(scored, format, rescore, bench, WEIGHTS);
+
+  const dimensions: Dimension[] = scored.outcomes.map((o) => ({
+    id: o.id,
+    name: dimensionName(o.id, language),
+    score: o.score,
+    summary: o.summary,
+    strengths: o.strengths,
+    problems: measured.filter((m) => m.dimension === o.id).map((m) => ({
+      title: m.finding.title,
+      problem: m.finding.problem,
+      suggestion: m.finding.suggestion,
+      impact: impactOf(m),
+      section: m.finding.section,
+      actionType: m.rec?.actionType ?? m.finding.actionType,
+    })),
+  }));
+
+  let benchmark: BenchmarkResult | null = null;
+  let top10AvgCqs: number | null = null;
+  if (bench && input.benchmark) {
+    const compScores = bench.comps.map((c) => scoreDoc(c.doc, { ...base, selfShingles: c.shingles }).cqs);
+    const top = compScores.slice(0, 10);
+    top10AvgCqs = top.length ? round1(top.reduce((a, b) => a + b, 0) / top.length) : null;
+    const byUrl = new Map(bench.comps.map((c, i) => [c.url, compScores[i] ?? null] as const));
+    const excludedByUrl = new Map(bench.excluded.map((e) => [e.url, e.reason] as const));
+    benchmark = {
+      keyword,
+      searchVolume: Math.round(input.benchmark.searchVolume),
+      serpOrganicCount: Math.round(input.benchmark.serpOrganicCount),
+      paa: input.benchmark.paa,
+      related: input.benchmark.related,
+      competitors: input.benchmark.competitors.map((c) => ({
+        url: c.url,
+        domain: bench.comps.find((x) => x.url === c.url)?.domain ?? bench.excluded.find((x) => x.url === c.url)?.domain ?? '',
+        cqs: byUrl.get(c.url) ?? null,
+        excluded: excludedByUrl.has(c.url),
+        reason: excludedByUrl.get(c.url) ?? null,
+      })),
+    };
+  }
+
+  const counts = { critical: 0, high: 0, total: measured.length };
+  for (const m of measured) {
+    const imp = classOf(m);
+    if (imp === 'critical') counts.critical++;
+    else if (imp === 'high') counts.high++;
+  }
+  const result: EngineResult = {
+    input: { url: input.url, keyword, language, project: null },
+    scores: { cqs: scored.cqs, aiCitability: null },
+    csi,
+    dimensions,
+    eeat: scored.eeat,
+    recommendations: recs,
+    benchmark,
+    summary: buildSummary(scored.cqs, recs, counts, scored.profile, language, top10AvgCqs),
+  };
+  return { result, scored, rescore };
+};
+
+const classOf = (m: MeasuredFinding): 'critical' | 'high' | 'other' => {
+  if (m.finding.gate || m.rec?.priority === 'critical') return 'critical';
+  if (m.rec ? m.rec.priority === 'high' : m.finding.severity >= 0.5) return 'high';
+  return 'other';
+};
+
+const impactOf = (m: MeasuredFinding): Impact => {
+  const c = classOf(m);
+  if (c !== 'other') return 'high';
+  if (m.rec) return m.rec.priority === 'medium' ? 'medium' : 'low';
+  return m.finding.severity >= 0.2 ? 'medium' : 'low';
+};
+
+/** The engine's entry point: the engine's part of AuditResultV1 for one piece of content. */
+export const auditContent = (input: EngineInput): EngineResult => runAudit(input).result;

@@ -1,0 +1,179 @@
+import type { Analyzer } from './document.ts';
+import { buildDoc, detectFormat, parseContent } from './document.ts';
+import { leadsOf, type Lead } from './dimensions/queryFanout.ts';
+import { hasValue } from './dimensions/helpers.ts';
+import type { ScoringContext } from './context.ts';
+import { bestSurface, docShingles, shinglesOf, termTable } from './text/terms.ts';
+import type { Lexicon } from './text/lexicon.ts';
+import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
+
+/**
+ * The SERP benchmark: competitors are parsed like the audited page, pages about a different
+ * referent are excluded (tf-idf cosine to the article+keyword centroid < 0.15, or no central-entity
+ * head noun in the title/H1 and < 20% of their top terms shared with the majority of competitors),
+ * and the rest give the targets of tfidf, eav and effort.
+ */
+
+export interface CompStats {
+  url: string;
+  domain: string;
+  doc: Doc;
+  terms: Map<string, number>;
+  leads: Lead[];
+  valueDensity: number;
+  shingles: Set<string>;
+}
+
+export interface TermTarget { key: string; surface: string; weight: number; p25: number; p90: number }
+
+export interface BenchStats {
+  comps: CompStats[];
+  excluded: { url: string; domain: string; reason: string }[];
+  targets: TermTarget[];
+  attributes: { stem: string; surface: string }[];
+  valueDensityMedian: number;
+  lengthMedian: number;
+  shingles: Map<string, number>;
+  paa: string[];
+  related: string[];
+}
+
+export const domainOf = (url: string): string => {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
+};
+
+const median = (xs: number[]): number => {
+  if (!xs.length) return 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
+};
+
+const topVector = (counts: Map<string, number>, idf: (k: string) => number, n: number): Map<string, number> =>
+  new Map([...counts.entries()].map(([k, c]) => [k, c * idf(k)] as [string, number]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n));
+
+const cosine = (a: Map<string, number>, b: Map<string, number>): number => {
+  let dot = 0, na = 0, nb = 0;
+  for (const [k, v] of a) { na += v * v; const w = b.get(k); if (w) dot += v * w; }
+  for (const v of b.values()) nb += v * v;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+};
+
+export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
+  const content = c.html ?? c.text ?? '';
+  if (!content.trim()) return null;
+  const format = c.html ? 'html' : detectFormat(content);
+  const parsed = parseContent(content, format, c.url);
+  return buildDoc(parsed, content, an, c.url, c.title ?? null);
+};
+
+export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordInfo, an: Analyzer, lex: Lexicon): BenchStats => {
+  void lex;
+  const ctxForLeads = { an, kw, lex } as unknown as ScoringContext;
+  const candidates: { c: CompetitorInput; doc: Doc; table: ReturnType<typeof termTable> }[] = [];
+  const excluded: BenchStats['excluded'] = [];
+  for (const c of input.competitors) {
+    const doc = competitorDoc(c, an);
+    if (!doc || doc.words < 50) { excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' }); continue; }
+    candidates.push({ c, doc, table: termTable(doc, an, true) });
+  }
+  const N = candidates.length;
+  const df = new Map<string, number>();
+  for (const x of candidates) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
+  const articleTable = termTable(article, an, false);
+  const idf = (k: string) => Math.log((N + 2) / ((df.get(k) ?? 0) + (articleTable.counts.has(k) ? 1 : 0) + 1)) + 1;
+  const centroid = topVector(articleTable.counts, idf, 50);
+  const maxW = Math.max(1, ...centroid.values());
+  for (const k of kw.stems) centroid.set(k, (centroid.get(k) ?? 0) + maxW);
+  const majority = new Set([...df.entries()].filter(([, n]) => n >= Math.max(2, N / 2)).map(([k]) => k));
+  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const head = an.lang === 'en' ? ce[ce.length - 1] : ce[0];
+
+  const included: typeof candidates = [];
+  for (const x of candidates) {
+    const vec = topVector(x.table.counts, idf, 50);
+    const cos = cosine(vec, centroid);
+    const headStems = new Set([...an.contentStems(x.doc.title), ...an.contentStems(x.doc.h1)]);
+    const shared = [...vec.keys()].filter((k) => majority.has(k)).length / Math.max(1, vec.size);
+    if (cos < 0.15) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: `different referent: term similarity ${cos.toFixed(2)} < 0.15` });
+    else if (head && !headStems.has(head) && shared < 0.2) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: `different referent: no "${head}" in the title/H1 and ${Math.round(shared * 100)}% shared terms` });
+    else included.push(x);
+  }
+  const M = included.length;
+  const comps: CompStats[] = included.map((x) => ({
+    url: x.c.url,
+    domain: domainOf(x.c.url),
+    doc: x.doc,
+    terms: x.table.counts,
+    leads: leadsOf(x.doc, ctxForLeads),
+    valueDensity: x.doc.words ? (x.doc.sentences.filter((s) => hasValue(s.text, '\u0000')).length / x.doc.words) * 1000 : 0,
+    shingles: docShingles(x.doc),
+  }));
+
+  // Term targets: used by ≥40% of the included competitors, ranked by df/N × mean tf-idf.
+  const targets: TermTarget[] = [];
+  if (M >= 2) {
+    const incDf = new Map<string, number>();
+    for (const x of included) for (const k of x.table.counts.keys()) incDf.set(k, (incDf.get(k) ?? 0) + 1);
+    const rows: (TermTarget & { imp: number })[] = [];
+    for (const [k, d] of incDf) {
+      if (d / M < 0.4) continue;
+      const rates = included.filter((x) => x.table.counts.has(k)).map((x) => ((x.table.counts.get(k) ?? 0) / x.doc.words) * 1000);
+      const meanTfIdf = rates.reduce((a, r) => a + r, 0) / M * idf(k);
+      const surfaces = new Map<string, number>();
+      for (const x of included) for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
+      rows.push({ key: k, surface: bestSurface(surfaces, k), weight: 0, p25: percentile(rates, 0.25), p90: percentile(rates, 0.9), imp: (d / M) * meanTfIdf });
+    }
+    rows.sort((a, b) => b.imp - a.imp || (a.key < b.key ? -1 : 1));
+    const top = rows.slice(0, 50);
+    const maxImp = top[0]?.imp ?? 1;
+    for (const r of top) targets.push({ key: r.key, surface: r.surface, weight: Math.round((r.imp / maxImp) * 1000) / 1000, p25: r.p25, p90: r.p90 });
+  }
+
+  // Expected attributes: content words within 5 tokens of the entity in ≥50% of competitors.
+  const attrDf = new Map<string, number>();
+  const attrSurf = new Map<string, Map<string, number>>();
+  for (const x of included) {
+    const seen = new Set<string>();
+    for (const s of x.doc.sentences) {
+      const idx = s.stems.map((st, i) => (ce.includes(st) ? i : -1)).filter((i) => i >= 0);
+      if (!idx.length) continue;
+      for (const i of idx) for (let j = Math.max(0, i - 5); j <= Math.min(s.words.length - 1, i + 5); j++) {
+        const w = s.words[j] ?? '';
+        const st = s.stems[j] ?? '';
+        if (w.length < 4 || an.stop.has(w) || ce.includes(st) || /\p{N}/u.test(w)) continue;
+        seen.add(st);
+        let m = attrSurf.get(st);
+        if (!m) attrSurf.set(st, (m = new Map()));
+        m.set(w, (m.get(w) ?? 0) + 1);
+      }
+    }
+    for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
+  }
+  const attributes = M >= 2
+    ? [...attrDf.entries()].filter(([, d]) => d / M >= 0.5).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 15).map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
+    : [];
+
+  const shingles = new Map<string, number>();
+  for (const c of comps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);
+  void shinglesOf;
+  return {
+    comps,
+    excluded,
+    targets,
+    attributes,
+    valueDensityMedian: median(comps.map((c) => c.valueDensity)),
+    lengthMedian: median(comps.map((c) => c.doc.words)),
+    shingles,
+    paa: input.paa,
+    related: input.related,
+  };
+};

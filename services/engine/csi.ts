@@ -1,0 +1,61 @@
+import { AppError } from '../shared/errors.ts';
+import { t } from './labels.ts';
+import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
+
+/**
+ * Central Search Intent: the central entity (the keyword without intent modifiers and verbs), the
+ * source context (what the site does with the page: shop, publisher, affiliate, service), the
+ * central search intent (the need joining them) and the predicate (the keyword's verb, else the
+ * relation the page type implies). Fails with csi_failed when the keyword leaves no entity or the
+ * text has no words to analyse.
+ */
+
+const SOURCE: Record<ProfileId, [string, string]> = {
+  article: ['publisher: editorial article', 'wydawca: artykuł redakcyjny'],
+  'how-to': ['publisher: practical guide', 'wydawca: poradnik praktyczny'],
+  listicle: ['publisher or affiliate: curated list', 'wydawca lub afiliacja: zestawienie'],
+  comparison: ['affiliate or publisher: comparison', 'afiliacja lub wydawca: porównanie'],
+  review: ['affiliate or publisher: review', 'afiliacja lub wydawca: recenzja'],
+  product: ['shop: product page', 'sklep: strona produktu'],
+  category: ['shop: category listing', 'sklep: lista kategorii'],
+  landing: ['service: lead generation', 'usługa: pozyskiwanie klientów'],
+  glossary: ['publisher: reference entry', 'wydawca: hasło encyklopedyczne'],
+  news: ['publisher: news report', 'wydawca: wiadomość'],
+};
+
+const PREDICATE: Record<Intent, [string, string]> = {
+  informational: ['explains', 'wyjaśnia'],
+  commercial: ['compares', 'porównuje'],
+  transactional: ['sells', 'sprzedaje'],
+  local: ['locates', 'wskazuje'],
+  navigational: ['leads to', 'prowadzi do'],
+};
+
+const NEED: Record<Intent, [string, string]> = {
+  informational: ['understand {p} {e}', 'zrozumieć: {p} {e}'],
+  commercial: ['compare options and choose {e}', 'porównać opcje i wybrać: {e}'],
+  transactional: ['buy {e} at a good price', 'kupić w dobrej cenie: {e}'],
+  local: ['find {e} nearby', 'znaleźć w pobliżu: {e}'],
+  navigational: ['reach {e}', 'dotrzeć do: {e}'],
+};
+
+export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi => {
+  const lang = doc.language;
+  if (!kw.entity || !kw.entityStems.length) {
+    throw new AppError('csi_failed', `The keyword "${kw.text}" names no entity (only question words, modifiers or verbs), so the central search intent cannot be derived.`);
+  }
+  if (doc.sentences.length === 0 || doc.words < 10) {
+    throw new AppError('csi_failed', 'The content has too little running text to derive the central search intent.');
+  }
+  const [srcEn, srcPl] = SOURCE[profile];
+  const predicate = kw.verb || t(lang, PREDICATE[kw.intent][0], PREDICATE[kw.intent][1]);
+  const [needEn, needPl] = NEED[kw.intent];
+  const how = kw.verb ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
+  const need = t(lang, needEn, needPl).replace('{p} ', how ? `${how} ` : '').replace('{p}', how).replace('{e}', kw.entity);
+  return {
+    centralEntity: kw.entity,
+    sourceContext: t(lang, srcEn, srcPl),
+    centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
+    predicate,
+  };
+};

@@ -1,0 +1,127 @@
+import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
+import { coverage } from '../keyword.ts';
+import { sectionLabels, t } from '../labels.ts';
+import type { Doc, Section, Sentence } from '../types.ts';
+import { clamp, containsPhrase, finding, firstWords, hasValue, headed, insertChange, replaceChange, round1, unique } from './helpers.ts';
+
+/**
+ * bluf: bottom line up front. Intro (4 points): the first 60 words name the central entity, use an
+ * answer verb (is/costs/jest/kosztuje), give a value, and carry no throat-clearing. Sections (6
+ * points × share): the first sentence under each subheading has at most 25 words and repeats at
+ * least half of the heading's terms (or, for a question heading, some of them with an answer verb).
+ */
+
+const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): boolean => {
+  const first = sentences.find((s) => s.kind === 'prose') ?? sentences[0];
+  if (!first) return false;
+  if (first.words.length > 25) return false;
+  const hs = ctx.an.contentStems(sec.heading?.text ?? '');
+  if (!hs.length) return true;
+  const cov = coverage(first.stems, hs);
+  if (cov >= 0.5) return true;
+  const isQuestion = /\?\s*$/.test(sec.heading?.text ?? '');
+  return isQuestion && cov > 0 && first.words.some((w) => ctx.lex.answerVerbs.includes(w));
+};
+
+/** Reorders a paragraph's raw text: the sentence `move` first, `drop` removed, when all are verbatim. */
+const reorder = (raw: string, sentences: Sentence[], move: number, drop: Set<number>): string | null => {
+  if (sentences.some((s) => !raw.includes(s.text))) return null;
+  const first = sentences[0];
+  const last = sentences[sentences.length - 1];
+  if (!first || !last) return null;
+  const start = raw.indexOf(first.text);
+  const end = raw.lastIndexOf(last.text) + last.text.length;
+  const kept = sentences.map((s, i) => ({ s, i })).filter(({ i }) => !drop.has(i) && i !== move).map(({ s }) => s.text);
+  const moved = sentences[move];
+  const body = [moved?.text ?? '', ...kept].filter(Boolean).join(' ');
+  return raw.slice(0, start) + body + raw.slice(end);
+};
+
+export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
+  const { lang, lex, kw } = ctx;
+  const L = sectionLabels(lang);
+  const findings: Finding[] = [];
+  const strengths: string[] = [];
+  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+
+  const introSentences = doc.bySection[0]?.length ? doc.bySection[0] : doc.sentences;
+  const win = firstWords(introSentences, 60);
+  const lowerWin = win.text.toLowerCase();
+  const hasCe = coverage(win.stems, ce) >= 0.5;
+  const hasVerb = win.words.some((w) => lex.answerVerbs.includes(w));
+  const hasNum = hasValue(win.words.join(' '), lex.slot) || win.text.includes(lex.slot);
+  const fluff = containsPhrase(lowerWin, lex.throatClearing);
+  const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
+
+  const secs = headed(doc).filter((s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)));
+  const passing = secs.filter((s) => answerFirst(s, doc.bySection[s.index] ?? [], ctx));
+  const share = secs.length ? passing.length / secs.length : intro / 4;
+  const score = clamp(intro + 6 * share);
+
+  // Intro: put the answer sentence first and drop throat-clearing, within the first paragraph.
+  const introSec = doc.bySection[0]?.length ? doc.sections[0] : doc.sections.find((s) => (doc.bySection[s.index] ?? []).length);
+  const introPara = introSec?.blocks.find((b) => b.kind === 'paragraph');
+  if (intro < 4 && introSec && introPara && unique(doc.content, introPara.raw)) {
+    const paraSentences = (doc.bySection[introSec.index] ?? []).filter((s) => s.block === introSec.blocks.indexOf(introPara));
+    const isAnswer = (s: Sentence) => coverage(s.stems, ce) >= 0.5 && s.words.some((w) => lex.answerVerbs.includes(w)) && hasValue(s.text, lex.slot);
+    const ansIdx = paraSentences.findIndex(isAnswer);
+    const drop = new Set(paraSentences.map((s, i) => (containsPhrase(s.text.toLowerCase(), lex.throatClearing) ? i : -1)).filter((i) => i >= 0 && i !== ansIdx));
+    let change = null;
+    let action: 'restructure' | 'add' = 'restructure';
+    if (ansIdx > 0 || (ansIdx === 0 && drop.size)) {
+      const after = reorder(introPara.raw, paraSentences, ansIdx, drop);
+      if (after) change = replaceChange(doc, introPara.raw, after);
+    } else if (ansIdx < 0) {
+      action = 'add';
+      change = insertChange(doc, 'before', introPara.raw, lex.facets.definition.lead.replace(/\{E\}/g, (kw.entity || kw.text).replace(/^./, (c) => c.toLocaleUpperCase())).replace(/\{e\}/g, kw.entity || kw.text));
+    }
+    findings.push(finding({
+      title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu'),
+      problem: fluff
+        ? t(lang, `The opening warms up ("${fluff}") instead of answering.`, `Początek tekstu rozgrzewa się („${fluff}”) zamiast odpowiadać.`)
+        : t(lang, 'The first 60 words do not give the answer: the entity, what it is or costs, and a number.', 'Pierwsze 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.'),
+      suggestion: t(lang, 'Open with the answer sentence; move context after it.', 'Zacznij od zdania z odpowiedzią; kontekst przenieś za nie.'),
+      section: L.intro, sectionIndex: 0, actionType: action, severity: (4 - intro) / 10, change,
+    }));
+  } else if (intro === 4) strengths.push(t(lang, 'The first sentences answer the query directly.', 'Pierwsze zdania od razu odpowiadają na zapytanie.'));
+
+  let fixes = 0;
+  for (const sec of secs) {
+    if (passing.includes(sec) || fixes >= 4) continue;
+    const sents = doc.bySection[sec.index] ?? [];
+    const para = sec.blocks.find((b) => b.kind === 'paragraph');
+    const heading = sec.heading!;
+    let change = null;
+    let action: 'restructure' | 'add' = 'add';
+    if (para && unique(doc.content, para.raw)) {
+      const bi = sec.blocks.indexOf(para);
+      const ps = sents.filter((s) => s.block === bi);
+      const hs = ctx.an.contentStems(heading.text);
+      const cand = ps.findIndex((s, i) => i > 0 && s.words.length <= 25 && coverage(s.stems, hs) >= 0.5);
+      if (cand > 0 && sents[0]?.block === bi) {
+        const after = reorder(para.raw, ps, cand, new Set());
+        if (after) { change = replaceChange(doc, para.raw, after); action = 'restructure'; }
+      }
+      if (!change) {
+        const lead = `${heading.text.replace(/[?:.!]+$/, '')}: ${lex.slot} ${t(lang, 'the direct answer in one sentence', 'bezpośrednia odpowiedź w jednym zdaniu')}].`;
+        change = insertChange(doc, 'before', para.raw, lead);
+      }
+    }
+    fixes++;
+    findings.push(finding({
+      title: t(lang, `Answer first under "${heading.text}"`, `Odpowiedź na początku sekcji „${heading.text}”`),
+      problem: t(lang, 'The first sentence of the section does not answer its heading in 25 words or fewer.', 'Pierwsze zdanie sekcji nie odpowiada na jej nagłówek w maksymalnie 25 słowach.'),
+      suggestion: t(lang, 'Start the section with the sentence that answers the heading.', 'Zacznij sekcję od zdania, które odpowiada na nagłówek.'),
+      section: heading.text, sectionIndex: sec.index, actionType: action, severity: 0.6 / Math.max(1, secs.length), change,
+    }));
+  }
+  if (secs.length && share >= 0.75) strengths.push(t(lang, `${passing.length} of ${secs.length} sections open with their answer.`, `${passing.length} z ${secs.length} sekcji zaczyna się od odpowiedzi.`));
+  return {
+    id: 'bluf',
+    score: round1(score),
+    summary: t(lang, `Intro ${intro}/4; ${passing.length} of ${secs.length} sections answer first.`, `Wstęp ${intro}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`),
+    strengths,
+    findings,
+    cap: null,
+  };
+};

@@ -1,0 +1,148 @@
+import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
+import { containsAll, coverage } from '../keyword.ts';
+import { sectionLabels, t } from '../labels.ts';
+import { tokenize } from '../text/segment.ts';
+import type { Doc, Intent, ProfileId } from '../types.ts';
+import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, replaceChange, round1 } from './helpers.ts';
+
+/**
+ * csiAlignment: does the page serve the keyword's central entity and intent?
+ * 10 × (.3 placement + .3 intent match + .25 on-topic headings + .15 predicate); a page about a
+ * different referent is capped at 3 (and CQS at 40).
+ */
+
+const PAGE_INTENT: Record<ProfileId, Intent> = {
+  article: 'informational', 'how-to': 'informational', glossary: 'informational', news: 'informational',
+  listicle: 'commercial', comparison: 'commercial', review: 'commercial',
+  product: 'transactional', category: 'transactional', landing: 'transactional',
+};
+
+const intentMatch = (kw: Intent, page: Intent): number => {
+  if (kw === page) return 1;
+  const pair = [kw, page].sort().join('/');
+  if (pair === 'commercial/informational') return 0.6;
+  if (pair === 'commercial/transactional') return 0.6;
+  if (kw === 'local' || page === 'local') return 0.5;
+  if (kw === 'navigational') return 0.7;
+  return 0.2;
+};
+
+/** Most frequent content stems of the body: what the page is about in its own words. */
+export const topStems = (doc: Doc, n: number): string[] => {
+  const freq = new Map<string, number>();
+  for (const s of doc.sentences) for (const c of s.content) if (!/^\d/.test(c)) freq.set(c, (freq.get(c) ?? 0) + 1);
+  return [...freq.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([k]) => k);
+};
+
+export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
+  const { kw, an, lang, lex } = ctx;
+  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const L = sectionLabels(lang);
+  const findings: Finding[] = [];
+  const strengths: string[] = [];
+
+  const titleStems = an.contentStems(doc.title);
+  const h1Text = doc.h1 || doc.title;
+  const h1Stems = an.contentStems(h1Text);
+  const intro = firstWords(doc.sentences, 100);
+  const parts: [number, number][] = [];
+  const inTitle = containsAll(titleStems, ce);
+  const inH1 = containsAll(h1Stems, ce);
+  const inIntro = containsAll(intro.stems, ce);
+  parts.push([0.25, inTitle ? 1 : 0], [0.35, inH1 ? 1 : 0], [0.25, inIntro ? 1 : 0]);
+  if (doc.url) {
+    let path = '';
+    try { path = decodeURIComponent(new URL(doc.url).pathname); } catch { path = ''; }
+    parts.push([0.15, containsAll(tokenize(path.replace(/[-_/]/g, ' ')).map(an.stem), ce) ? 1 : 0]);
+  }
+  const placement = parts.reduce((a, [w, v]) => a + w * v, 0) / parts.reduce((a, [w]) => a + w, 0);
+
+  const intent = intentMatch(kw.intent, PAGE_INTENT[ctx.profile]);
+
+  const top = new Set([...topStems(doc, 12), ...kw.stems]);
+  const heads = headed(doc).filter((s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)));
+  const offTopic = heads.filter((s) => !an.contentStems(s.heading?.text ?? '').some((st) => top.has(st)));
+  const onTopic = heads.length ? 1 - offTopic.length / heads.length : doc.words < 300 ? 0.5 : 0;
+
+  let predicate: number;
+  if (kw.verbStem) predicate = h1Stems.includes(kw.verbStem) || intro.stems.includes(kw.verbStem) ? 1 : 0;
+  else predicate = containsAll(h1Stems, kw.stems) ? 1 : containsAll(intro.stems, kw.stems) ? 0.5 : 0;
+
+  let score = 10 * (0.3 * placement + 0.3 * intent + 0.25 * onTopic + 0.15 * predicate);
+
+  // Wrong referent: the entity barely occurs in the body and is missing from the title and H1.
+  const bodyStems = new Set(doc.sentences.flatMap((s) => s.stems));
+  const ceCoverage = coverage(bodyStems, ce);
+  let cap: number | null = null;
+  if (ceCoverage < 0.5 || (!inTitle && !inH1 && ceCoverage < 1)) {
+    score = Math.min(score, 2.9);
+    cap = 40;
+    findings.push(finding({
+      title: t(lang, 'The page is about a different subject', 'Strona dotyczy innego tematu'),
+      problem: t(lang, `"${kw.entity || kw.text}" hardly appears in the text, title or H1: the page answers a different query.`, `„${kw.entity || kw.text}” prawie nie występuje w tekście, tytule ani H1: strona odpowiada na inne zapytanie.`),
+      suggestion: t(lang, 'Check the keyword, or rewrite the page around its central entity.', 'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.'),
+      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
+    }));
+  }
+
+  const h1Block = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
+  const entityCap = capitalise(kw.entity || kw.text);
+  if (!inH1) {
+    const newH1 = `${entityCap}: ${h1Text}`;
+    const change = h1Block && h1Block.raw.includes(h1Block.text)
+      ? replaceChange(doc, h1Block.raw, h1Block.raw.replace(h1Block.text, newH1))
+      : !h1Block && doc.format !== 'html' && doc.blocks[0]
+        ? insertChange(doc, 'before', doc.blocks[0].raw, `# ${doc.title && containsAll(titleStems, ce) ? doc.title : newH1}`)
+        : null;
+    findings.push(finding({
+      title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
+      problem: t(lang, `The H1 does not name "${kw.entity || kw.text}".`, `H1 nie zawiera „${kw.entity || kw.text}”.`),
+      suggestion: t(lang, `Start the H1 with "${entityCap}".`, `Zacznij H1 od „${entityCap}”.`),
+      section: L.title, sectionIndex: 0, actionType: change?.kind === 'insert' ? 'add' : 'replace', severity: 0.35, change, gate: cap !== null,
+    }));
+  } else strengths.push(t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.'));
+  if (!inIntro) {
+    const first = doc.sections[0] && firstParagraph(doc, doc.sections[0]);
+    const firstSec = first ? doc.sections[0] : doc.sections.find((s) => firstParagraph(doc, s));
+    const p = firstSec ? firstParagraph(doc, firstSec) : null;
+    const change = p ? insertChange(doc, 'before', p.raw, fill(lex.facets.definition.lead, kw.entity || kw.text)) : null;
+    findings.push(finding({
+      title: t(lang, 'Name the central entity in the first 100 words', 'Nazwij główną encję w pierwszych 100 słowach'),
+      problem: t(lang, 'The opening does not mention the central entity, so the passage does not show what the page is about.', 'Początek tekstu nie wspomina głównej encji, więc nie widać, czego dotyczy strona.'),
+      suggestion: t(lang, 'Open with a one-sentence definition or answer that names it.', 'Zacznij od jednozdaniowej definicji lub odpowiedzi, która ją nazywa.'),
+      section: L.intro, sectionIndex: 0, actionType: 'add', severity: 0.3, change,
+    }));
+  } else strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
+  for (const sec of offTopic.slice(0, 3)) {
+    const h = sec.heading!;
+    const newText = `${h.text.replace(/[?:.!]+$/, '')}: ${kw.entity || kw.text}`;
+    findings.push(finding({
+      title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
+      problem: t(lang, 'The heading shares no term with the topic, so the section reads as off-topic.', 'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.'),
+      suggestion: t(lang, `Rename it to "${newText}".`, `Zmień go na „${newText}”.`),
+      section: h.text, sectionIndex: sec.index, actionType: 'replace', severity: 0.25 / Math.max(1, heads.length),
+      change: h.raw.includes(h.text) ? replaceChange(doc, h.raw, h.raw.replace(h.text, newText)) : null,
+    }));
+  }
+  if (intent < 0.6) {
+    findings.push(finding({
+      title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
+      problem: t(lang, `The keyword has a ${kw.intent} intent, but the page reads as a ${ctx.profile}.`, `Fraza ma intencję „${kw.intent}”, a strona wygląda na typ „${ctx.profile}”.`),
+      suggestion: t(lang, 'Change the format (e.g. a guide instead of a product list) or target a keyword with this intent.', 'Zmień format (np. poradnik zamiast listy produktów) albo wybierz frazę o tej intencji.'),
+      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 0.3,
+    }));
+  } else strengths.push(t(lang, 'The page type matches the search intent.', 'Typ strony pasuje do intencji wyszukiwania.'));
+  if (heads.length && !offTopic.length) strengths.push(t(lang, 'Every subheading stays on topic.', 'Wszystkie śródtytuły trzymają się tematu.'));
+
+  const final = round1(clamp(score));
+  return {
+    id: 'csiAlignment',
+    score: final,
+    summary: t(lang,
+      `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%.`,
+      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%.`),
+    strengths,
+    findings,
+    cap,
+  };
+};

@@ -1,0 +1,100 @@
+import type { ScoringContext, Finding } from '../context.ts';
+import { sectionLabels } from '../labels.ts';
+import type { ActionType, Change, Doc, Placement, Section, Sentence } from '../types.ts';
+
+export const clamp = (x: number, lo = 0, hi = 10): number => Math.min(hi, Math.max(lo, x));
+export const round1 = (x: number): number => Math.round(x * 10) / 10;
+export const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+export const sectionName = (doc: Doc, index: number): string => {
+  const sec = doc.sections[index];
+  if (!sec || !sec.heading) return sectionLabels(doc.language).intro;
+  return sec.heading.text;
+};
+
+/** Text occurs exactly once in the content, so replacing or anchoring on it is unambiguous. */
+export const unique = (content: string, s: string): boolean => {
+  if (!s) return false;
+  const i = content.indexOf(s);
+  return i >= 0 && content.indexOf(s, i + 1) < 0;
+};
+
+export const replaceChange = (doc: Doc, before: string, after: string): Change | null =>
+  unique(doc.content, before) && before !== after ? { kind: 'replace', before, after } : null;
+
+export const insertChange = (doc: Doc, placement: Placement, anchor: string, after: string): Change | null =>
+  placement === 'end' || unique(doc.content, anchor) ? { kind: 'insert', placement, anchor: placement === 'end' ? '' : anchor, after } : null;
+
+/** The value a number, a price or an author-data slot gives a sentence. */
+export const hasValue = (text: string, slot: string): boolean => /\p{N}/u.test(text) || text.includes(slot);
+
+export const capitalise = (s: string): string => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
+export const lowerFirst = (s: string): string => (s && !/^\p{Lu}{2}/u.test(s) ? s[0]!.toLocaleLowerCase() + s.slice(1) : s);
+
+export const finding = (
+  f: Omit<Finding, 'gate' | 'competitors' | 'change' | 'severity'> & Partial<Pick<Finding, 'gate' | 'competitors' | 'change' | 'severity'>>,
+): Finding => ({ gate: false, competitors: [], change: null, severity: 0.3, ...f });
+
+export const fill = (template: string, entity: string): string =>
+  template.replace(/\{E\}/g, capitalise(entity)).replace(/\{e\}/g, entity);
+
+/** Where new sections go: before a closing "Summary/Conclusion" section when there is one, else at the end. */
+export const newSectionPlace = (doc: Doc, ctx: ScoringContext): { placement: Placement; anchor: string; sectionIndex: number } => {
+  const last = doc.sections[doc.sections.length - 1];
+  if (last?.heading && doc.sections.length > 1) {
+    const h = last.heading.text.toLowerCase();
+    if (ctx.lex.conclusionHeadings.some((c) => h.includes(c)) && unique(doc.content, last.heading.raw)) {
+      return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
+    }
+  }
+  return { placement: 'end', anchor: '', sectionIndex: doc.sections.length };
+};
+
+/** The first paragraph of a section (its raw source), when it is unique in the content. */
+export const firstParagraph = (doc: Doc, sec: Section): { raw: string; text: string } | null => {
+  const p = sec.blocks.find((b) => b.kind === 'paragraph');
+  return p && unique(doc.content, p.raw) ? { raw: p.raw, text: p.text } : null;
+};
+
+/** Prose sentences of the body. */
+export const proseOf = (doc: Doc): Sentence[] => doc.sentences.filter((s) => s.kind === 'prose');
+
+export const lowerText = (s: Sentence): string => s.text.toLowerCase();
+
+/** Headed sections (level 2+). */
+export const headed = (doc: Doc): Section[] => doc.sections.filter((s) => s.heading !== null);
+
+export const actionOf = (change: Change | null, fallback: ActionType): ActionType => {
+  if (!change) return fallback;
+  if (change.kind === 'insert') return 'add';
+  return change.after === '' ? 'remove' : fallback;
+};
+
+/** Words of a text window: the first `n` words of a sentence list. */
+export const firstWords = (sentences: Sentence[], n: number): { words: string[]; stems: string[]; text: string } => {
+  const words: string[] = [];
+  const stems: string[] = [];
+  const texts: string[] = [];
+  for (const s of sentences) {
+    if (words.length >= n) break;
+    texts.push(s.text);
+    for (let i = 0; i < s.words.length && words.length < n; i++) {
+      words.push(s.words[i] ?? '');
+      stems.push(s.stems[i] ?? '');
+    }
+  }
+  return { words, stems, text: texts.join(' ') };
+};
+
+export const containsPhrase = (lowerTextValue: string, phrases: string[]): string | null => {
+  for (const p of phrases) if (lowerTextValue.includes(p)) return p;
+  return null;
+};
+
+/** Removes a deletable phrase from a sentence and re-capitalises its start. */
+export const removePhrase = (sentence: string, phrase: string): string | null => {
+  const i = sentence.toLowerCase().indexOf(phrase);
+  if (i < 0) return null;
+  const out = sentence.slice(0, i) + sentence.slice(i + phrase.length);
+  return i === 0 ? capitalise(out) : out;
+};

@@ -1,0 +1,62 @@
+import type { ScoringContext } from './context.ts';
+import type { Doc, Eeat } from './types.ts';
+import { hasValue, round1 } from './dimensions/helpers.ts';
+
+/**
+ * E-E-A-T checklists, each 0-10 (points earned ÷ points applicable). Experience: first-person
+ * experience verbs, durations, own images. Expertise: byline, credentials, Person data, depth.
+ * Authority: citations to .gov/.edu/doi/pubmed-style sources, source attributions, external and
+ * internal links, sameAs. Trust: HTTPS, dates, about/contact/privacy links, disclosures, and a
+ * disclaimer on YMYL topics. Checks that need a URL or page code are skipped for supplied text.
+ */
+
+const AUTHORITATIVE = /(\.gov(\.[a-z]{2})?|\.edu|\.ac\.[a-z]{2}|doi\.org|pubmed|ncbi\.nlm|europa\.eu|who\.int|nih\.gov|gus\.gov\.pl|nbp\.pl|destatis\.de|\.gv\.at)(\/|$)/i;
+const STOCK = /(stock|unsplash|shutterstock|pexels|istock|getty|depositphotos|pixabay)/i;
+const CREDENTIALS = /\b(dr|phd|ph\.d|md|prof|lek\.|mgr|inż|msc|cfa|cpa|certified|certyfikowan|dipl|dietetyk|trener|barista|engineer|inżynier|editor|redaktor)\b/i;
+const BYLINE = /(^|\n)\s*(by|author|autor|autorka|von)\s*:?\s+\p{Lu}\p{L}+/iu;
+const DATE_TEXT = /\b(updated|published|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert)\b[^\n]{0,20}\d|\b\d{1,2}[./-]\d{1,2}[./-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i;
+
+const ratio = (parts: [number, number][]): number => {
+  const total = parts.reduce((a, [w]) => a + w, 0);
+  return total ? round1((10 * parts.reduce((a, [w, v]) => a + w * Math.min(1, v), 0)) / total) : 0;
+};
+
+export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
+  const { lex } = ctx;
+  const lower = doc.text.toLowerCase();
+  const sig = doc.signals;
+  const html = doc.format === 'html';
+  const count = (list: string[]) => list.reduce((a, p) => a + (lower.split(p).length - 1), 0);
+
+  const expCount = count(lex.experience);
+  const durations = (lower.match(new RegExp(lex.duration.source, 'g')) ?? []).length;
+  const ownImages = sig.images.filter((i) => !STOCK.test(i.src)).length;
+  const experience = ratio([[5, expCount / 3], [2.5, durations], [2.5, ownImages]]);
+
+  const byline = Boolean(sig.author) || BYLINE.test(doc.text.slice(0, 600)) || BYLINE.test(doc.text.slice(-600));
+  const bylineText = sig.author || (BYLINE.exec(doc.text.slice(0, 600)) ?? BYLINE.exec(doc.text.slice(-600)))?.[0] || '';
+  const credentials = CREDENTIALS.test(bylineText) || CREDENTIALS.test(doc.text.slice(0, 600)) || CREDENTIALS.test(doc.text.slice(-600));
+  const person = sig.jsonLdTypes.includes('Person') || sig.jsonLd.some((x) => typeof x === 'object' && x !== null && typeof (x as { author?: unknown }).author === 'object');
+  const valuesPerK = doc.words ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000 : 0;
+  const expertise = ratio([[4, byline ? 1 : 0], [3, credentials ? 1 : 0], ...(html ? [[1.5, person ? 1 : 0] as [number, number]] : []), [1.5, valuesPerK / 8]]);
+
+  const external = sig.links.filter((l) => !l.internal && l.rel !== 'site');
+  const authoritative = external.filter((l) => AUTHORITATIVE.test(l.href.replace(/^https?:\/\/(www\.)?/, '').split(/[?#]/)[0] ?? '')).length;
+  const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
+  const sources = count(lex.sources);
+  const authority = ratio([[4, authoritative / 2], [1.5, external.length / 2], [2, sources / 2], [1.5, internal / 2], ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : [])]);
+
+  const dated = Boolean(sig.datePublished || sig.dateModified) || DATE_TEXT.test(doc.text.slice(0, 800)) || DATE_TEXT.test(doc.text.slice(-800));
+  const siteLinks = sig.links.map((l) => `${l.href} ${l.text}`.toLowerCase());
+  const aboutContact = ['about', 'contact', 'privacy', 'o-nas', 'kontakt', 'prywatno', 'impressum', 'datenschutz'].filter((k) => siteLinks.some((l) => l.includes(k))).length;
+  const ymyl = lex.ymyl.some((w) => lower.includes(w));
+  const disclaimer = lex.disclaimers.some((d) => lower.includes(d));
+  const sponsoredLinks = sig.links.filter((l) => /sponsored|affiliate/i.test(l.rel)).length;
+  const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
+  const parts: [number, number][] = [[2.5, dated ? 1 : 0], [1, sources ? 1 : 0], [2.5, ymyl ? (disclaimer ? 1 : 0) : 1]];
+  if (doc.url) parts.push([2, doc.url.startsWith('https://') ? 1 : 0]);
+  if (html) parts.push([2, aboutContact / 2], [0.5, disclosure ? 1 : 0.5]);
+  const trust = ratio(parts);
+
+  return { experience, expertise, authority, trust, average: round1((experience + expertise + authority + trust) / 4) };
+};

@@ -1,0 +1,54 @@
+import type { DimensionId, ProfileId } from './types.ts';
+
+/**
+ * Texts a person reads: Polish for Polish content, English otherwise (spec 2.3). German and other
+ * languages get English labels; the result still reports their language.
+ */
+export const isPolish = (lang: string): boolean => lang === 'pl';
+
+/** Picks the English or the Polish text. */
+export const t = (lang: string, en: string, pl: string): string => (isPolish(lang) ? pl : en);
+
+const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
+  csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],
+  density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej'],
+  eav: ['Entities, attributes and values (EAV)', 'Encje, atrybuty i wartości (EAV)'],
+  bluf: ['Answer first (BLUF)', 'Odpowiedź na początku (BLUF)'],
+  chunk: ['Self-contained passages (chunking)', 'Samodzielne fragmenty (chunking)'],
+  cor: ['Cost of retrieval', 'Koszt pobrania i przetworzenia (CoR)'],
+  tfidf: ['Topical terms (TF-IDF)', 'Terminy tematyczne (TF-IDF)'],
+  srl: ['Clear sentences (who does what)', 'Jasne zdania (kto co robi)'],
+  queryFanout: ['Query fan-out coverage', 'Pokrycie zapytań pobocznych (query fan-out)'],
+  effort: ['Effort and originality', 'Wkład pracy i oryginalność'],
+};
+
+export const dimensionName = (id: DimensionId, lang: string): string => {
+  const [en, pl] = DIMENSION_NAMES[id];
+  return t(lang, en, pl);
+};
+
+const PROFILE_LABELS: Record<ProfileId, [string, string]> = {
+  article: ['Article', 'Artykuł'],
+  'how-to': ['How-to guide', 'Poradnik (how-to)'],
+  listicle: ['List article', 'Artykuł-lista'],
+  comparison: ['Comparison', 'Porównanie'],
+  review: ['Review', 'Recenzja'],
+  product: ['Product page', 'Strona produktu'],
+  category: ['Category page', 'Strona kategorii'],
+  landing: ['Landing page', 'Strona docelowa (landing page)'],
+  glossary: ['Glossary entry', 'Hasło słownikowe'],
+  news: ['News', 'Wiadomość (news)'],
+};
+
+export const profileLabel = (id: ProfileId, lang: string): string => {
+  const [en, pl] = PROFILE_LABELS[id];
+  return t(lang, en, pl);
+};
+
+export const sectionLabels = (lang: string) => ({
+  intro: t(lang, 'Introduction', 'Wstęp'),
+  page: t(lang, 'Whole page', 'Cała strona'),
+  title: t(lang, 'Title and H1', 'Tytuł i H1'),
+  end: t(lang, 'End of the article', 'Koniec artykułu'),
+  head: t(lang, 'Page code (head)', 'Kod strony (head)'),
+});

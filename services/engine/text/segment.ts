@@ -1,0 +1,43 @@
+/**
+ * Sentence and word segmentation. A regular expression instead of Intl.Segmenter: it is faster,
+ * and its result does not depend on the ICU data of the Node build (byte-identical output).
+ */
+
+// Abbreviations after which a full stop does not end a sentence (lower case, without the dot).
+const ABBREVIATIONS = new Set([
+  'np', 'm.in', 'tzn', 'tj', 'dr', 'prof', 'inż', 'mgr', 'lek', 'hab', 'ok', 'r', 'w', 'ul', 'tzw', 'itd', 'itp', 'godz', 'min', 'mln', 'mld', 'tys', 'zł', 'nr', 'str', 'św', 'płk', 'gen', 'wg',
+  'e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'st', 'no', 'approx', 'fig', 'inc', 'ltd', 'jr', 'sr', 'u.s', 'dept',
+  'z.b', 'bzw', 'usw', 'ca', 'evtl', 'ggf', 'd.h', 'u.a', 'vgl', 'nr',
+]);
+
+const BOUNDARY = /(?<=[.!?…])["”»)]?\s+(?=["„«(]?[\p{Lu}\p{N}])/u;
+
+export const splitSentences = (text: string): string[] => {
+  const parts = text.split(BOUNDARY);
+  const out: string[] = [];
+  for (const raw of parts) {
+    const part = raw.trim();
+    if (!part) continue;
+    const prev = out[out.length - 1];
+    if (prev !== undefined && endsWithAbbreviation(prev)) out[out.length - 1] = `${prev} ${part}`;
+    else out.push(part);
+  }
+  return out;
+};
+
+const endsWithAbbreviation = (s: string): boolean => {
+  const m = /(?:^|[\s(])([\p{L}.]+)\.$/u.exec(s);
+  if (!m || m[1] === undefined) return false;
+  const w = m[1].toLowerCase();
+  return ABBREVIATIONS.has(w) || /^\p{Lu}$/u.test(m[1]); // initials such as "J. Kowalski"
+};
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*(?:-[\p{L}\p{N}]+)*/gu;
+
+/** Lower-cased words of a text. */
+export const tokenize = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+
+/** Words keeping their case (for detecting names and surface forms). */
+export const tokenizeKeepCase = (text: string): string[] => text.match(WORD) ?? [];
+
+export const countWords = (text: string): number => (text.match(WORD) ?? []).length;
