@@ -17,7 +17,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createLogger } from '../infra/logger.ts';
 import { repoRoot } from '../infra/local/kafkaJars.ts';
 import { startLocalStack, type LocalStack } from '../infra/local/stack.ts';
@@ -107,10 +107,10 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
   if (skipTypes) console.log('type check SKIPPED (--skip-typecheck)');
   const extra = process.argv.slice(2).filter((a) => a !== '--skip-typecheck');
   // Arguments naming existing files or folders select tests; everything else goes to tap as is.
-  const selected = extra.filter((a) => !a.startsWith('-') && existsSync(join(repoRoot, a)));
+  const selected = extra.filter((a) => !a.startsWith('-') && existsSync(resolve(repoRoot, a)));
   const options = extra.filter((a) => !selected.includes(a));
   const files = selected.length
-    ? (await Promise.all(selected.map((s) => (statSync(join(repoRoot, s)).isDirectory() ? findTests(join(repoRoot, s)) : [s])))).flat()
+    ? (await Promise.all(selected.map((s) => (statSync(resolve(repoRoot, s)).isDirectory() ? findTests(resolve(repoRoot, s)) : [relative(repoRoot, resolve(repoRoot, s))])))).flat()
     : await findTests(join(repoRoot, 'test'));
   const needsServers = files.some((f) => !f.endsWith('.unit.ts'));
   const has = (...names: string[]) => options.some((o) => names.some((n) => o === n || o.startsWith(`${n}=`)));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,6 +32,10 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
   const libs = await kafkaLibs(log);
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'audit-kafka-'));
   // Formatting refuses a formatted dir, and old topics would leak into this run: always fresh.
+  // A dir given by the caller is wiped only if empty or an earlier broker's (server.properties).
+  if (opts.dataDir && existsSync(dataDir) && (await readdir(dataDir)).length && !existsSync(join(dataDir, 'server.properties'))) {
+    throw new Error(`startKafka: ${dataDir} holds files that are not a local broker's; give an empty or new folder`);
+  }
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
   const started = Date.now();
