@@ -2,7 +2,8 @@
  * The one configuration loader: environment variables, validated at start. Every bad value is
  * reported at once, each with its own message, so an operator fixes them in one go.
  */
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'apply', 'webhooks', 'bulk', 'scheduler'] as const;
+// Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
+export const ALL_ROLES = ['api', 'relay', 'projections'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {

@@ -5,7 +5,7 @@ import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { AppError } from '../../../services/shared/errors.ts';
 import { START } from '../../../events/envelope.ts';
-import { testDatabase } from '../../helpers/db.ts';
+import { eventually, testDatabase } from '../../helpers/db.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
 
@@ -67,8 +67,10 @@ t.test('an old event version is upcast on read', async (t) => {
   const [e] = await readStream(pool, 'old');
   t.same(e!.payload, { n: 5, note: null });
   t.equal(e!.version, 2);
-  const [fromLog] = await readLog(pool, { after: START, limit: 10 });
-  t.same(fromLog!.payload, { n: 5, note: null });
+  // Another test's open transaction anywhere in the cluster holds the log back for a moment: wait.
+  let fromLog: Awaited<ReturnType<typeof readLog>> = [];
+  await eventually(async () => (fromLog = await readLog(pool, { after: START, limit: 10 })).length === 1, 10_000, 'the log to show the event');
+  t.same(fromLog[0]!.payload, { n: 5, note: null });
 });
 
 t.test('the log never skips a transaction that commits after a later one', async (t) => {
@@ -87,7 +89,8 @@ t.test('the log never skips a transaction that commits after a later one', async
   t.same(early.map((e) => e.streamId), [], 'nothing is read past a transaction still running');
 
   await slow.query('COMMIT');
-  const all = await readLog(pool, { after: START, limit: 10 });
+  let all: Awaited<ReturnType<typeof readLog>> = [];
+  await eventually(async () => (all = await readLog(pool, { after: START, limit: 10 })).length === 2, 10_000, 'both events');
   t.same(all.map((e) => e.streamId), ['slow', 'fast'], 'both, in transaction order');
   const rest = await readLog(pool, { after: all[0]!.position, limit: 10 });
   t.same(rest.map((e) => e.streamId), ['fast'], 'reading on from the first gives the second');

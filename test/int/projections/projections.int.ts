@@ -48,6 +48,8 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     }
     await appendAll(db.pool);
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/projectionChild.ts', kind, db.url, 'hang', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Killed in any case: a child left hanging in its transaction would hold every reader back.
+    t.teardown(() => { child.kill('SIGKILL'); });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     await eventually(async () => out.includes('MID_BATCH'), 60_000, 'the child to be half-way through a batch');

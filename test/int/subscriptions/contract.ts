@@ -89,6 +89,8 @@ export function subscriptionContract(t: Test, kind: AdapterKind, setup: Contract
     await appendMany(db.pool, accounts, 10);
     const args = [kind, db.url, 'gk', 'hang', ...(ctx.kafkaSettings ? [JSON.stringify(ctx.kafkaSettings)] : [])];
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/subscriberChild.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Killed in any case: a child left hanging in its transaction would hold every reader back.
+    t.teardown(() => { child.kill('SIGKILL'); });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     await eventually(async () => out.includes('IN_HANDLER'), 60_000, 'the child to be inside its transaction');

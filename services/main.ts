@@ -1,0 +1,82 @@
+/**
+ * Runs the service: every role in one process by default (the embedded default: PostgreSQL under
+ * DATA_DIR, consumers reading the event store), or the roles named in ROLES, on Kafka and an
+ * existing PostgreSQL when KAFKA_BROKERS and DATABASE_URL are given.
+ */
+import '../events/catalogue.ts';
+import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
+import { openDatabase } from '../infra/database.ts';
+import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
+import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
+import { createLogger } from '../infra/logger.ts';
+import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';
+import type { Subscriber } from '../infra/subscriptions/port.ts';
+import { allProjections } from '../projections/index.ts';
+import { projectionGroupId } from '../projections/projection.ts';
+import { startProjections } from '../projections/runner.ts';
+import { buildApp } from './api/app.ts';
+import { createReadiness } from './readiness.ts';
+import { startRelay } from './relay/relay.ts';
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  throw e;
+}
+
+const log = createLogger('main', config.logLevel);
+const stops: (() => Promise<unknown>)[] = [];
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    for (const stop of stops.reverse()) await stop().catch((e) => log.error({ err: e }, 'error while stopping'));
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  const db = await openDatabase(config, log);
+  stops.push(() => db.close());
+
+  let kafka: { kafka: ReturnType<typeof createKafka>; settings: KafkaSettings } | undefined;
+  if (config.kafkaBrokers) {
+    const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions };
+    kafka = { kafka: createKafka(settings, log), settings };
+  }
+  const subscriber: Subscriber = kafka
+    ? createKafkaSubscriber(db.pool, { kafka: kafka.kafka, settings: kafka.settings, log })
+    : createStoreSubscriber(db.pool, { log });
+  stops.push(() => subscriber.close());
+
+  if (config.roles.includes('relay') && kafka) {
+    const relay = await startRelay({ pool: db.pool, kafka: kafka.kafka, settings: kafka.settings, log: log.child({ role: 'relay' }) });
+    stops.push(() => relay.stop());
+  }
+  if (config.roles.includes('projections')) {
+    await startProjections(db.pool, subscriber, allProjections);
+  }
+  if (config.roles.includes('api')) {
+    const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
+    const app = await buildApp({ log: log.child({ role: 'api' }), readiness });
+    await app.listen({ host: config.host, port: config.port });
+    stops.push(() => app.close());
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`audit service listening on http://${config.host}:${port} (roles: ${config.roles.join(',')}; log: ${kafka ? 'kafka' : 'embedded'})`);
+  } else {
+    console.log(`audit service running (roles: ${config.roles.join(',')}; log: ${kafka ? 'kafka' : 'embedded'})`);
+  }
+} catch (e) {
+  log.error({ err: e }, 'failed to start');
+  console.error(`failed to start: ${(e as Error).message}`);
+  await shutdown(1);
+}
