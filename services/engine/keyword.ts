@@ -35,6 +35,7 @@ export const coverage = (stems: Iterable<string>, need: string[]): number => {
 };
 
 const YEAR = /^(19|20)\d\d$/;
+const CONNECTORS = new Set(['vs', 'versus', 'czy', 'oder', 'or', 'vs.']);
 
 export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   const lex = lexiconFor(an.lang);
@@ -60,7 +61,9 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   const entity = entityWords.join(' ');
   return {
     text: keyword.trim(),
-    stems: [...new Set(an.contentStems(lower))],
+    // Matching (density) uses the phrase without comparison connectors ("vs", "czy"), which
+    // writers do not repeat in every sentence that mentions both sides.
+    stems: [...new Set(an.contentStems(words.filter((w) => !CONNECTORS.has(w)).join(' ')))],
     entity,
     entityStems: [...new Set(an.contentStems(entity))],
     verb,

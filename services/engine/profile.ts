@@ -10,7 +10,7 @@ import { PROFILE_IDS } from './types.ts';
  */
 
 const PATTERNS: Record<Exclude<ProfileId, 'article'>, RegExp> = {
-  'how-to': /^(how to|how do|jak |wie )|step[- ]by[- ]step|krok po kroku|\bguide\b|poradnik|anleitung|instrukcja/i,
+  'how-to': /^(how to|how do|jak |wie )|step[- ]by[- ]step|krok po kroku|schritt für schritt|\bguide\b|poradnik|anleitung|instrukcja/i,
   listicle: /^\d+\s|\btop\s?\d+|\b\d+\s+(best|ways|tips|ideas|things|reasons|najlepsz|sposob|pomysł|porad|powod|rzecz|tipps|ideen)/i,
   comparison: /\bvs\.?\b|\bversus\b|porównanie|comparison|compared|\bvergleich\b|\bczy\b.+\bczy\b|\bor\b.+\?/i,
   review: /\breview\b|recenzja|\bopini[ae]\b|\btest\b|testbericht|erfahrungsbericht|\bhands-on\b/i,
@@ -53,7 +53,7 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   const cta = (lower.match(new RegExp(PATTERNS.landing.source, 'gi')) ?? []).length;
   if (cta >= 2 && doc.words < 900) bump('landing', 1.5 + cta / 2);
   const reporting = (lower.match(new RegExp(PATTERNS.news.source, 'gi')) ?? []).length;
-  if (reporting >= 2 && (doc.signals.datePublished || /\b(today|yesterday|dzisiaj|wczoraj|w poniedziałek|w czwartek|heute|gestern)\b/i.test(lower.slice(0, 1200)))) bump('news', 1.5 + Math.min(2, reporting / 2));
+  if (reporting >= 2 && (doc.signals.datePublished || /\b(today|yesterday|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|published|dzisiaj|wczoraj|w poniedziałek|we wtorek|w środę|w czwartek|w piątek|heute|gestern|am montag)\b/i.test(lower.slice(0, 1200)))) bump('news', 1.5 + Math.min(2, reporting / 2));
   const experience = lex.experience.filter((e) => lower.includes(e)).length;
   if ((score.get('review') ?? 0) > 0 && experience >= 2) bump('review', 1);
   if ((score.get('glossary') ?? 0) > 0 && doc.words > 1500) bump('glossary', -1.5);

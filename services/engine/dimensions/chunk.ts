@@ -6,8 +6,8 @@ import { capitalise, clamp, finding, headed, insertChange, lowerFirst, replaceCh
 /**
  * chunk: can each passage stand alone? Mean pass rate of six checks × 10: sections ≤350 words
  * (300–350 half), paragraphs ≤150 words (150–200 half), section openings that name a subject
- * instead of a pronoun, heading terms echoed in the body, no empty sections, and at least one list
- * or table on pages over 400 words.
+ *  instead of a pronoun, heading terms echoed in the body, no empty sections, at least one list
+ * or table on pages over 400 words, and about one subheading per 250 words.
  */
 
 const countWords = (s: string) => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
@@ -36,7 +36,9 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const nonEmpty = heads.map((s) => (s.words >= 20 || doc.sections[s.index + 1]?.level! > s.level ? 1 : 0));
   const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
-  const checks = [mean(lenPass), mean(paraPass), mean(openPass), mean(overlapPass), mean(nonEmpty), hasStructure];
+  // About one subheading per 250 words: a page without them is one undivided passage.
+  const subheadings = doc.words <= 250 ? 1 : Math.min(1, heads.length / (doc.words / 250));
+  const checks = [mean(lenPass), mean(paraPass), mean(openPass), mean(overlapPass), mean(nonEmpty), hasStructure, subheadings];
   const score = clamp(10 * mean(checks));
 
   // Long sections: a subheading before the paragraph nearest the middle.

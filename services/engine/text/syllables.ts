@@ -6,7 +6,22 @@ const VOWEL_GROUPS: Record<string, RegExp> = {
   de: /[aeiouyäöü]+/g,
 };
 
+// Memoised: readability counts the same words thousands of times; bounded so a long-running
+// service does not grow it without limit.
+const cache = new Map<string, number>();
+
 export const syllables = (word: string, lang: string): number => {
+  const key = `${lang}:${word}`;
+  let n = cache.get(key);
+  if (n === undefined) {
+    n = count(word, lang);
+    if (cache.size > 100_000) cache.clear();
+    cache.set(key, n);
+  }
+  return n;
+};
+
+const count = (word: string, lang: string): number => {
   if (lang === 'en') return Math.max(1, syllable(word));
   const re = VOWEL_GROUPS[lang] ?? /[aeiouy]+/g;
   return Math.max(1, (word.match(re) ?? []).length);
