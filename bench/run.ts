@@ -1,0 +1,17 @@
+/** `npm run bench`: every benchmark of the service, printed as Markdown tables for the README. */
+import { cpus } from 'node:os';
+import { benchBackbone } from './backbone.ts';
+import { printRows, type BenchRow } from './report.ts';
+
+const only = process.argv.slice(2);
+const want = (name: string) => only.length === 0 || only.includes(name);
+
+console.log(`# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})`);
+if (want('backbone')) printRows('Event backbone', await benchBackbone());
+if (want('engine')) {
+  // The engine's bench arrives with the engine; until then there is nothing to run.
+  const path = './engine.ts';
+  const mod = (await import(path).catch(() => undefined)) as { benchEngine?: () => Promise<BenchRow[]> } | undefined;
+  if (mod?.benchEngine) printRows('Audit engine', await mod.benchEngine());
+}
+process.exit(0);
