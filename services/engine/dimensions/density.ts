@@ -2,7 +2,7 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage, occurrences } from '../keyword.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
-import { clamp, finding, firstParagraph, headed, insertChange, proseOf, replaceChange, round1, round2, sectionName } from './helpers.ts';
+import { clamp, finding, firstParagraph, headed, insertChange, proseOf, removalChange, round1, round2, sectionName } from './helpers.ts';
 
 /**
  * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words.
@@ -61,7 +61,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         problem: t(lang, `Keyword density is ${round2(kd)}% (over 3%); this sentence repeats the keyphrase without adding information.`, `Gęstość frazy to ${round2(kd)}% (ponad 3%); to zdanie powtarza frazę, nie wnosząc informacji.`),
         suggestion: t(lang, 'Delete the sentence or say the same with a pronoun or synonym.', 'Usuń zdanie albo wyraź to samo zaimkiem lub synonimem.'),
         section: sectionName(doc, x.s.section), sectionIndex: x.s.section, actionType: 'remove', severity: kd > 4 ? 1 : 0.6, gate: kd > 4,
-        change: replaceChange(doc, x.s.text, ''),
+        change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
       }));
     }
   } else if (kd < 0.5 || gapPenalty > 0) {

@@ -98,3 +98,25 @@ export const removePhrase = (sentence: string, phrase: string): string | null =>
   const out = sentence.slice(0, i) + sentence.slice(i + phrase.length);
   return i === 0 ? capitalise(out) : out;
 };
+
+/**
+ * A removal of text that occurs more than once: the occurrence is made unique by the words just
+ * before it, which the change keeps (BEFORE = context + text, AFTER = context).
+ */
+export const removalChange = (doc: Doc, text: string, nth = 0): Change | null => {
+  if (unique(doc.content, text)) return { kind: 'replace', before: text, after: '' };
+  let i = -1;
+  for (let k = 0; k <= nth; k++) {
+    i = doc.content.indexOf(text, i + 1);
+    if (i < 0) return null;
+  }
+  for (const span of [40, 80, 160]) {
+    let start = Math.max(0, i - span);
+    while (start > 0 && !/\s/.test(doc.content[start - 1] ?? '')) start--;
+    const context = doc.content.slice(start, i);
+    if (!context.trim()) continue;
+    const before = context + text;
+    if (unique(doc.content, before)) return { kind: 'replace', before, after: context.replace(/\s+$/, '') };
+  }
+  return null;
+};
