@@ -131,7 +131,6 @@ export const detectKeyword = (title: string, blocks: Block[], sentences: string[
   ranked.sort((a, b) => b.score - a.score || a.c.firstPos - b.c.firstPos || (a.c.key < b.c.key ? -1 : 1));
   // A longer phrase holding a candidate's words wins when it scores at least 40% as much
   // ("espresso machine" over "machine"); a verb alone ("descale") cannot carry a CSI.
-  if (process.env.KWDEBUG) console.error(ranked.slice(0, 8).map((x) => `${x.c.key}:${x.score.toFixed(1)}`));
   for (const { c, score } of ranked) {
     const longer = ranked.find((x) => x.c.n > c.n && ` ${x.c.key} `.includes(` ${c.key} `) && x.score >= score * 0.4);
     for (const pick of longer ? [longer.c, c] : [c]) {
