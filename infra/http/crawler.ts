@@ -1,0 +1,162 @@
+/**
+ * Fetches one HTML page through the SSRF guard with got-scraping. How the guard is wired in:
+ * - got's `dnsLookup` is the guard's lookup, so each connection (the first and every redirect)
+ *   resolves, checks every address and connects to a checked one, in one step;
+ * - a beforeRedirect hook re-checks each Location (scheme, credentials, port, literal IPs, which
+ *   never reach a lookup);
+ * - HTTP/2 and got-scraping's header hook are off: both open connections of their own (ALPN probes
+ *   through http2-wrapper) that resolve the host outside the guard;
+ * - fresh agents without keep-alive per page, so no socket opened under another policy is reused.
+ * Every failure is AppError('crawl_failed') with a message for the job's errorMessage and
+ * `extra.reason` for code that wants to tell the cases apart.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { gotScraping, TransformHeadersAgent, type Request as GotRequest } from 'got-scraping';
+import type { IncomingMessage } from 'node:http';
+import { AppError } from '../../services/shared/errors.ts';
+import { browserHeaders } from './browserHeaders.ts';
+import { decodeHtml } from './charset.ts';
+import { crawlFailed, toCrawlError } from './crawlErrors.ts';
+import type { UrlGuard } from './guard.ts';
+
+export interface CrawlLimits {
+  /** The whole fetch, redirects included. */
+  timeoutMs: number;
+  /** Decoded body bytes; reading stops beyond this. */
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export const DEFAULT_CRAWL_LIMITS: CrawlLimits = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
+
+export interface FetchPageOptions {
+  guard: UrlGuard;
+  limits?: Partial<CrawlLimits>;
+  /** Clock for fetchedAt (tests). */
+  now?: () => Date;
+}
+
+export interface FetchedPage {
+  /** The URL asked for, normalised. */
+  url: string;
+  /** The URL of the answer, after redirects. */
+  finalUrl: string;
+  /** Every URL redirected to, in order. */
+  redirects: string[];
+  status: number;
+  /** The media type without parameters, e.g. text/html. */
+  contentType: string;
+  /** The encoding the body was decoded with. */
+  charset: string;
+  html: string;
+  bytes: number;
+  /** The address the final connection went to. */
+  remoteAddress: string | undefined;
+  fetchedAt: string;
+}
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** Without a Content-Type, accept what plainly starts like HTML (as browsers sniff). */
+const looksLikeHtml = (bytes: Buffer): boolean => /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(bytes.subarray(0, 512).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, ''));
+
+export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise<FetchedPage> {
+  const limits = { ...DEFAULT_CRAWL_LIMITS, ...opts.limits };
+  const { guard } = opts;
+  let url: URL;
+  try {
+    url = guard.checkUrl(rawUrl);
+  } catch (e) {
+    throw toCrawlError(e, limits);
+  }
+
+  const redirects: string[] = [];
+  const stream: GotRequest = gotScraping.stream({
+    url,
+    http2: false,
+    useHeaderGenerator: false,
+    headers: browserHeaders(),
+    dnsLookup: guard.lookup as never,
+    agent: {
+      http: new TransformHeadersAgent(new http.Agent({ keepAlive: false })),
+      https: new TransformHeadersAgent(new https.Agent({ keepAlive: false })),
+    },
+    followRedirect: true,
+    maxRedirects: limits.maxRedirects,
+    timeout: { request: limits.timeoutMs },
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    decompress: true,
+    hooks: {
+      beforeRedirect: [
+        (options) => {
+          const next = guard.checkUrl(options.url as URL);
+          redirects.push(next.href);
+        },
+      ],
+    },
+  });
+
+  // One deadline for everything, redirects included (got's own timeout restarts per request).
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    stream.destroy(new AppError('crawl_failed', `the page did not load within ${limits.timeoutMs / 1000} s`, { reason: 'timeout' }));
+  }, limits.timeoutMs);
+
+  try {
+    const response = await new Promise<IncomingMessage>((resolve, reject) => {
+      stream.once('response', resolve);
+      stream.once('error', reject);
+    });
+    const remoteAddress = response.socket?.remoteAddress ?? stream.socket?.remoteAddress;
+    const status = response.statusCode ?? 0;
+    const finalUrl = stream.redirectUrls.at(-1)?.href ?? url.href;
+    if (status < 200 || status > 299) {
+      throw crawlFailed('http_status', `the page answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
+    }
+    const headerType = response.headers['content-type'];
+    const type = mediaType(headerType);
+    if (type !== '' && !HTML_TYPES.has(type)) throw crawlFailed('not_html', `the page is not HTML (Content-Type ${type})`);
+    const declared = Number(response.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limits.maxBytes && !response.headers['content-encoding']) {
+      throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
+    }
+
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > limits.maxBytes) throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
+      chunks.push(chunk);
+    }
+    const body = Buffer.concat(chunks);
+    if (type === '' && !looksLikeHtml(body)) throw crawlFailed('not_html', 'the page has no Content-Type and does not look like HTML');
+    const { text, charset } = decodeHtml(body, headerType);
+    if (text.trim() === '') throw crawlFailed('empty', 'the page is empty');
+
+    return {
+      url: url.href,
+      finalUrl,
+      redirects,
+      status,
+      contentType: type || 'text/html',
+      charset,
+      html: text,
+      bytes,
+      remoteAddress,
+      fetchedAt: (opts.now ?? (() => new Date()))().toISOString(),
+    };
+  } catch (e) {
+    throw timedOut ? crawlFailed('timeout', `the page did not load within ${limits.timeoutMs / 1000} s`) : toCrawlError(e, limits);
+  } finally {
+    clearTimeout(deadline);
+    stream.destroy();
+  }
+}
+
+export const formatBytes = (n: number): string =>
+  n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;
