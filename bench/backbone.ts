@@ -114,7 +114,7 @@ async function relayBench(pool: Pool, settings: KafkaSettings, total: number): P
   });
   await producer.disconnect();
 
-  const last = await pool.query<{ tx: string; seq: string }>('SELECT tx_id::text AS tx, seq FROM events ORDER BY tx_id DESC, seq DESC LIMIT 1');
+  const last = await pool.query<{ tx: string; seq: string }>('SELECT e.tx_id::text AS tx, e.seq FROM events e ORDER BY e.tx_id DESC, e.seq DESC LIMIT 1');
   const end = { tx: BigInt(last.rows[0]!.tx), seq: BigInt(last.rows[0]!.seq) };
   let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
   const relayed = await timed(async () => {

@@ -16,14 +16,14 @@ export interface ReadLogRequest {
  */
 export async function readLog(db: Queryable, req: ReadLogRequest): Promise<EventEnvelope[]> {
   const params: unknown[] = [req.after.txId.toString(), req.after.seq.toString(), req.limit];
-  const partitionFilter = req.partition === undefined ? '' : `AND partition = $4`;
+  const partitionFilter = req.partition === undefined ? '' : `AND e.partition = $4`;
   if (req.partition !== undefined) params.push(req.partition);
   const r = await db.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM events
-      WHERE (tx_id, seq) > ($1::xid8, $2::bigint)
-        AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+    `SELECT ${EVENT_COLUMNS} FROM events e
+      WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint)
+        AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
         ${partitionFilter}
-      ORDER BY tx_id, seq
+      ORDER BY e.tx_id, e.seq
       LIMIT $3`,
     params,
   );

@@ -3,7 +3,7 @@ import { eventDefinition, hasEventDefinition } from '../../events/registry.ts';
 
 export interface EventRow {
   seq: string;
-  tx_id: string;
+  tx_text: string;
   id: string;
   stream_id: string;
   stream_version: number;
@@ -16,8 +16,10 @@ export interface EventRow {
   payload: unknown;
 }
 
+// The text form of tx_id gets a name of its own: an output column named tx_id would capture
+// ORDER BY tx_id and sort transaction ids as text ('1005' before '943').
 export const EVENT_COLUMNS =
-  'seq, tx_id::text AS tx_id, id, stream_id, stream_version, account_id, type, version, occurred_at, causation_id, correlation_id, payload';
+  'seq, tx_id::text AS tx_text, id, stream_id, stream_version, account_id, type, version, occurred_at, causation_id, correlation_id, payload';
 
 /** A stored row as the current code sees it: older payload versions are upcast on read. */
 export const rowToEnvelope = (r: EventRow): EventEnvelope => {
@@ -29,7 +31,7 @@ export const rowToEnvelope = (r: EventRow): EventEnvelope => {
     accountId: r.account_id,
     streamId: r.stream_id,
     streamVersion: r.stream_version,
-    position: { txId: BigInt(r.tx_id), seq: BigInt(r.seq) },
+    position: { txId: BigInt(r.tx_text), seq: BigInt(r.seq) },
     occurredAt: r.occurred_at.toISOString(),
     causationId: r.causation_id,
     correlationId: r.correlation_id,

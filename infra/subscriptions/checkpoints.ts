@@ -7,13 +7,13 @@ export interface Checkpoint {
 }
 
 export async function loadCheckpoint(db: Queryable, groupId: string, source: string, partition: number): Promise<Checkpoint | null> {
-  const r = await db.query<{ tx_id: string; seq: string; kafka_offset: string | null }>(
-    'SELECT tx_id::text AS tx_id, seq, kafka_offset FROM subscription_checkpoints WHERE group_id = $1 AND source = $2 AND partition = $3',
+  const r = await db.query<{ tx_text: string; seq: string; kafka_offset: string | null }>(
+    'SELECT tx_id::text AS tx_text, seq, kafka_offset FROM subscription_checkpoints WHERE group_id = $1 AND source = $2 AND partition = $3',
     [groupId, source, partition],
   );
   const row = r.rows[0];
   if (!row) return null;
-  return { position: { txId: BigInt(row.tx_id), seq: BigInt(row.seq) }, kafkaOffset: row.kafka_offset === null ? null : BigInt(row.kafka_offset) };
+  return { position: { txId: BigInt(row.tx_text), seq: BigInt(row.seq) }, kafkaOffset: row.kafka_offset === null ? null : BigInt(row.kafka_offset) };
 }
 
 /** Another member took the partition over and moved its checkpoint: this member must stop writing. */

@@ -95,3 +95,28 @@ t.test('the log never skips a transaction that commits after a later one', async
   const rest = await readLog(pool, { after: all[0]!.position, limit: 10 });
   t.same(rest.map((e) => e.streamId), ['fast'], 'reading on from the first gives the second');
 });
+
+t.test('commit order compares transaction ids as numbers, also across a change in their number of digits', async (t) => {
+  const { pool } = await testDatabase(t);
+  await withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'before', accountId: 'acc_d', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: null })] }));
+  const [first] = await readStream(pool, 'before');
+  // Burn transaction ids (one per subtransaction that writes) up to the next power of ten, so the
+  // next event's id has one digit more: as text it would sort before the first ('1000' < '999').
+  const next = 10n ** BigInt(first!.position.txId.toString().length);
+  await pool.query('CREATE TEMP TABLE burn (i int)').catch(() => undefined);
+  await pool.query(`
+    DO $$ BEGIN
+      FOR i IN 1..${next - first!.position.txId + 5n} LOOP
+        BEGIN INSERT INTO burn VALUES (i); EXCEPTION WHEN OTHERS THEN RAISE; END;
+      END LOOP;
+    END $$`);
+  await withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'after', accountId: 'acc_d', expectedVersion: 0, now, events: [TestHappened({ n: 2, note: null })] }));
+  const [second] = await readStream(pool, 'after');
+  t.ok(second!.position.txId >= next, `the second event's transaction id (${second!.position.txId}) has more digits than the first's (${first!.position.txId})`);
+
+  let page: Awaited<ReturnType<typeof readLog>> = [];
+  await eventually(async () => (page = await readLog(pool, { after: START, limit: 1 })).length === 1, 10_000, 'the first page');
+  t.equal(page[0]!.streamId, 'before', 'the smaller transaction id comes first');
+  await eventually(async () => (page = await readLog(pool, { after: page[0]!.position, limit: 1 })).length === 1, 10_000, 'the second page');
+  t.equal(page[0]!.streamId, 'after', 'and paging on from it reaches the larger one');
+});
