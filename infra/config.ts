@@ -21,8 +21,21 @@ export interface Config {
   roles: Role[];
   allowPrivateAddresses: boolean;
   publicBaseUrl: string;
+  /** Default (audit submission) window: spec 8's "20 requests per minute per key". */
   rateLimitPerMinute: number;
+  /** Spec 8 leaves the other windows' sizes open; see docs/api-decisions.md. */
+  rateLimits: RateLimitSettings;
   logLevel: string;
+}
+
+/** Requests per window per API key, by window; each window counts separately. */
+export interface RateLimitSettings {
+  windowSeconds: number;
+  submission: number;
+  share: number;
+  apply: number;
+  bulkCancel: number;
+  read: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +99,8 @@ export function loadConfig(env: Env = process.env): Config {
   const kafkaTopicPrefix = str('KAFKA_TOPIC_PREFIX', 'audit');
   if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix)) problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
 
+  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
+
   const config: Config = {
     nodeEnv,
     host,
@@ -98,7 +113,15 @@ export function loadConfig(env: Env = process.env): Config {
     roles,
     allowPrivateAddresses,
     publicBaseUrl,
-    rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
+    rateLimitPerMinute,
+    rateLimits: {
+      windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
+      submission: rateLimitPerMinute,
+      share: int('RATE_LIMIT_SHARE_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
+      apply: int('RATE_LIMIT_APPLY_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
+      bulkCancel: int('RATE_LIMIT_BULK_CANCEL_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
+      read: int('RATE_LIMIT_READS_PER_MINUTE', 600, 1, 1_000_000),
+    },
     logLevel: str('LOG_LEVEL', 'info'),
   };
   if (problems.length) throw new ConfigError(problems);

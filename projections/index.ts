@@ -1,4 +1,8 @@
+import { ledgerProjection } from './ledger/projection.ts';
 import type { Projection } from './projection.ts';
 
-/** Every read model of the service; the `projections` role runs them all. */
-export const allProjections: Projection[] = [];
+/**
+ * Every asynchronous read model of the service; the `projections` role runs them all.
+ * (The accounts projection is inline: projections/accounts/handleAccountCommand.ts writes it.)
+ */
+export const allProjections: Projection[] = [ledgerProjection];

@@ -13,7 +13,7 @@ import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts
 import type { Subscriber } from '../infra/subscriptions/port.ts';
 import { allProjections } from '../projections/index.ts';
 import { projectionGroupId } from '../projections/projection.ts';
-import { startProjections } from '../projections/runner.ts';
+import { createProjectionTables, startProjections } from '../projections/runner.ts';
 import { buildApp } from './api/app.ts';
 import { createReadiness } from './readiness.ts';
 import { startRelay } from './relay/relay.ts';
@@ -66,7 +66,9 @@ try {
   }
   if (config.roles.includes('api')) {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
-    const app = await buildApp({ log: log.child({ role: 'api' }), readiness });
+    // The API reads the projections' tables even when another process runs the projections role.
+    await createProjectionTables(db.pool, allProjections);
+    const app = await buildApp({ log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());
     const address = app.server.address();

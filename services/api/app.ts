@@ -1,15 +1,24 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import type { RateLimitSettings } from '../../infra/config.ts';
 import type { Logger } from '../../infra/logger.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Readiness } from '../readiness.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { requestIdOptions, requestIdPlugin } from './plugins/requestId.ts';
 import { healthRoutes } from './routes/health.ts';
+import { v1Routes } from './routes/v1.ts';
 
 export interface AppDeps {
   log: Logger;
   readiness: Readiness;
+  pool: Pool;
+  rateLimits: RateLimitSettings;
+  /** Extra route plugins for the /api/v1 scope (auth, scopes and rate limits apply to them). */
+  v1Routes?: readonly FastifyPluginAsync[];
 }
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
@@ -24,6 +33,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
+  await app.register(openApiPlugin);
   await app.register(healthRoutes(deps.readiness));
+  await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, routes: deps.v1Routes }), { prefix: '/api/v1' });
   return app;
 }

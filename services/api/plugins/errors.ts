@@ -1,9 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../shared/errors.ts';
+import { API_VERSION } from '../schemas/error.ts';
 
 const body = (request: FastifyRequest, e: AppError) => ({
   error: { code: e.code, message: e.message, requestId: String(request.id), ...e.extra },
+  apiVersion: API_VERSION,
 });
 
 /**

@@ -1,6 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** The one error shape of the API (spec 7), with room for the extra fields some errors carry. */
+export const API_VERSION = 'v1.4' as const;
+
+/**
+ * The one error shape of the API (spec 7), with room for the extra fields some errors carry;
+ * `apiVersion` at the top level as on every response (spec 9.3).
+ */
 export const ErrorBody = Type.Object({
   error: Type.Object(
     {
@@ -10,7 +15,6 @@ export const ErrorBody = Type.Object({
     },
     { additionalProperties: true },
   ),
+  apiVersion: Type.String(),
 });
 export type ErrorBody = Static<typeof ErrorBody>;
-
-export const API_VERSION = 'v1.4';

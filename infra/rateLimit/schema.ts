@@ -1,0 +1,20 @@
+import type { Migration } from '../postgres/migrate.ts';
+
+/**
+ * Rate-limit counters live in PostgreSQL, not in a process, so a limit holds however many API
+ * processes share the database: every request is one atomic upsert of its (key, window, start) row.
+ * Rows of past windows are only history; counter.ts deletes them now and then.
+ */
+export const rateLimitMigration: Migration = {
+  id: '0003_rate_limit_counters',
+  sql: `
+    CREATE TABLE IF NOT EXISTS rate_limit_counters (
+      key_id       text        NOT NULL,
+      bucket       text        NOT NULL,
+      window_start timestamptz NOT NULL,
+      hits         integer     NOT NULL,
+      PRIMARY KEY (key_id, bucket, window_start)
+    );
+    CREATE INDEX IF NOT EXISTS rate_limit_counters_window ON rate_limit_counters (window_start);
+  `,
+};

@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '../shared/errors.ts';
+
+/** A bad command line: printed as a JSON error on stderr with the usage. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
+
+/** Parses `--name value` options strictly: unknown options and stray words are usage errors. */
+export function parseOptions<S extends OptionSpec>(args: string[], spec: S): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
+  try {
+    const { values } = parseArgs({ args, options: spec, strict: true, allowPositionals: false });
+    return values as never;
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+}
+
+export function required(value: string | undefined, option: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`--${option} is required`);
+  return value;
+}
+
+/** A whole number written as one (no 1e3, no 1.0, no spaces), within [min, max]. */
+export function integer(value: string, option: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^-?\d+$/.test(value)) throw new AppError('invalid_request', `--${option} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new AppError('invalid_request', `--${option} must be from ${min} to ${max}, got ${value}`);
+  }
+  return n;
+}
+
+export function prefixed(value: string, option: string, prefix: string): string {
+  if (!value.startsWith(prefix) || value.length === prefix.length) {
+    throw new AppError('invalid_request', `--${option} must be an id starting with ${prefix}, got "${value}"`);
+  }
+  return value;
+}

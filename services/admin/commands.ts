@@ -1,0 +1,87 @@
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { integer, parseOptions, prefixed, required } from './args.ts';
+import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
+import { verifyLedger } from './verifyLedger.ts';
+
+export interface AdminCommand<O> {
+  usage: string;
+  /** Checks the command line before anything touches the database. */
+  parse(args: string[]): O;
+  /** `ok: false` prints the output and exits non-zero (ledger verify finding a difference). */
+  run(pool: Pool, options: O): Promise<{ output: unknown; ok: boolean }>;
+}
+
+const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
+const done = (output: unknown) => ({ output, ok: true });
+
+export const COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'accounts create': command({
+    usage: 'accounts create --email E [--credits N] [--unlimited] [--actor WHO]',
+    parse(args) {
+      const o = parseOptions(args, { email: { type: 'string' }, credits: { type: 'string' }, unlimited: { type: 'boolean' }, actor: { type: 'string' } });
+      return {
+        email: required(o.email, 'email'),
+        credits: o.credits === undefined ? 0 : integer(o.credits, 'credits', 0),
+        unlimited: o.unlimited ?? false,
+        actor: o.actor ?? 'admin-cli',
+      };
+    },
+    run: async (pool, o) => done(await createAccount(pool, o)),
+  }),
+  'keys create': command({
+    usage: 'keys create --account usr_... [--scopes audits:read,audits:write]',
+    parse(args) {
+      const o = parseOptions(args, { account: { type: 'string' }, scopes: { type: 'string' } });
+      const scopes = (o.scopes ?? 'audits:read,audits:write').split(',').map((s) => s.trim()).filter(Boolean);
+      return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'), scopes };
+    },
+    run: async (pool, o) => done(await createKey(pool, o)),
+  }),
+  'keys revoke': command({
+    usage: 'keys revoke --key key_...',
+    parse(args) {
+      const o = parseOptions(args, { key: { type: 'string' } });
+      return { keyId: prefixed(required(o.key, 'key'), 'key', 'key_') };
+    },
+    run: async (pool, o) => done(await revokeKey(pool, o)),
+  }),
+  'credits purchase': command({
+    usage: 'credits purchase --account usr_... --credits N [--payment pay_...]',
+    parse(args) {
+      const o = parseOptions(args, { account: { type: 'string' }, credits: { type: 'string' }, payment: { type: 'string' } });
+      return {
+        accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'),
+        credits: integer(required(o.credits, 'credits'), 'credits', 1),
+        // Given, it makes a retried purchase a no-op (the payment is recorded once).
+        paymentId: o.payment === undefined ? undefined : prefixed(o.payment, 'payment', 'pay_'),
+      };
+    },
+    run: async (pool, o) => done(await purchaseCredits(pool, o)),
+  }),
+  'credits adjust': command({
+    usage: 'credits adjust --account usr_... --delta N --reason TEXT --actor TEXT',
+    parse(args) {
+      const o = parseOptions(args, { account: { type: 'string' }, delta: { type: 'string' }, reason: { type: 'string' }, actor: { type: 'string' } });
+      return {
+        accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'),
+        delta: integer(required(o.delta, 'delta'), 'delta', -Number.MAX_SAFE_INTEGER),
+        reason: required(o.reason, 'reason'),
+        actor: required(o.actor, 'actor'),
+      };
+    },
+    run: async (pool, o) => done(await adjustCredits(pool, o)),
+  }),
+  'ledger verify': command({
+    usage: 'ledger verify --account usr_...',
+    parse(args) {
+      const o = parseOptions(args, { account: { type: 'string' } });
+      return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_') };
+    },
+    async run(pool, o) {
+      const report = await verifyLedger(pool, o.accountId);
+      return { output: report, ok: report.ok };
+    },
+  }),
+};
+
+export const USAGE = Object.values(COMMANDS).map((c) => c.usage);

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { RateLimitSettings } from '../../../infra/config.ts';
+import type { Pool } from '../../../infra/postgres/pool.ts';
+import { ACCESS } from '../auth/access.ts';
+import { authPlugin } from '../plugins/auth.ts';
+import { rateLimitPlugin } from '../plugins/rateLimit.ts';
+import { apiValidatorCompiler } from '../plugins/validation.ts';
+import { creditUsageRoutes } from './credits/usage.ts';
+import { meRoutes } from './me.ts';
+
+export interface V1Deps {
+  pool: Pool;
+  rateLimits: RateLimitSettings;
+  /** More route plugins for this scope (they get authentication, scopes and rate limits). */
+  routes?: readonly FastifyPluginAsync[];
+}
+
+/**
+ * Everything under /api/v1: one encapsulated scope whose every route declares its access (auth
+ * plugin) and, where limited, its rate-limit window. Register with `{ prefix: '/api/v1' }`.
+ */
+export const v1Routes = (deps: V1Deps): FastifyPluginAsync => async (app) => {
+  app.setValidatorCompiler(apiValidatorCompiler());
+  await app.register(authPlugin, { pool: deps.pool });
+  await app.register(rateLimitPlugin, { pool: deps.pool, limits: deps.rateLimits });
+
+  app.get('/openapi.json', { config: { access: ACCESS['GET /openapi.json'] }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(meRoutes, { pool: deps.pool });
+  await app.register(creditUsageRoutes, { pool: deps.pool });
+  for (const routes of deps.routes ?? []) await app.register(routes);
+};
