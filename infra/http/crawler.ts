@@ -33,6 +33,12 @@ export const DEFAULT_CRAWL_LIMITS: CrawlLimits = { timeoutMs: 15_000, maxBytes: 
 export interface FetchPageOptions {
   guard: UrlGuard;
   limits?: Partial<CrawlLimits>;
+  /**
+   * Verify TLS certificates. Off by default, as in got-scraping: a content audit reads public
+   * pages, and a site with a lapsed certificate is still worth auditing. The address rules do not
+   * depend on it.
+   */
+  verifyTls?: boolean;
   /** Clock for fetchedAt (tests). */
   now?: () => Date;
 }
@@ -90,6 +96,7 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
     retry: { limit: 0 },
     throwHttpErrors: false,
     decompress: true,
+    https: { rejectUnauthorized: opts.verifyTls ?? false },
     hooks: {
       beforeRedirect: [
         (options) => {

@@ -18,6 +18,8 @@ export interface PinnedRequestOptions {
   maxResponseBytes?: number;
   /** Verify the server's certificate (default true). */
   rejectUnauthorized?: boolean;
+  /** Extra trusted CA certificates (tests); NODE_EXTRA_CA_CERTS works too. */
+  ca?: string | Buffer;
 }
 
 export interface PinnedResponse {
@@ -57,6 +59,7 @@ export function requestPinned(target: PinnedTarget, opts: PinnedRequestOptions):
         lookup: pinnedLookup as never,
         agent: false, // a fresh socket: never one opened for another host or policy
         rejectUnauthorized: opts.rejectUnauthorized ?? true,
+        ...(opts.ca ? { ca: opts.ca } : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
