@@ -1,0 +1,14 @@
+import type { AuditCompleted, AuditFailed, AuditRequested, ContentFetched, CsiDerived } from '../../../events/audit/events.ts';
+
+type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+
+export type RequestAudit = Command<'RequestAudit', AuditRequested['data']>;
+export type StartAudit = Command<'StartAudit', { attempt: number }>;
+export type RecordContent = Command<'RecordContent', ContentFetched['data']>;
+export type RecordCsi = Command<'RecordCsi', CsiDerived['data']>;
+export type RecordCharge = Command<'RecordCharge', { chargeId: string | null; credits: number }>;
+export type CompleteAudit = Command<'CompleteAudit', AuditCompleted['data']>;
+export type FailAudit = Command<'FailAudit', AuditFailed['data']>;
+export type AssignProject = Command<'AssignProject', { project: string | null; actor: string }>;
+
+export type AuditCommand = RequestAudit | StartAudit | RecordContent | RecordCsi | RecordCharge | CompleteAudit | FailAudit | AssignProject;

@@ -1,0 +1,9 @@
+import type { AuditEvent } from '../../../events/audit/events.ts';
+import type { Decider } from '../decider.ts';
+import type { AuditCommand } from './commands.ts';
+import { decide } from './decide.ts';
+import { evolve, initialState, type AuditState } from './state.ts';
+
+export const auditDecider: Decider<AuditCommand, AuditEvent, AuditState> = { decide, evolve, initialState };
+export type { AuditCommand } from './commands.ts';
+export { isTerminal, type AuditState, type AuditStatus } from './state.ts';

@@ -1,0 +1,44 @@
+import type { AuditEvent, AuditErrorCode, AuditRequested } from '../../../events/audit/events.ts';
+
+export type AuditStatus = 'queued' | 'running' | 'completed' | 'error';
+
+export interface AuditState {
+  status: 'None' | AuditStatus;
+  request: AuditRequested['data'] | null;
+  attempts: number;
+  contentRef: string | null;
+  format: 'html' | 'text' | null;
+  csiDerived: boolean;
+  charged: boolean;
+  errorCode: AuditErrorCode | null;
+  project: string | null;
+}
+
+export const initialState = (): AuditState => ({
+  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, charged: false, errorCode: null, project: null,
+});
+
+export const isTerminal = (s: AuditState): boolean => s.status === 'completed' || s.status === 'error';
+
+export const evolve = (state: AuditState, event: AuditEvent): AuditState => {
+  switch (event.type) {
+    case 'AuditRequested':
+      return { ...state, status: 'queued', request: event.data, project: event.data.project };
+    case 'AuditStarted':
+      return { ...state, status: 'running', attempts: event.data.attempt };
+    case 'ContentFetched':
+      return { ...state, contentRef: event.data.contentRef, format: event.data.format };
+    case 'CsiDerived':
+      return { ...state, csiDerived: true };
+    case 'AuditCharged':
+      return { ...state, charged: true };
+    case 'AuditCompleted':
+      return { ...state, status: 'completed' };
+    case 'AuditFailed':
+      return { ...state, status: 'error', errorCode: event.data.errorCode };
+    case 'AuditProjectAssigned':
+      return { ...state, project: event.data.project };
+    default:
+      return state;
+  }
+};
