@@ -2,6 +2,9 @@
  * The one configuration loader: environment variables, validated at start. Every bad value is
  * reported at once, each with its own message, so an operator fixes them in one go.
  */
+import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
+import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
+
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
 export const ALL_ROLES = ['api', 'relay', 'projections'] as const;
 export type Role = (typeof ALL_ROLES)[number];
@@ -26,6 +29,10 @@ export interface Config {
   /** Spec 8 leaves the other windows' sizes open; see docs/api-decisions.md. */
   rateLimits: RateLimitSettings;
   logLevel: string;
+  /** Crawler limits and the competitor crawl (infra/http/crawlSettings.ts). */
+  crawl: CrawlSettings;
+  /** SERP and keyword-data provider (infra/serp/settings.ts). */
+  serp: SerpSettings;
 }
 
 /** Requests per window per API key, by window; each window counts separately. */
@@ -123,6 +130,8 @@ export function loadConfig(env: Env = process.env): Config {
       read: int('RATE_LIMIT_READS_PER_MINUTE', 600, 1, 1_000_000),
     },
     logLevel: str('LOG_LEVEL', 'info'),
+    crawl: loadCrawlSettings(env, problems),
+    serp: loadSerpSettings(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -129,7 +129,7 @@ t.test('DNS rebinding: the connection goes to the address that was checked', asy
   rebindCalls = 0;
   const target = await strict.resolveTarget(`http://rebind.test:${site.port}/echo-host`);
   t.equal(target.address, PUBLIC_STAND_IN);
-  await t.rejects(strict.resolveTarget(`http://rebind.test:${site.port}/`), { reason: 'blocked_address' }, 'DNS has flipped');
+  await t.rejects(strict.resolveTarget(`http://rebind.test:${site.port}/`), { name: 'GuardError', reason: 'blocked_address' }, 'DNS has flipped');
   const res = await requestPinned(target, { timeoutMs: 2000 });
   t.equal(res.status, 200);
   t.equal(res.remoteAddress, PUBLIC_STAND_IN);
@@ -148,10 +148,10 @@ t.test('https: pinned address, SNI and Host keep the name', async (t) => {
   const res = await requestPinned(target, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: 2000, ca: TEST_CERT });
   t.equal(res.status, 200, 'certificate verified for public.test while connected to the pinned address');
   t.match(res.body.toString(), 'sni=public.test');
-  await t.rejects(requestPinned(target, { timeoutMs: 2000 }), { kind: 'network' }, 'an untrusted certificate is refused by default');
+  await t.rejects(requestPinned(target, { timeoutMs: 2000 }), { name: 'PinnedRequestError', kind: 'network' }, 'an untrusted certificate is refused by default');
   const redirect = await requestPinned(await hooks.resolveTarget(tlsSite.url('/redirect?to=/page', 'public.test')), { timeoutMs: 2000, ca: TEST_CERT });
   t.equal(redirect.status, 302, 'redirects are returned, never followed');
-  t.throws(() => hooks.checkUrl(site.url('/page', 'public.test')), { reason: 'scheme' }, 'http refused for webhooks');
+  t.throws(() => hooks.checkUrl(site.url('/page', 'public.test')), { name: 'GuardError', reason: 'scheme' }, 'http refused for webhooks');
 });
 
 t.test('byte limit: stops reading beyond it', async (t) => {

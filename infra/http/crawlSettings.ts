@@ -1,0 +1,36 @@
+/**
+ * Crawler settings from the environment, loaded by infra/config.ts:
+ *   CRAWL_TIMEOUT_MS      whole fetch, redirects included; default 15000
+ *   CRAWL_MAX_BYTES       decoded body; default 5 MB
+ *   CRAWL_MAX_REDIRECTS   default 5
+ *   SERP_COMPETITORS      top organic pages crawled for the benchmark; default 10
+ *   SERP_COMPETITOR_CONCURRENCY   pages fetched at once; default 3
+ */
+import type { CrawlLimits } from './crawler.ts';
+
+export interface CrawlSettings extends CrawlLimits {
+  competitorCount: number;
+  competitorConcurrency: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadCrawlSettings(env: Env, problems: string[]): CrawlSettings {
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return n;
+  };
+  return {
+    timeoutMs: int('CRAWL_TIMEOUT_MS', 15_000, 500, 120_000),
+    maxBytes: int('CRAWL_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+    maxRedirects: int('CRAWL_MAX_REDIRECTS', 5, 0, 20),
+    competitorCount: int('SERP_COMPETITORS', 10, 0, 20),
+    competitorConcurrency: int('SERP_COMPETITOR_CONCURRENCY', 3, 1, 5),
+  };
+}
