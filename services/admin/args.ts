@@ -13,8 +13,15 @@ export type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
 /** Parses `--name value` options strictly: unknown options and stray words are usage errors. */
 export function parseOptions<S extends OptionSpec>(args: string[], spec: S): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
+  // `--delta -3`: parseArgs would take "-3" for an option; a negative number is the value.
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
+    if (name && spec[name]?.type === 'string' && /^-\d/.test(args[i + 1] ?? '')) joined.push(`--${name}=${args[++i]}`);
+    else joined.push(args[i]!);
+  }
   try {
-    const { values } = parseArgs({ args, options: spec, strict: true, allowPositionals: false });
+    const { values } = parseArgs({ args: joined, options: spec, strict: true, allowPositionals: false });
     return values as never;
   } catch (e) {
     throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
