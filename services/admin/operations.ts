@@ -1,10 +1,10 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../events/account/index.ts';
 import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { decideAccountInTransaction, handleAccountCommand } from '../../projections/accounts/handleAccountCommand.ts';
+import { decideAccountCommandsInTransaction, handleAccountCommand } from '../../projections/accounts/handleAccountCommand.ts';
 import { accountOfKey } from '../../projections/accounts/queries.ts';
 import { generateApiKey } from '../api/auth/apiKeys.ts';
-import { balanceOf } from '../domain/account/decider.ts';
+import { balanceOf, type AccountCommand } from '../domain/account/decider.ts';
 import { AppError } from '../shared/errors.ts';
 import { newAccountId, newAdjustmentId, newKeyId, newPaymentId, newWebhookSecret } from './ids.ts';
 
@@ -34,8 +34,8 @@ export interface CreateAccountInput {
 
 /**
  * Opens an account with a first key holding both scopes (as keys created in the app, spec 5.5) and,
- * when asked, starting credits — an administrator adjustment, since nobody paid for them. All in
- * one transaction: an account never exists half-made.
+ * when asked, starting credits — an administrator adjustment, since nobody paid for them. One
+ * append in one transaction: an account never exists half-made.
  */
 export async function createAccount(pool: Pool, input: CreateAccountInput): Promise<CreatedAccount> {
   const accountId = newAccountId();
@@ -46,28 +46,17 @@ export async function createAccount(pool: Pool, input: CreateAccountInput): Prom
   const now = input.now ?? new Date();
   const credits = input.credits ?? 0;
   if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError('invalid_request', 'credits must be a whole number, 0 or more');
-  await transact(pool, async (tx) => {
-    await decideAccountInTransaction(tx, {
-      accountId,
-      now,
-      command: { type: 'OpenAccount', data: { accountId, email: input.email, role: 'user', unlimited: input.unlimited ?? false, webhookSecret } },
+  const commands: AccountCommand[] = [
+    { type: 'OpenAccount', data: { accountId, email: input.email, role: 'user', unlimited: input.unlimited ?? false, webhookSecret } },
+    { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes } },
+  ];
+  if (credits > 0) {
+    commands.push({
+      type: 'AdjustCredits',
+      data: { adjustmentId: newAdjustmentId(), delta: credits, actor: input.actor ?? 'admin-cli', reason: 'starting credits at account creation' },
     });
-    await decideAccountInTransaction(tx, {
-      accountId,
-      now,
-      command: { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes } },
-    });
-    if (credits > 0) {
-      await decideAccountInTransaction(tx, {
-        accountId,
-        now,
-        command: {
-          type: 'AdjustCredits',
-          data: { adjustmentId: newAdjustmentId(), delta: credits, actor: input.actor ?? 'admin-cli', reason: 'starting credits at account creation' },
-        },
-      });
-    }
-  });
+  }
+  await transact(pool, (tx) => decideAccountCommandsInTransaction(tx, { accountId, now, commands }));
   return { accountId, email: input.email, keyId, apiKey: key.apiKey, scopes, webhookSecret };
 }
 

@@ -96,7 +96,7 @@ t.test('GET /me and GET /credits/usage', async (t) => {
     t.not(bob.webhookSecret, alice.webhookSecret, 'one secret per account');
     const usage = (await get('/api/v1/credits/usage', bob.apiKey)).json();
     t.same(usage.history.map((h: any) => h.id), ['aud_bob', 'pay_bob1']);
-    const aliceUsage = (await get('/api/v1/credits/usage?limit=100', alice.apiKey)).text;
+    const aliceUsage = (await get('/api/v1/credits/usage?limit=100', alice.apiKey)).body;
     t.notMatch(aliceUsage, /bob|secret-project/, "nothing of Bob's in Alice's answers");
     // Query parameters naming another account are ignored: the account comes from the key only.
     const sneaky = (await get(`/api/v1/credits/usage?accountId=${alice.accountId}&userId=${alice.accountId}`, bob.apiKey)).json();

@@ -90,6 +90,22 @@ t.test('common behaviour and the one error path', async (t) => {
     t.same(res.json(), { status: 'ok' });
   });
 
+  t.test('a /api/v1 route that declares no access refuses to register', async (t) => {
+    const { buildApp } = await import('../../../services/api/app.ts');
+    const { createLogger } = await import('../../../infra/logger.ts');
+    const { DEFAULT_LIMITS } = await import('./fixtures/app.ts');
+    const undeclared = async (app: import('fastify').FastifyInstance) => {
+      app.get('/open', async () => ({ oops: true }));
+    };
+    await t.rejects(
+      (async () => {
+        const app = await buildApp({ log: createLogger('t'), readiness: { check: async () => ({ ready: true, checks: {} }) }, pool: f.pool, rateLimits: DEFAULT_LIMITS, v1Routes: [undeclared] });
+        await app.ready();
+      })(),
+      /route GET \/api\/v1\/open declares no access/,
+    );
+  });
+
   t.test('GET /api/v1/openapi.json: OpenAPI 3 from the same schemas, public', async (t) => {
     const res = await f.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     t.equal(res.statusCode, 200);
