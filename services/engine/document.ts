@@ -57,8 +57,8 @@ export const detectFormat = (content: string, forced?: ContentFormat): ContentFo
 };
 
 const emptySignals = (): PageSignals => ({
-  isHtml: false, htmlBytes: 0, mainTextChars: 0, bodyTextChars: 0, titleTag: '', metaDescription: '', langAttr: '', h1Count: 0,
-  jsonLd: [], jsonLdInvalid: 0, jsonLdTypes: [], author: '', datePublished: '', dateModified: '', links: [], images: [], inlineScriptBytes: 0, sameAs: 0,
+  isHtml: false, htmlBytes: 0, mainTextChars: 0, bodyTextChars: 0, titleTag: '', metaDescription: '', canonical: '', langAttr: '', h1Count: 0,
+  jsonLd: [], jsonLdInvalid: 0, jsonLdTypes: [], author: '', datePublished: '', dateModified: '', links: [], images: [], inlineScriptBytes: 0, actions: [], sameAs: 0,
 });
 
 export interface ParsedContent {

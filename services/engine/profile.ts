@@ -47,7 +47,8 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   if (steps >= 1) bump('how-to', Math.min(2, steps * 0.7));
   if (headings.some((h) => PATTERNS.comparison.test(h.text)) || doc.blocks.some((b) => b.kind === 'table' && b.items.length >= 9)) bump('comparison', 1);
   const prices = (doc.text.match(PRICE) ?? []).length;
-  const cart = (lower.match(new RegExp(PATTERNS.product.source, 'gi')) ?? []).length;
+  // Cart buttons are page furniture that main-content extraction leaves out: read them from the page too.
+  const cart = (`${lower}\n${doc.signals.actions.join('\n').toLowerCase()}`.match(new RegExp(PATTERNS.product.source, 'gi')) ?? []).length;
   if (cart) bump('product', 2 + Math.min(2, prices / 3));
   if (prices >= 6 && doc.blocks.filter((b) => b.kind === 'list').length >= 2 && PATTERNS.category.test(head)) bump('category', 3);
   const cta = (lower.match(new RegExp(PATTERNS.landing.source, 'gi')) ?? []).length;

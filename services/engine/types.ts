@@ -89,6 +89,8 @@ export interface PageSignals {
   bodyTextChars: number;
   titleTag: string;
   metaDescription: string;
+  /** <link rel=canonical> href as written; '' when absent (text input). */
+  canonical: string;
   langAttr: string;
   h1Count: number;
   jsonLd: unknown[];
@@ -100,6 +102,8 @@ export interface PageSignals {
   links: LinkInfo[];
   images: { src: string; alt: string }[];
   inlineScriptBytes: number;
+  /** Button labels of the whole page (add to cart, buy now …), which main-content extraction drops. */
+  actions: string[];
   sameAs: number;
 }
 

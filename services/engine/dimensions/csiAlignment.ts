@@ -50,9 +50,11 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const inH1 = containsAll(h1Stems, ce);
   const inIntro = containsAll(intro.stems, ce);
   parts.push([0.25, inTitle ? 1 : 0], [0.35, inH1 ? 1 : 0], [0.25, inIntro ? 1 : 0]);
-  if (doc.url) {
+  // The slug: of the audited URL, else of the page's declared canonical address.
+  const slugUrl = doc.url || (/^https?:\/\//i.test(doc.signals.canonical) ? doc.signals.canonical : '');
+  if (slugUrl) {
     let path = '';
-    try { path = decodeURIComponent(new URL(doc.url).pathname); } catch { path = ''; }
+    try { path = decodeURIComponent(new URL(slugUrl).pathname); } catch { path = ''; }
     parts.push([0.15, containsAll(tokenize(path.replace(/[-_/]/g, ' ')).map(an.stem), ce) ? 1 : 0]);
   }
   const placement = parts.reduce((a, [w, v]) => a + w * v, 0) / parts.reduce((a, [w]) => a + w, 0);

@@ -1,16 +1,28 @@
+import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';
+import { parseHTML } from 'linkedom';
 import type { Block, LinkInfo, PageSignals } from '../types.ts';
 
 /**
- * Fetched HTML → main-content blocks plus page signals (title, JSON-LD, author, dates, links,
- * images, scripts). The main content is the first <article>, <main> or [role=main], else <body>;
- * navigation, header, footer, aside and forms inside it are skipped. Each block keeps its verbatim
- * source slice (parse5 source locations) for BEFORE texts and insert anchors.
+ * Fetched HTML → main-content blocks plus page signals.
+ *
+ * Main content: @mozilla/readability (Firefox Reader View's algorithm) over a linkedom DOM decides
+ * which elements are the article; the engine does not guess it. Page signals (title, meta
+ * description, canonical, `lang`, JSON-LD, author, dates, H1 count, body text for the boilerplate
+ * share, site links, inline scripts) are read from the whole document with cheerio.
+ *
+ * Verbatim source slices: the page is parsed once by cheerio (parse5, with source locations) and
+ * every element gets a `data-eng-i` index; that marked copy is what linkedom parses and Readability
+ * reduces. Elements Readability keeps still carry their index (it copies attributes when it renames
+ * a tag), so each block maps back to its exact source slice, which BEFORE texts and insert anchors
+ * use. Paragraphs Readability creates itself (loose text in a <div>) carry no index; their slice
+ * spans their child nodes, whose text nodes were mapped to the source before Readability ran.
  */
 
-const BLOCK_SELECTOR = 'h1,h2,h3,h4,h5,h6,p,ul,ol,table,pre,blockquote,dl,figure';
-const CONTAINERS = new Set(['p', 'ul', 'ol', 'table', 'pre', 'blockquote', 'dl', 'figure', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li']);
-const SKIP = new Set(['nav', 'header', 'footer', 'aside', 'form', 'script', 'style', 'noscript', 'template']);
+const ID = 'data-eng-i';
+const HEADING = /^h[1-6]$/;
+const TEXT_NODE = 3;
+const ELEMENT_NODE = 1;
 
 const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
@@ -19,7 +31,19 @@ export interface HtmlParse {
   signals: PageSignals;
 }
 
-type AnyNode = { type: string; name?: string; parent?: AnyNode | null; sourceCodeLocation?: { startOffset: number; endOffset: number } };
+interface Loc { startOffset: number; endOffset: number }
+interface SrcNode { type: string; name?: string; data?: string; children?: SrcNode[]; sourceCodeLocation?: Loc | null }
+/** The DOM members used on linkedom nodes (the project compiles without the DOM lib). */
+interface DomNode {
+  nodeType: number;
+  localName?: string;
+  textContent: string | null;
+  childNodes: ArrayLike<DomNode>;
+  children: ArrayLike<DomNode>;
+  getAttribute: (name: string) => string | null;
+  querySelectorAll: (sel: string) => ArrayLike<DomNode>;
+}
+interface DomDocument { body: DomNode | null; querySelectorAll: (sel: string) => ArrayLike<DomNode> }
 
 const hostOf = (url: string | null): string => {
   if (!url) return '';
@@ -30,60 +54,114 @@ const hostOf = (url: string | null): string => {
   }
 };
 
+/** Parses the marked page with linkedom and maps its text nodes to source offsets (via the parent's index). */
+const domOf = (marked: string, src: SrcNode[]): { document: DomDocument; textLoc: Map<DomNode, Loc> } => {
+  const { document } = parseHTML(marked) as unknown as { document: DomDocument };
+  const textLoc = new Map<DomNode, Loc>();
+  const els = document.querySelectorAll(`[${ID}]`);
+  for (let i = 0; i < els.length; i++) {
+    const el = els[i]!;
+    const s = src[Number(el.getAttribute(ID))];
+    const sk = s?.children ?? [];
+    const dk = el.childNodes;
+    if (sk.length !== dk.length) continue;
+    for (let k = 0; k < dk.length; k++) {
+      const d = dk[k]!;
+      const c = sk[k]!;
+      if (d.nodeType === TEXT_NODE && c.type === 'text' && c.sourceCodeLocation && d.textContent === c.data) textLoc.set(d, c.sourceCodeLocation);
+    }
+  }
+  return { document, textLoc };
+};
+
 export const extractHtml = (html: string, url: string | null): HtmlParse => {
   const $ = cheerio.load(html, { sourceCodeLocationInfo: true } as cheerio.CheerioOptions);
-  const mainSel = $('article').first().length ? $('article').first() : $('main').first().length ? $('main').first() : $('[role=main]').first().length ? $('[role=main]').first() : $('body').first();
-  const main = mainSel.length ? mainSel : $("html").first();
-  const mainNode = main.get(0) as unknown as AnyNode | undefined;
+  const src: SrcNode[] = [];
+  $('*').each((i, el) => {
+    src.push(el as unknown as SrcNode);
+    $(el).attr(ID, String(i));
+  });
+  const marked = $.html();
+  $('*').removeAttr(ID);
 
-  // Walks up to the main element; tells whether the node sits in a container or skipped region.
-  const placement = (node: AnyNode): 'ok' | 'nested' | 'skipped' => {
-    let p = node.parent ?? null;
-    let nested = false;
-    while (p && p !== mainNode) {
-      if (p.type === 'tag' && p.name) {
-        if (SKIP.has(p.name)) return 'skipped';
-        if (CONTAINERS.has(p.name)) nested = true;
-      }
-      p = p.parent ?? null;
+  const srcOf = (n: DomNode): SrcNode | undefined => (n.nodeType === ELEMENT_NODE ? src[Number(n.getAttribute(ID) ?? NaN)] : undefined);
+
+  let { document, textLoc } = domOf(marked, src);
+  const article = new Readability<DomNode>(document as never, { serializer: (n) => n as unknown as DomNode }).parse();
+  let root: DomNode | null = article?.content ?? null;
+  if (!root || !clean(root.textContent ?? '')) {
+    // Readability found no article (a near-empty page): the body is taken as it stands.
+    ({ document, textLoc } = domOf(marked, src));
+    root = document.body;
+  }
+
+  // Source span of a node: its own location, else the span of its children (nodes Readability made).
+  const locOf = (n: DomNode): Loc | null => {
+    const own = srcOf(n)?.sourceCodeLocation ?? (n.nodeType === TEXT_NODE ? textLoc.get(n) : undefined);
+    if (own) return own;
+    let start = Infinity;
+    let end = -Infinity;
+    for (let k = 0; k < n.childNodes.length; k++) {
+      const l = locOf(n.childNodes[k]!);
+      if (l) { start = Math.min(start, l.startOffset); end = Math.max(end, l.endOffset); }
     }
-    return nested ? 'nested' : 'ok';
+    return end >= start ? { startOffset: start, endOffset: end } : null;
   };
-  const rawOf = (node: AnyNode): string => {
-    const loc = node.sourceCodeLocation;
-    return loc ? html.slice(loc.startOffset, loc.endOffset) : '';
+  const rawOf = (n: DomNode): string => {
+    const l = locOf(n);
+    return l ? html.slice(l.startOffset, l.endOffset).trim() : '';
   };
+  const textOf = (n: DomNode): string => clean(n.textContent ?? '');
+  const all = (n: DomNode, sel: string): DomNode[] => Array.from(n.querySelectorAll(sel));
+  const altOf = (n: DomNode): string => clean(all(n, 'img')[0]?.getAttribute('alt') ?? '');
 
   const blocks: Block[] = [];
-  main.find(BLOCK_SELECTOR).each((_, el) => {
-    const node = el as unknown as AnyNode;
-    if (placement(node) !== 'ok') return;
-    const $el = $(el);
-    const name = node.name ?? '';
-    const raw = rawOf(node);
-    if (/^h[1-6]$/.test(name)) {
-      const text = clean($el.text());
-      if (text) blocks.push({ kind: 'heading', level: Number(name.slice(1)), text, raw, items: [] });
-    } else if (name === 'p') {
-      const text = clean($el.text());
-      if (text) blocks.push({ kind: 'paragraph', level: 0, text, raw, items: [] });
-      else if ($el.find('img').length) blocks.push({ kind: 'image', level: 0, text: '', raw, items: [clean($el.find('img').attr('alt') ?? '')] });
-    } else if (name === 'ul' || name === 'ol') {
-      const items = $el.children('li').map((__, li) => clean($(li).text())).get().filter(Boolean);
-      if (items.length) blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw, items });
-    } else if (name === 'table' || name === 'dl') {
-      const items = $el.find(name === 'table' ? 'th,td' : 'dt,dd').map((__, c) => clean($(c).text())).get().filter(Boolean);
-      const rows = name === 'table' ? $el.find('tr').map((__, tr) => $(tr).find('th,td').map((___, c) => clean($(c).text())).get().join(' | ')).get() : items;
-      blocks.push({ kind: 'table', level: 0, text: rows.join('\n'), raw, items });
-    } else if (name === 'pre') {
-      blocks.push({ kind: 'code', level: 0, text: $el.text(), raw, items: [] });
-    } else if (name === 'blockquote') {
-      const text = clean($el.text());
-      if (text) blocks.push({ kind: 'quote', level: 0, text, raw, items: [] });
-    } else if (name === 'figure') {
-      blocks.push({ kind: 'image', level: 0, text: '', raw, items: [clean($el.find('img').attr('alt') ?? '')] });
+  const firstKept: { offset: number } = { offset: Infinity };
+  const walk = (parent: DomNode) => {
+    for (let k = 0; k < parent.children.length; k++) {
+      const el = parent.children[k]!;
+      const tag = el.localName ?? '';
+      // A heading keeps its source level (Readability renames H1 to H2 in its output).
+      const srcTag = srcOf(el)?.name ?? tag;
+      const raw = (): string => {
+        const l = locOf(el);
+        if (l) firstKept.offset = Math.min(firstKept.offset, l.startOffset);
+        return rawOf(el);
+      };
+      if (HEADING.test(srcTag) || HEADING.test(tag)) {
+        const text = textOf(el);
+        if (text) blocks.push({ kind: 'heading', level: Number((HEADING.test(srcTag) ? srcTag : tag).slice(1)), text, raw: raw(), items: [] });
+      } else if (tag === 'p') {
+        const text = textOf(el);
+        if (text) blocks.push({ kind: 'paragraph', level: 0, text, raw: raw(), items: [] });
+        else if (all(el, 'img').length) blocks.push({ kind: 'image', level: 0, text: '', raw: raw(), items: [altOf(el)] });
+      } else if (tag === 'ul' || tag === 'ol') {
+        const items = Array.from(el.children).filter((c) => c.localName === 'li').map(textOf).filter(Boolean);
+        if (items.length) blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw: raw(), items });
+      } else if (tag === 'table' || tag === 'dl') {
+        const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd').map(textOf).filter(Boolean);
+        const rows = tag === 'table' ? all(el, 'tr').map((tr) => Array.from(tr.children).filter((c) => c.localName === 'th' || c.localName === 'td').map(textOf).join(' | ')) : items;
+        blocks.push({ kind: 'table', level: 0, text: rows.join('\n'), raw: raw(), items });
+      } else if (tag === 'pre') {
+        blocks.push({ kind: 'code', level: 0, text: el.textContent ?? '', raw: raw(), items: [] });
+      } else if (tag === 'blockquote') {
+        const text = textOf(el);
+        if (text) blocks.push({ kind: 'quote', level: 0, text, raw: raw(), items: [] });
+      } else if (tag === 'figure') {
+        blocks.push({ kind: 'image', level: 0, text: '', raw: raw(), items: [altOf(el)] });
+      } else if (!['script', 'style', 'noscript', 'template'].includes(tag)) walk(el);
     }
-  });
+  };
+  walk(root!);
+
+  // Readability leaves out the heading that repeats the title (it reports the title separately).
+  // The page's first H1, when it stands before the extracted content, is the article's heading.
+  const h1 = $('h1').first().get(0) as unknown as SrcNode | undefined;
+  const h1Loc = h1?.sourceCodeLocation;
+  if (h1 && h1Loc && !blocks.some((b) => b.kind === 'heading' && b.level === 1) && h1Loc.startOffset < firstKept.offset) {
+    const text = clean($(h1 as never).text());
+    if (text) blocks.unshift({ kind: 'heading', level: 1, text, raw: html.slice(h1Loc.startOffset, h1Loc.endOffset), items: [] });
+  }
 
   // JSON-LD: parse each block; flatten @graph; remember types, authors, dates, sameAs.
   const jsonLd: unknown[] = [];
@@ -122,28 +200,40 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
     else if (typeof sa === 'string') sameAs++;
   }
 
+  // Links and images of the main content: the elements Readability kept, with their source
+  // attributes (Readability rewrites relative addresses, which would hide internal links).
   const host = hostOf(url);
+  const attr = (n: DomNode, name: string): string => {
+    const s = srcOf(n) as { attribs?: Record<string, string> } | undefined;
+    return s?.attribs?.[name] ?? n.getAttribute(name) ?? '';
+  };
   const links: LinkInfo[] = [];
-  main.find('a[href]').each((_, el) => {
-    if (placement(el as unknown as AnyNode) === 'skipped') return;
-    const href = $(el).attr('href') ?? '';
+  for (const a of all(root!, 'a[href]')) {
+    const href = attr(a, 'href');
     const linkHost = hostOf(/^https?:/i.test(href) ? href : null);
-    links.push({ href, text: clean($(el).text()), rel: $(el).attr('rel') ?? '', internal: !/^https?:/i.test(href) || (host !== '' && linkHost === host) });
-  });
+    links.push({ href, text: textOf(a), rel: attr(a, 'rel'), internal: !/^https?:/i.test(href) || (host !== '' && linkHost === host) });
+  }
   // Site links (about, contact, privacy) usually sit in the footer: read them from the whole page.
   $('footer a[href], nav a[href], header a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
     links.push({ href, text: clean($(el).text()), rel: $(el).attr('rel') ?? 'site', internal: !/^https?:/i.test(href) || hostOf(href) === host });
   });
-  const images = main.find('img').map((_, el) => ({ src: $(el).attr('src') ?? '', alt: clean($(el).attr('alt') ?? '') })).get();
+  const images = all(root!, 'img').map((el) => ({ src: attr(el, 'src'), alt: clean(attr(el, 'alt')) }));
 
   let inlineScriptBytes = 0;
   $('script:not([src])').each((_, el) => {
     if (($(el).attr('type') ?? '') !== 'application/ld+json') inlineScriptBytes += $(el).text().length;
   });
 
-  const author = clean($('meta[name="author"]').attr('content') ?? '') || ldAuthor || clean($('[rel="author"]').first().text()) || clean($('.author, .byline, [itemprop="author"]').first().text());
+  const actions = $('button, input[type="submit"], input[type="button"], [role="button"]')
+    .map((_, el) => clean($(el).text() || ($(el).attr('value') ?? '')))
+    .get()
+    .filter(Boolean);
+
+  // Author: declared metadata first, then the byline Readability found (rel=author, byline classes).
+  const author = clean($('meta[name="author"]').attr('content') ?? '') || ldAuthor || clean($('[rel="author"]').first().text()) || clean(article?.byline ?? '');
   const mainText = blocks.map((b) => b.text).join(' ');
+  const canonical = $('link[rel="canonical"]').attr('href') ?? '';
   const signals: PageSignals = {
     isHtml: true,
     htmlBytes: html.length,
@@ -151,6 +241,7 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
     bodyTextChars: clean($('body').text()).length || mainText.length,
     titleTag: clean($('title').first().text()),
     metaDescription: clean($('meta[name="description"]').attr('content') ?? ''),
+    canonical: clean(canonical),
     langAttr: ($('html').attr('lang') ?? '').toLowerCase().slice(0, 2),
     h1Count: $('h1').length,
     jsonLd,
@@ -162,6 +253,7 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
     links,
     images,
     inlineScriptBytes,
+    actions,
     sameAs,
   };
   return { blocks, signals };
