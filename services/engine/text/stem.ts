@@ -1,16 +1,16 @@
+import { stemmer as snowballGerman } from '@orama/stemmers/german';
 import { stemmer as porter } from 'stemmer';
 
 /**
- * Stemming. English: Porter (stemmer). Polish and German: a light suffix stripper written for the
- * project, then a cut to a fixed prefix length, which conflates inflected forms well enough for
- * matching ("kredytu", "kredytów" → "kredyt"; "hipoteczny", "hipoteczna" → "hipote"). Tried
- * @nlpjs/lang-pl's StemmerPl: it stems adjectives inconsistently ("hipoteczny" → "hipot",
- * "hipoteczna" → "hipoteczn"), which breaks keyword matching.
+ * Stemming. English: Porter (`stemmer`). German: Snowball German (`@orama/stemmers`, Apache-2.0).
+ * Polish: no maintained library stems Polish acceptably (docs/scoring.md, "Stemming", lists what
+ * was tried and how it failed), so a light suffix stripper written for the project is used, then a
+ * cut to a fixed prefix length, which conflates inflected forms well enough for matching
+ * ("kredytu", "kredytów" → "kredyt"; "hipoteczny", "hipoteczna" → "hipote"; "kawy", "kawę" → "kaw").
  */
 
 const PL_SUFFIXES = ['owego', 'owemu', 'owymi', 'ościach', 'ością', 'ości', 'ość', 'ami', 'ach', 'ego', 'emu', 'ymi', 'imi', 'ich', 'ych', 'owi', 'ów', 'om', 'em', 'ej', 'ym', 'im', 'ie', 'ać', 'ić', 'yć', 'eć', 'ą', 'ę', 'y', 'a', 'e', 'i', 'o', 'u']
   .sort((a, b) => b.length - a.length);
-const DE_SUFFIXES = ['ungen', 'heit', 'keit', 'ern', 'en', 'er', 'es', 'em', 'e', 'n', 's'];
 
 const stripSuffix = (w: string, suffixes: string[], minStem: number): string => {
   for (const s of suffixes) if (w.length - s.length >= minStem && w.endsWith(s)) return w.slice(0, -s.length);
@@ -20,7 +20,7 @@ const stripSuffix = (w: string, suffixes: string[], minStem: number): string => 
 const stemOne = (word: string, lang: string): string => {
   if (/^\d/.test(word)) return word;
   if (lang === 'pl') return stripSuffix(word, PL_SUFFIXES, 3).slice(0, 6);
-  if (lang === 'de') return stripSuffix(word.replace(/ß/g, 'ss'), DE_SUFFIXES, 4).slice(0, 7);
+  if (lang === 'de') return snowballGerman(word);
   if (lang === 'en' || !/[^\x00-\x7f]/.test(word)) return porter(word.replace(/[’']s$/, ''));
   return word.slice(0, 7);
 };
