@@ -50,9 +50,9 @@ const checkPayload = (type: string, data: unknown): void => {
 };
 
 /**
- * Appends events to one stream with optimistic concurrency. Must be the transaction's first write
- * (after its reads): the transaction id is assigned here, and log order follows it, so an event
- * decided on events it has read always comes after them.
+ * Appends events to one stream with optimistic concurrency. Log order follows the id of the writing
+ * transaction, assigned at its first write: a transaction should write only after it has read what
+ * it decides on, and an append that would sort before the stream's last event is refused.
  */
 export async function appendToStream(tx: PoolClient, req: AppendRequest): Promise<EventEnvelope[]> {
   if (req.events.length === 0) return [];
@@ -67,6 +67,18 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
       req.now, req.causationId ?? null, req.correlationId ?? null, JSON.stringify(e.data));
     rows.push(`(${Array.from({ length: 11 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
   });
+  if (req.expectedVersion > 0) {
+    // The log orders by transaction id. If this transaction got its id before the one that wrote
+    // the stream's last event, its events would sort before that event: refuse, and the retry (a
+    // new transaction, a newer id) appends in order.
+    const prev = await tx.query<{ ordered: boolean }>(
+      'SELECT tx_id <= pg_current_xact_id() AS ordered FROM events WHERE stream_id = $1 AND stream_version = $2',
+      [req.streamId, req.expectedVersion],
+    );
+    if (prev.rows[0] && !prev.rows[0].ordered) {
+      throw new AppError('concurrency_conflict', `stream ${req.streamId} was written by a newer transaction`);
+    }
+  }
   try {
     await tx.query('SAVEPOINT append');
     const result = await tx.query<EventRow>(

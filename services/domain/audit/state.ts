@@ -9,13 +9,17 @@ export interface AuditState {
   contentRef: string | null;
   format: 'html' | 'text' | null;
   csiDerived: boolean;
+  /** The keyword and language the CSI was derived with: what the audit runs on (spec 2.3 input). */
+  keyword: string | null;
+  language: string | null;
+  finalUrl: string | null;
   charged: boolean;
   errorCode: AuditErrorCode | null;
   project: string | null;
 }
 
 export const initialState = (): AuditState => ({
-  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, charged: false, errorCode: null, project: null,
+  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, keyword: null, language: null, finalUrl: null, charged: false, errorCode: null, project: null,
 });
 
 export const isTerminal = (s: AuditState): boolean => s.status === 'completed' || s.status === 'error';
@@ -27,9 +31,9 @@ export const evolve = (state: AuditState, event: AuditEvent): AuditState => {
     case 'AuditStarted':
       return { ...state, status: 'running', attempts: event.data.attempt };
     case 'ContentFetched':
-      return { ...state, contentRef: event.data.contentRef, format: event.data.format };
+      return { ...state, contentRef: event.data.contentRef, format: event.data.format, finalUrl: event.data.finalUrl };
     case 'CsiDerived':
-      return { ...state, csiDerived: true };
+      return { ...state, csiDerived: true, keyword: event.data.keyword, language: event.data.language };
     case 'AuditCharged':
       return { ...state, charged: true };
     case 'AuditCompleted':

@@ -1,0 +1,54 @@
+import type { Queryable } from '../postgres/pool.ts';
+
+export interface Task {
+  taskId: string;
+  kind: string;
+  accountId: string;
+  subjectId: string;
+  /** 1 for the first claim; a task claimed again after its worker died has a higher attempt. */
+  attempt: number;
+}
+
+export const taskIdOf = (kind: string, subjectId: string): string => `${kind}:${subjectId}`;
+
+/** Records a task once; recording it again (a replayed event) changes nothing. */
+export async function enqueueTask(db: Queryable, kind: string, accountId: string, subjectId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO pipeline_tasks (task_id, kind, account_id, subject_id) VALUES ($1, $2, $3, $4) ON CONFLICT (task_id) DO NOTHING`,
+    [taskIdOf(kind, subjectId), kind, accountId, subjectId],
+  );
+}
+
+/** Claims the oldest pending task of a kind whose lease is free or ran out (SKIP LOCKED: workers never wait on each other). */
+export async function claimTask(db: Queryable, kind: string, leaseSeconds: number): Promise<Task | null> {
+  const r = await db.query<{ task_id: string; kind: string; account_id: string; subject_id: string; attempts: number }>(
+    `UPDATE pipeline_tasks SET attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
+      WHERE task_id = (
+        SELECT task_id FROM pipeline_tasks
+         WHERE status = 'pending' AND kind = $1 AND (lease_until IS NULL OR lease_until < now())
+         ORDER BY created_at, task_id
+         LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING task_id, kind, account_id, subject_id, attempts`,
+    [kind, leaseSeconds],
+  );
+  const row = r.rows[0];
+  return row ? { taskId: row.task_id, kind: row.kind, accountId: row.account_id, subjectId: row.subject_id, attempt: row.attempts } : null;
+}
+
+/** Keeps a long task's lease while its worker is alive. */
+export async function extendLease(db: Queryable, taskId: string, leaseSeconds: number): Promise<void> {
+  await db.query(`UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $2) WHERE task_id = $1 AND status = 'pending'`, [taskId, leaseSeconds]);
+}
+
+/** Marks a task done; called in the transaction that appends the task's outcome. */
+export async function completeTask(db: Queryable, taskId: string): Promise<void> {
+  await db.query(`UPDATE pipeline_tasks SET status = 'done', done_at = now(), lease_until = NULL WHERE task_id = $1`, [taskId]);
+}
+
+/** Gives a task back after an error, for the next claim (the attempt counter stays). */
+export async function releaseTask(db: Queryable, taskId: string, error: string, retryInSeconds: number): Promise<void> {
+  await db.query(
+    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $3), last_error = $2 WHERE task_id = $1 AND status = 'pending'`,
+    [taskId, error.slice(0, 2000), retryInSeconds],
+  );
+}

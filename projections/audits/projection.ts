@@ -1,0 +1,105 @@
+import type { EventEnvelope } from '../../events/envelope.ts';
+import type { AuditEvent } from '../../events/audit/events.ts';
+import type { PoolClient } from '../../infra/postgres/pool.ts';
+import type { Projection } from '../projection.ts';
+
+/**
+ * Audits and jobs as the API reads them (spec 2.2, 2.3, 2.7). Each row remembers the stream version
+ * it reflects and ignores events at or below it, so applying an event twice (inline at submission,
+ * then again by the subscription) changes nothing.
+ */
+export const auditsProjection: Projection = {
+  name: 'audits',
+  version: 1,
+  tables: ['audits'],
+  createSql: `
+    CREATE TABLE IF NOT EXISTS audits (
+      audit_id        text        PRIMARY KEY,
+      job_id          text        UNIQUE,
+      account_id      text        NOT NULL,
+      source          text        NOT NULL,
+      status          text        NOT NULL,
+      project         text,
+      url             text,
+      domain          text,
+      keyword         text,
+      language        text,
+      content_ref     text,
+      title           text,
+      share           boolean     NOT NULL DEFAULT false,
+      share_expires_in_days integer,
+      webhook_url     text,
+      bulk_id         text,
+      idempotency_key text,
+      cqs             double precision,
+      credits_charged integer     NOT NULL DEFAULT 0,
+      error_code      text,
+      error_message   text,
+      result          jsonb,
+      created_at      timestamptz NOT NULL,
+      updated_at      timestamptz NOT NULL,
+      completed_at    timestamptz,
+      stream_version  integer     NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS audits_account_created ON audits (account_id, created_at DESC, audit_id DESC);
+    CREATE INDEX IF NOT EXISTS audits_account_project ON audits (account_id, project);
+  `,
+  canHandle: ['AuditRequested', 'AuditStarted', 'CsiDerived', 'AuditCharged', 'AuditCompleted', 'AuditFailed', 'AuditProjectAssigned'],
+  async handle(events, tx) {
+    for (const e of events) await apply(e as EventEnvelope<AuditEvent['data']>, tx);
+  },
+};
+
+/** The audited page's host, lower-case, without a leading `www.` (spec 4.9 domain filter). */
+export const domainOf = (url: string | null): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+};
+
+async function apply(e: EventEnvelope<any>, tx: PoolClient): Promise<void> {
+  const auditId = e.streamId.replace(/^audit-/, '');
+  const at = e.occurredAt;
+  const v = e.streamVersion;
+  // Every update below applies only to a row that has not seen this event yet.
+  const update = (set: string, params: unknown[]) =>
+    tx.query(`UPDATE audits SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`, [auditId, at, v, ...params]);
+  const ev = { type: e.type, data: e.payload } as AuditEvent;
+  switch (ev.type) {
+    case 'AuditRequested': {
+      const d = ev.data;
+      await tx.query(
+        `INSERT INTO audits (audit_id, job_id, account_id, source, status, project, url, domain, keyword, language, content_ref, title,
+                             share, share_expires_in_days, webhook_url, bulk_id, idempotency_key, created_at, updated_at, stream_version)
+         VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
+         ON CONFLICT (audit_id) DO NOTHING`,
+        [auditId, d.jobId, e.accountId, d.source, d.project, d.url, domainOf(d.url), d.keyword, d.language, d.contentRef, d.title,
+          d.share, d.shareExpiresInDays, d.webhookUrl, d.bulkId, d.idempotencyKey, at, v],
+      );
+      return;
+    }
+    case 'AuditStarted':
+      await update(`status = 'running'`, []);
+      return;
+    case 'CsiDerived':
+      await update('keyword = $4, language = $5', [ev.data.keyword, ev.data.language]);
+      return;
+    case 'AuditCharged':
+      await update('credits_charged = $4', [ev.data.credits]);
+      return;
+    case 'AuditCompleted':
+      await update(`status = 'completed', cqs = $4, result = $5::jsonb, completed_at = $2`, [ev.data.cqs, ev.data.resultJson]);
+      return;
+    case 'AuditFailed':
+      await update(`status = 'error', error_code = $4, error_message = $5, completed_at = $2`, [ev.data.errorCode, ev.data.errorMessage]);
+      return;
+    case 'AuditProjectAssigned':
+      await update('project = $4', [ev.data.project]);
+      return;
+    default:
+      return;
+  }
+}

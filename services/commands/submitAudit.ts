@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { auditStreamId, type AuditRequested } from '../../events/audit/events.ts';
+import { accountStreamId } from '../../events/account/index.ts';
+import type { EventEnvelope } from '../../events/envelope.ts';
+import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
+import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { auditsProjection } from '../../projections/audits/projection.ts';
+import { admissionDecider } from '../domain/admission/decider.ts';
+import { auditDecider } from '../domain/audit/decider.ts';
+
+export interface AuditRequestInput {
+  url: string | null;
+  content: string | null;
+  title: string | null;
+  keyword: string | null;
+  language: string | null;
+  project: string | null;
+  share: boolean;
+  shareExpiresInDays: number | null;
+  webhookUrl: string | null;
+}
+
+export interface SubmitAuditCommand {
+  accountId: string;
+  source: 'api' | 'panel';
+  request: AuditRequestInput;
+  idempotencyKey: string | null;
+  bulkId: string | null;
+  now: Date;
+  correlationId: string | null;
+}
+
+export interface SubmittedAudit {
+  auditId: string;
+  jobId: string | null;
+  /** True when an Idempotency-Key named an audit that already existed: nothing new was created. */
+  replay: boolean;
+  createdAt: string;
+  project: string | null;
+}
+
+const token = (bytes = 12) => randomBytes(bytes).toString('hex');
+const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u001f')).digest('hex').slice(0, 24);
+
+/**
+ * Ids. With an Idempotency-Key the job id is derived from (account, key) and the audit id from the
+ * job id, so a retry — even racing the first request — lands on the same streams and finds the
+ * audit there (spec 4.2: the first request's parameters bind).
+ */
+export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKey: string | null) => {
+  if (idempotencyKey) {
+    const jobId = `job_${digest('job', accountId, idempotencyKey)}`;
+    return { jobId, auditId: `aud_${digest('audit', jobId)}` };
+  }
+  return { jobId: source === 'api' ? `job_${token()}` : null, auditId: `aud_${token()}` };
+};
+
+/**
+ * Accepts an audit: admission on the account stream (402 without credits, 429 with three in
+ * flight) and the request on the audit stream, in one transaction; the audits read model is updated
+ * inline too, so the job can be read back at once.
+ */
+export async function submitAudit(pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> {
+  const { jobId, auditId } = idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey);
+  return transact(pool, async (tx) => {
+    const existing = await loadStream(tx, auditDecider, auditStreamId(auditId));
+    if (existing.state.request) {
+      const first = existing.events[0]!;
+      return { auditId, jobId, replay: true, createdAt: first.occurredAt, project: existing.state.project };
+    }
+    const meta = { now: cmd.now, correlationId: cmd.correlationId };
+    await decideInTransaction(tx, { ...meta, decider: admissionDecider, streamId: accountStreamId(cmd.accountId), accountId: cmd.accountId, command: { type: 'AdmitAudit', data: { auditId } } });
+    const contentRef = cmd.request.content === null ? null : contentRefOf(cmd.request.content);
+    const r = cmd.request;
+    const data: AuditRequested['data'] = {
+      auditId, jobId, source: cmd.source, url: r.url, contentRef,
+      // Supplied content without a title takes the keyword as its title (spec 4.2).
+      title: r.content !== null ? (r.title ?? r.keyword) : null,
+      keyword: r.keyword, language: r.language, project: r.project, share: r.share, shareExpiresInDays: r.shareExpiresInDays,
+      webhookUrl: r.webhookUrl, bulkId: cmd.bulkId, idempotencyKey: cmd.idempotencyKey,
+    };
+    const { events } = await decideInTransaction(tx, { ...meta, decider: auditDecider, streamId: auditStreamId(auditId), accountId: cmd.accountId, command: { type: 'RequestAudit', data } });
+    if (cmd.request.content !== null) await putContent(tx, cmd.request.content);
+    await auditsProjection.handle(events as EventEnvelope[], tx);
+    return { auditId, jobId, replay: false, createdAt: events[0]!.occurredAt, project: r.project };
+  });
+}

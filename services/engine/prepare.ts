@@ -1,0 +1,45 @@
+import { AppError } from '../shared/errors.ts';
+import { deriveCsi } from './csi.ts';
+import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
+import { describeKeyword, detectKeyword } from './keyword.ts';
+import { keywordLanguage, resolveLanguage } from './language.ts';
+import { classifyProfile } from './profile.ts';
+import { lexiconFor } from './text/lexicon.ts';
+import type { Csi, EngineInput } from './types.ts';
+
+export const MAX_CONTENT_CHARS = 200_000;
+export const MIN_MAIN_TEXT_CHARS = 50;
+
+export interface Preparation {
+  keyword: string;
+  language: string;
+  csi: Csi;
+}
+
+/**
+ * The audit's preparation — main text, language, keyword, central search intent — without the
+ * scoring. The service takes the credit between this and the scoring (spec 3.1), so a failure here
+ * (content_too_large, crawl_failed, keyword_required, csi_failed) costs nothing.
+ */
+export const prepareAudit = (input: EngineInput): Preparation => {
+  const content = input.content ?? '';
+  if (content.length > MAX_CONTENT_CHARS) {
+    throw new AppError('content_too_large', `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
+  }
+  const format = detectFormat(content, input.format);
+  const parsed = parseContent(content, format, input.url);
+  if (parsed.text.replace(/\s+/g, ' ').trim().length < MIN_MAIN_TEXT_CHARS) {
+    throw format === 'html'
+      ? new AppError('crawl_failed', `The page has less than ${MIN_MAIN_TEXT_CHARS} characters of main text.`)
+      : new AppError('invalid_request', `The content has less than ${MIN_MAIN_TEXT_CHARS} characters of text.`);
+  }
+  const language = resolveLanguage(parsed.text, input.language);
+  const an = createAnalyzer(language);
+  const supplied = (input.title ?? '').trim() || null;
+  const first = buildDoc(parsed, content, an, input.url, supplied);
+  const keyword = (input.keyword ?? '').trim() || detectKeyword(first.title, first.blocks, first.sentences.map((s) => s.text), keywordLanguage(parsed.text, input.language));
+  // Supplied text without a title takes the keyword as its title (spec 4.2).
+  const doc = (supplied ?? first.title) ? first : { ...first, title: keyword };
+  const csi = deriveCsi(doc, describeKeyword(keyword, an), classifyProfile(doc, lexiconFor(language)));
+  return { keyword, language, csi };
+};

@@ -1,0 +1,34 @@
+import { accountStreamId } from '../../events/account/index.ts';
+import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
+import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { admissionDecider } from '../domain/admission/decider.ts';
+import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
+
+export const metaOf = (task: Task) => ({ now: new Date(), causationId: task.taskId, correlationId: task.subjectId });
+
+/** One step of an audit, decided on its stream inside the caller's transaction. */
+export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
+  decideInTransaction(tx, { ...metaOf(task), decider: auditDecider, streamId: auditStreamId(task.subjectId), accountId: task.accountId, command });
+
+/**
+ * Ends an audit: its terminal event, its place among the account's audits in flight given back,
+ * and the task done — one transaction, so none of the three can happen without the others.
+ */
+export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' }): Promise<void> {
+  await transact(pool, async (tx) => {
+    await auditStep(tx, task, outcome);
+    await decideInTransaction(tx, {
+      ...metaOf(task), decider: admissionDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
+      command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
+    });
+    await completeTask(tx, task.taskId);
+  });
+}
+
+export const failAudit = (pool: Pool, task: Task, errorCode: AuditFailed['data']['errorCode'], errorMessage: string, stage: AuditFailed['data']['stage']) =>
+  finishAudit(pool, task, { type: 'FailAudit', data: { errorCode, errorMessage, stage } });
+
+/** A task whose audit is gone or already ended has nothing left to do. */
+export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task.taskId);

@@ -1,0 +1,67 @@
+import type { Logger } from '../../infra/logger.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { claimTask, extendLease, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+
+export interface WorkerOptions {
+  pool: Pool;
+  kind: string;
+  log: Logger;
+  /** Tasks worked on at once by this process. */
+  concurrency: number;
+  leaseSeconds: number;
+  /** Claims after which a task that keeps dying is given up (`exhausted`). */
+  maxAttempts: number;
+  /** Does the task and marks it done in the transaction that records its outcome. */
+  run(task: Task): Promise<void>;
+  /** Records the outcome of a task given up after maxAttempts. */
+  exhausted(task: Task, lastError: string): Promise<void>;
+  idleMs?: number;
+}
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A pool of loops claiming leased tasks. A worker that dies leaves its lease to run out and the
+ * task is claimed again (its steps are idempotent); an error gives the task back with a pause.
+ */
+export function startWorker(o: WorkerOptions): Worker {
+  let stopping = false;
+  const loop = async () => {
+    while (!stopping) {
+      let task: Task | null = null;
+      try {
+        task = await claimTask(o.pool, o.kind, o.leaseSeconds);
+        if (!task) {
+          await sleep(o.idleMs ?? 200);
+          continue;
+        }
+        if (task.attempt > o.maxAttempts) {
+          const last = (await o.pool.query<{ last_error: string | null }>('SELECT last_error FROM pipeline_tasks WHERE task_id = $1', [task.taskId])).rows[0]?.last_error;
+          await o.exhausted(task, last ?? 'the worker stopped during this task');
+          continue;
+        }
+        const heartbeat = setInterval(() => void extendLease(o.pool, task!.taskId, o.leaseSeconds).catch(() => undefined), (o.leaseSeconds * 1000) / 3);
+        try {
+          await o.run(task);
+        } finally {
+          clearInterval(heartbeat);
+        }
+      } catch (e) {
+        o.log.error({ err: e, taskId: task?.taskId }, 'task failed; it will be retried');
+        if (task) await releaseTask(o.pool, task.taskId, String((e as Error)?.stack ?? e), Math.min(60, 2 ** task.attempt)).catch(() => undefined);
+        await sleep(200);
+      }
+    }
+  };
+  const loops = Array.from({ length: o.concurrency }, loop);
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all(loops);
+    },
+  };
+}
