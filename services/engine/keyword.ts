@@ -72,72 +72,129 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   };
 };
 
-interface Candidate { key: string; freq: number; surfaces: Map<string, number>; inTitle: boolean; inHeadings: number; n: number; firstPos: number }
+const SEGMENT = /[:;,.!?()[\]{}|–—"„”“«»]+|\s-\s/;
+const LENGTH_FACTOR = [0, 0.5, 1, 0.95, 0.8];
+
+interface Candidate { key: string; stems: string[]; n: number; zones: Map<string, number>; surfaces: Map<string, number>; complete: boolean; firstPos: number }
 
 /**
- * Auto-detects the keyword (spec 4.2): the most prominent 1-3-word phrase, weighing frequency in the
- * body, presence in the title/H1 and in subheadings. Inflected forms are grouped by stems; the
- * surface form shown is the one in the title when it is there, else the most frequent.
+ * Auto-detects the keyword (spec 4.2): the most prominent 2-4-word noun phrase of the title, H1,
+ * first paragraph and subheadings, falling back to one word only when no phrase has support.
+ *
+ * Candidates are the phrases of those zones, cut at punctuation, with at most two function words
+ * inside ("zakwas na chleb", "heat pump vs gas boiler") and none at the edges; intent modifiers
+ * (how/best/jak/najlepszy …), lexicon verbs, Polish infinitives and bare numbers are trimmed off
+ * the edges, so "How to Descale an Espresso Machine" offers "espresso machine". Inflected forms
+ * are grouped by stems. Each candidate scores
+ *   zone weight (title 3, H1 3 when it differs from the title, first paragraph 2, subheadings
+ *   0.75 each up to 2.25) × log2(2 + body sentences holding all its stems) × length factor
+ *   (1 word .5, 2 words 1, 3 words .95, 4 words .8) × 1.3 when it is a whole title segment.
+ * A candidate needs two body sentences holding all its stems (a title/H1 phrase, one). The head words are
+ * the two best single words; the keyword is the best phrase holding one of them, else the best
+ * phrase scoring at least half the best word, else that word; a longer phrase holding the chosen
+ * one's words replaces it when it scores at least half as much. The surface form
+ * is the most used one, a title occurrence counting as three body uses.
  */
 export const detectKeyword = (title: string, blocks: Block[], sentences: string[], kwLang: 'pl' | 'en' | 'de'): string => {
   const an = createAnalyzer(kwLang);
+  const lex = lexiconFor(kwLang);
+  const modifiers = new Set([...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional].filter((m) => !m.includes(' ')));
+  const edgeOk = (w: string): boolean =>
+    !an.stop.has(w) && !modifiers.has(w) && !lex.verbs.includes(w) && !(kwLang === 'pl' && /ć$/.test(w)) && /\p{L}/u.test(w) && (w.length >= 3 || w.includes('-'));
+  const innerOk = (w: string): boolean => edgeOk(w) || an.stop.has(w) || CONNECTORS.has(w);
+
   const cands = new Map<string, Candidate>();
   let pos = 0;
-  const addPhrases = (t: string, where: 'body' | 'title' | 'heading') => {
-    const ws = tokenize(t);
-    for (let i = 0; i < ws.length; i++) {
-      const first = ws[i] ?? '';
-      if (an.stop.has(first) || first.length < 3 || /\d/.test(first)) continue;
-      let internalStops = 0;
-      for (let j = i; j < Math.min(ws.length, i + 4); j++) {
-        const w = ws[j] ?? '';
-        if (/\d/.test(w)) break;
-        if (an.stop.has(w)) {
-          if (++internalStops > 1 || j === i) break;
-          continue;
+  const addZone = (text: string, zone: string, isTitle: boolean) => {
+    for (const seg of text.split(SEGMENT)) {
+      const ws = tokenize(seg);
+      // The segment trimmed of edge words that cannot start or end a noun phrase.
+      let a = 0;
+      let b = ws.length - 1;
+      while (a <= b && !edgeOk(ws[a] ?? '')) a++;
+      while (b >= a && !edgeOk(ws[b] ?? '')) b--;
+      for (let i = a; i <= b; i++) {
+        if (!edgeOk(ws[i] ?? '')) continue;
+        let stops = 0;
+        for (let j = i; j <= b; j++) {
+          const w = ws[j] ?? '';
+          if (!innerOk(w)) break;
+          if (!edgeOk(w)) {
+            if (++stops > 2) break;
+            continue;
+          }
+          const slice = ws.slice(i, j + 1);
+          const content = slice.filter(edgeOk);
+          if (content.length > 4) break;
+          const stems = content.map(an.stem);
+          const key = stems.join(' ');
+          let c = cands.get(key);
+          if (!c) {
+            c = { key, stems: [...new Set(stems)], n: content.length, zones: new Map(), surfaces: new Map(), complete: false, firstPos: pos++ };
+            cands.set(key, c);
+          }
+          c.zones.set(zone, 1);
+          if (isTitle) {
+            c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + 3);
+            if (i === a && j === b) c.complete = true;
+          }
         }
-        if (w.length < 3) break;
-        const slice = ws.slice(i, j + 1);
-        const contentCount = slice.filter((x) => !an.stop.has(x)).length;
-        if (contentCount > 3) break;
-        const key = slice.map((x) => (an.stop.has(x) ? '_' : an.stem(x))).join(' ');
-        let c = cands.get(key);
-        if (!c) {
-          c = { key, freq: 0, surfaces: new Map(), inTitle: false, inHeadings: 0, n: contentCount, firstPos: pos };
-          cands.set(key, c);
-        }
-        const surface = slice.join(' ');
-        if (where === 'body') {
-          c.freq++;
-          c.surfaces.set(surface, (c.surfaces.get(surface) ?? 0) + 1);
-        } else if (where === 'title') {
-          c.inTitle = true;
-          c.surfaces.set(surface, (c.surfaces.get(surface) ?? 0) + 1000);
-        } else c.inHeadings++;
       }
-      pos++;
     }
   };
-  addPhrases(title, 'title');
-  for (const b of blocks) if (b.kind === 'heading') addPhrases(b.text, b.level === 1 ? 'title' : 'heading');
-  for (const s of sentences) addPhrases(s, 'body');
-  const ranked: { c: Candidate; score: number }[] = [];
-  for (const c of cands.values()) {
-    if (c.freq < 2 && !(c.inTitle && c.freq >= 1)) continue;
-    const lengthBonus = c.n === 1 ? 0.7 : c.n === 2 ? 1.7 : 1.5;
-    const score = c.freq * lengthBonus * (1 + (c.inTitle ? 2 : 0) + Math.min(2, 0.5 * c.inHeadings));
-    if (score >= 3) ranked.push({ c, score });
-  }
-  ranked.sort((a, b) => b.score - a.score || a.c.firstPos - b.c.firstPos || (a.c.key < b.c.key ? -1 : 1));
-  // A longer phrase holding a candidate's words wins when it scores at least 40% as much
-  // ("espresso machine" over "machine"); a verb alone ("descale") cannot carry a CSI.
-  for (const { c, score } of ranked) {
-    const longer = ranked.find((x) => x.c.n > c.n && ` ${x.c.key} `.includes(` ${c.key} `) && x.score >= score * 0.4);
-    for (const pick of longer ? [longer.c, c] : [c]) {
-      const surfaces = [...pick.surfaces.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      const phrase = surfaces[0]?.[0] ?? pick.key;
-      if (describeKeyword(phrase, an).entity) return phrase;
+  const norm = (x: string) => tokenize(x).join(' ');
+  addZone(title, 'title', true);
+  const h1 = blocks.find((x) => x.kind === 'heading' && x.level === 1);
+  if (h1 && norm(h1.text) !== norm(title)) addZone(h1.text, 'h1', true);
+  const intro = blocks.find((x) => x.kind === 'paragraph');
+  if (intro) addZone(intro.text, 'intro', false);
+  blocks.filter((x) => x.kind === 'heading' && x.level >= 2).forEach((x, i) => addZone(x.text, `h${i}`, false));
+
+  // Body support: sentences holding every stem of the candidate (the density "match").
+  const bodyStems = sentences.map((t) => new Set(tokenize(t).map(an.stem)));
+  const bodySurface = (c: Candidate) => {
+    for (const t of sentences) {
+      const ws = tokenize(t);
+      for (let i = 0; i < ws.length; i++) {
+        if (an.stem(ws[i] ?? '') !== c.stems[0]) continue;
+        for (let j = i; j < Math.min(ws.length, i + c.n + 2); j++) {
+          const slice = ws.slice(i, j + 1);
+          if (edgeOk(ws[j] ?? '') && slice.filter(edgeOk).map(an.stem).join(' ') === c.key) c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + 1);
+        }
+      }
     }
+  };
+  const ranked: { c: Candidate; score: number; freq: number }[] = [];
+  for (const c of cands.values()) {
+    const freq = bodyStems.filter((set) => c.stems.every((st) => set.has(st))).length;
+    // Support: two body sentences, or one for a phrase of the title/H1.
+    if (freq < 2 && !(freq === 1 && c.n > 1 && (c.zones.has('title') || c.zones.has('h1')))) continue;
+    let zone = 0;
+    let sub = 0;
+    for (const z of c.zones.keys()) {
+      if (z === 'title' || z === 'h1') zone += 3;
+      else if (z === 'intro') zone += 2;
+      else sub += 0.75;
+    }
+    zone += Math.min(2.25, sub);
+    const score = zone * Math.log2(2 + freq) * (LENGTH_FACTOR[c.n] ?? 0.8) * (c.complete && c.n > 1 ? 1.3 : 1);
+    ranked.push({ c, score, freq });
+  }
+  ranked.sort((x, y) => y.score - x.score || x.c.firstPos - y.c.firstPos || (x.c.key < y.c.key ? -1 : 1));
+  const words = ranked.filter((x) => x.c.n === 1);
+  const word = words[0];
+  const heads = new Set(words.slice(0, 2).map((x) => x.c.key));
+  const phrases = ranked.filter((x) => x.c.n > 1);
+  let pick = phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ?? phrases.find((x) => !word || x.score >= word.score * 0.5) ?? word;
+  // A longer phrase holding the pick's words wins at half its score ("ekspres ciśnieniowy barista pro" over "barista pro").
+  const chosen = pick;
+  const longer = chosen && phrases.find((x) => x.c.n > chosen.c.n && chosen.c.stems.every((st) => x.c.stems.includes(st)) && x.score >= chosen.score * 0.5);
+  if (longer) pick = longer;
+  for (const choice of pick ? [pick, ...ranked.filter((x) => x !== pick)] : []) {
+    bodySurface(choice.c);
+    const surfaces = [...choice.c.surfaces.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const surface = surfaces[0]?.[0] ?? choice.c.key;
+    if (describeKeyword(surface, an).entity) return surface;
   }
   throw new AppError('keyword_required', 'No keyword was given and none could be detected in the content; supply a keyword.');
 };

@@ -4,7 +4,7 @@ import { applyChange } from '../../../services/engine/apply.ts';
 import { auditContent, runAudit } from '../../../services/engine/audit.ts';
 import { AuditResultV1Schema } from '../../../services/engine/resultSchema.ts';
 import type { Change, EngineResult, Recommendation } from '../../../services/engine/types.ts';
-import { byId, inputOf, read } from '../../fixtures/engine/corpus.ts';
+import { articles, byId, inputOf, read } from '../../fixtures/engine/corpus.ts';
 
 const dim = (r: EngineResult, id: string) => r.dimensions.find((d) => d.id === id)!.score;
 const code = (fn: () => unknown): string | null => {
@@ -63,11 +63,32 @@ t.test('the same input gives byte-identical output', async (t) => {
 
 t.test('keyword auto-detection for Polish, English and German', async (t) => {
   const cases: [string, RegExp][] = [
-    ['en-howto-descale', /espresso machine/], ['pl-howto-zakwas', /zakwas/], ['de-howto-balkonkraftwerk', /balkonkraftwerk/i], ['en-glossary-compound-interest', /compound interest/],
+    ['en-howto-descale', /espresso machine/], ['pl-howto-zakwas', /zakwas na chleb/], ['de-howto-balkonkraftwerk', /balkonkraftwerk/i], ['en-glossary-compound-interest', /compound interest/],
   ];
   for (const [id, re] of cases) {
     const r = auditContent({ ...inputOf('strong', byId(id)), keyword: null });
     t.match(r.input.keyword, re, `${id}: detected "${r.input.keyword}"`);
+  }
+});
+
+t.test('auto-detected keywords are multi-word noun phrases holding the head noun', async (t) => {
+  // The head noun of each article's title phrase. The mortgage comparison ("Kredyt o stałej czy
+  // zmiennej stopie?") compares rate types, so its rate ("stopa") counts as well as "kredyt".
+  const head: Record<string, RegExp> = {
+    'en-howto-descale': /\bmachine\b/, 'en-glossary-compound-interest': /\binterest\b/, 'en-comparison-heat-pump': /\bpump\b/,
+    'en-listicle-running-shoes': /\bshoes\b/, 'en-review-ereader': /\b(kindle|paperwhite)\b/, 'en-news-library': /\blibrary\b/,
+    'pl-howto-zakwas': /\bzakwas/, 'pl-comparison-kredyt': /\b(kredyt|stop)/, 'pl-listicle-rosliny': /\brośli/, 'pl-product-ekspres': /\bekspres/,
+    'pl-news-rowery': /\b(dróg|drogi|drog)/, 'de-howto-balkonkraftwerk': /\bbalkonkraftwerk/,
+  };
+  for (const a of articles) {
+    for (const v of ['strong', 'weak'] as const) {
+      const kw = auditContent({ ...inputOf(v, a), keyword: null }).input.keyword!;
+      t.match(kw, head[a.id]!, `${v} ${a.id}: "${kw}" holds the head noun`);
+      // Every title here has a multi-word noun phrase (German "Balkonkraftwerk" is one compound word,
+      // so there the phrase may be the compound with its verb).
+      t.ok(kw.split(/\s+/).length >= 2, `${v} ${a.id}: "${kw}" has at least two words`);
+      t.ok(kw.split(/\s+/).length <= 6, 'at most four content words and two function words');
+    }
   }
 });
 
