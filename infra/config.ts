@@ -6,7 +6,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections'] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -33,6 +33,18 @@ export interface Config {
   crawl: CrawlSettings;
   /** SERP and keyword-data provider (infra/serp/settings.ts). */
   serp: SerpSettings;
+  pipeline: PipelineSettings;
+}
+
+/** The audit pipeline's workers (services/pipeline). */
+export interface PipelineSettings {
+  /** How long a claimed task stays with its worker without a heartbeat before another may take it. */
+  leaseSeconds: number;
+  /** Claims after which a task that keeps dying ends its audit with internal_error. */
+  maxAttempts: number;
+  /** Fetches (crawler role) and analyses (auditor role) run at once per process. */
+  crawlerConcurrency: number;
+  auditorConcurrency: number;
 }
 
 /** Requests per window per API key, by window; each window counts separately. */
@@ -132,6 +144,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: str('LOG_LEVEL', 'info'),
     crawl: loadCrawlSettings(env, problems),
     serp: loadSerpSettings(env, problems),
+    pipeline: {
+      leaseSeconds: int('PIPELINE_LEASE_SECONDS', 120, 2, 3600),
+      maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
+      crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
+      auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -16,6 +16,7 @@ import { projectionGroupId } from '../projections/projection.ts';
 import { createProjectionTables, startProjections } from '../projections/runner.ts';
 import { buildApp } from './api/app.ts';
 import { createReadiness } from './readiness.ts';
+import { startPipelineRoles } from './pipeline/roles.ts';
 import { startRelay } from './relay/relay.ts';
 
 let config: Config;
@@ -64,6 +65,7 @@ try {
   if (config.roles.includes('projections')) {
     await startProjections(db.pool, subscriber, allProjections);
   }
+  for (const stop of await startPipelineRoles(config, db.pool, subscriber, log)) stops.push(stop);
   if (config.roles.includes('api')) {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
     // The API reads the projections' tables even when another process runs the projections role.

@@ -23,11 +23,15 @@ export interface Preparation {
  */
 export const prepareAudit = (input: EngineInput): Preparation => {
   const content = input.content ?? '';
-  if (content.length > MAX_CONTENT_CHARS) {
+  const format = detectFormat(content, input.format);
+  // Supplied text counts as given; a page counts by its main text, not its markup and scripts.
+  if (format !== 'html' && content.length > MAX_CONTENT_CHARS) {
     throw new AppError('content_too_large', `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
   }
-  const format = detectFormat(content, input.format);
   const parsed = parseContent(content, format, input.url);
+  if (format === 'html' && parsed.text.length > MAX_CONTENT_CHARS) {
+    throw new AppError('content_too_large', `The page's main text has ${parsed.text.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
+  }
   if (parsed.text.replace(/\s+/g, ' ').trim().length < MIN_MAIN_TEXT_CHARS) {
     throw format === 'html'
       ? new AppError('crawl_failed', `The page has less than ${MIN_MAIN_TEXT_CHARS} characters of main text.`)

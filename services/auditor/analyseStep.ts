@@ -1,0 +1,99 @@
+import { accountStreamId } from '../../events/account/index.ts';
+import { auditStreamId } from '../../events/audit/events.ts';
+import { getContent } from '../../infra/eventStore/contentStore.ts';
+import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import type { Task } from '../../infra/taskQueue/taskQueue.ts';
+import { accountDecider } from '../domain/account/decider.ts';
+import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import { auditContent } from '../engine/audit.ts';
+import { prepareAudit } from '../engine/prepare.ts';
+import type { EngineInput } from '../engine/types.ts';
+import { auditStep, dropTask, failAudit, finishAudit, metaOf } from '../pipeline/outcome.ts';
+import { isAppError, type ErrorCode } from '../shared/errors.ts';
+import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
+
+export interface AnalyseStepDeps extends BenchmarkDeps {
+  pool: Pool;
+}
+
+/** Preparation failures the spec names (2.2); anything else is a bug and the task is retried. */
+const PREPARATION_CODES: Partial<Record<ErrorCode, 'crawl_failed' | 'keyword_required' | 'csi_failed' | 'content_too_large' | 'config_error'>> = {
+  crawl_failed: 'crawl_failed',
+  keyword_required: 'keyword_required',
+  csi_failed: 'csi_failed',
+  content_too_large: 'content_too_large',
+  config_error: 'config_error',
+  // Supplied text whose running text is under 50 characters once its markup is gone.
+  invalid_request: 'csi_failed',
+};
+
+/**
+ * content → CSI → credit → score → completed. The credit is taken only once the content is there
+ * and its CSI derived (spec 3.1): a failure before that costs nothing, one after it (the scoring)
+ * is not refunded. Every step is idempotent, so a worker that died anywhere can be followed by
+ * another that picks up where the stream stands.
+ */
+export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promise<void> => {
+  const { pool } = deps;
+  const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+  if (!state.request || isTerminal(state) || !state.contentRef) return dropTask(pool, task);
+  const request = state.request;
+  const content = await getContent(pool, state.contentRef);
+  if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
+  const input: EngineInput = {
+    content,
+    format: state.format ?? undefined,
+    title: request.title,
+    url: request.url,
+    keyword: request.keyword,
+    language: request.language,
+  };
+
+  let keyword = state.keyword;
+  let language = state.language;
+  let benchmark;
+  try {
+    if (!state.csiDerived) {
+      const prepared = prepareAudit(input);
+      ({ keyword, language } = prepared);
+      await transact(pool, (tx) => auditStep(tx, task, { type: 'RecordCsi', data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi } }));
+    }
+    benchmark = await loadBenchmarkInput(deps, keyword!, language!);
+  } catch (e) {
+    const code = isAppError(e) ? PREPARATION_CODES[e.code] : undefined;
+    if (code) return failAudit(pool, task, code, (e as Error).message, 'analyse');
+    throw e;
+  }
+
+  if (!state.charged) {
+    const charged = await transact(pool, async (tx) => {
+      try {
+        const { events } = await decideInTransaction(tx, {
+          ...metaOf(task), decider: accountDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
+          command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId: task.subjectId, jobId: request.jobId, url: request.url, project: state.project } },
+        });
+        const charge = events.find((e) => e.type === 'CreditCharged');
+        // No CreditCharged: the account is unlimited and pays nothing (spec 2.8).
+        await auditStep(tx, task, { type: 'RecordCharge', data: { chargeId: charge ? (charge.payload as { chargeId: string }).chargeId : null, credits: charge ? 1 : 0 } });
+        return true;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'insufficient_credits') return false;
+        throw e;
+      }
+    });
+    if (!charged) return failAudit(pool, task, 'insufficient_credits', 'The account ran out of credits when the audit started', 'charge');
+  }
+
+  let resultJson: string;
+  let cqs: number | null;
+  try {
+    const result = auditContent({ ...input, keyword, language, benchmark });
+    cqs = result.scores.cqs;
+    resultJson = JSON.stringify(result);
+  } catch (e) {
+    // After the charge: the audit fails and the credit stays taken (spec 3.1).
+    return failAudit(pool, task, 'audit_failed', `The audit could not be computed: ${(e as Error).message}`, 'score');
+  }
+  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } });
+};
