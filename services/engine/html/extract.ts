@@ -12,8 +12,8 @@ import type { Block, LinkInfo, PageSignals } from '../types.ts';
  * share, site links, inline scripts) are read from the whole document with cheerio.
  *
  * Verbatim source slices: the page is parsed once by cheerio (parse5, with source locations) and
- * every element gets a `data-eng-i` index; that marked copy is what linkedom parses and Readability
- * reduces. Elements Readability keeps still carry their index (it copies attributes when it renames
+ * a `data-eng-i` index is written into every start tag of the source; that marked copy is what
+ * linkedom parses and Readability reduces. Elements Readability keeps still carry their index (it copies attributes when it renames
  * a tag), so each block maps back to its exact source slice, which BEFORE texts and insert anchors
  * use. Paragraphs Readability creates itself (loose text in a <div>) carry no index; their slice
  * spans their child nodes, whose text nodes were mapped to the source before Readability ran.
@@ -76,18 +76,27 @@ const domOf = (marked: string, src: SrcNode[]): { document: DomDocument; textLoc
 
 export const extractHtml = (html: string, url: string | null): HtmlParse => {
   const $ = cheerio.load(html, { sourceCodeLocationInfo: true } as cheerio.CheerioOptions);
+  // The marked copy: the source with ` data-eng-i="n"` written into each start tag (implied
+  // elements such as a missing <tbody> have no start tag and no index).
   const src: SrcNode[] = [];
+  const parts: string[] = [];
+  let at = 0;
   $('*').each((i, el) => {
-    src.push(el as unknown as SrcNode);
-    $(el).attr(ID, String(i));
+    const node = el as unknown as SrcNode & { sourceCodeLocation?: { startTag?: Loc } | null };
+    src.push(node);
+    const tag = node.sourceCodeLocation?.startTag;
+    if (!tag || tag.startOffset < at) return;
+    const cut = tag.startOffset + 1 + (node.name ?? '').length;
+    parts.push(html.slice(at, cut), ` ${ID}="${i}"`);
+    at = cut;
   });
-  const marked = $.html();
-  $('*').removeAttr(ID);
+  parts.push(html.slice(at));
+  const marked = parts.join('');
 
   const srcOf = (n: DomNode): SrcNode | undefined => (n.nodeType === ELEMENT_NODE ? src[Number(n.getAttribute(ID) ?? NaN)] : undefined);
 
   let { document, textLoc } = domOf(marked, src);
-  const article = new Readability<DomNode>(document as never, { serializer: (n) => n as unknown as DomNode }).parse();
+  const article = new Readability<DomNode>(document as never, { serializer: (n) => n as unknown as DomNode, keepClasses: true, disableJSONLD: true }).parse();
   let root: DomNode | null = article?.content ?? null;
   if (!root || !clean(root.textContent ?? '')) {
     // Readability found no article (a near-empty page): the body is taken as it stands.
