@@ -1,17 +1,12 @@
-import { AppError } from '../shared/errors.ts';
 import { buildBench, type BenchStats } from './benchmark.ts';
+import { prepareDocument } from './prepare.ts';
 import type { ScoringContext, Scored } from './context.ts';
 import { scoreDoc, WEIGHTS } from './cqs.ts';
-import { deriveCsi } from './csi.ts';
 import { round1 } from './dimensions/helpers.ts';
-import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
-import { describeKeyword, detectKeyword } from './keyword.ts';
+import { buildDoc, parseContent } from './document.ts';
 import { dimensionName } from './labels.ts';
-import { keywordLanguage, resolveLanguage } from './language.ts';
-import { classifyProfile } from './profile.ts';
 import { buildRecommendations, type MeasuredFinding } from './recommendations.ts';
 import { buildSummary } from './summary.ts';
-import { lexiconFor } from './text/lexicon.ts';
 import type { BenchmarkResult, Dimension, EngineInput, EngineResult, Impact } from './types.ts';
 
 /**
@@ -19,8 +14,7 @@ import type { BenchmarkResult, Dimension, EngineInput, EngineResult, Impact } fr
  * no clock, no randomness, no I/O; every sort has a tie-breaker.
  */
 
-export const MAX_CONTENT_CHARS = 200_000;
-export const MIN_MAIN_TEXT_CHARS = 50;
+export { MAX_CONTENT_CHARS, MIN_MAIN_TEXT_CHARS } from './prepare.ts';
 
 export interface AuditRun {
   result: EngineResult;
@@ -30,29 +24,7 @@ export interface AuditRun {
 }
 
 export const runAudit = (input: EngineInput): AuditRun => {
-  const content = input.content ?? '';
-  if (content.length > MAX_CONTENT_CHARS) {
-    throw new AppError('content_too_large', `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
-  }
-  const format = detectFormat(content, input.format);
-  const parsed = parseContent(content, format, input.url);
-  if (parsed.text.replace(/\s+/g, ' ').trim().length < MIN_MAIN_TEXT_CHARS) {
-    throw format === 'html'
-      ? new AppError('crawl_failed', `The page has less than ${MIN_MAIN_TEXT_CHARS} characters of main text.`)
-      : new AppError('invalid_request', `The content has less than ${MIN_MAIN_TEXT_CHARS} characters of text.`);
-  }
-  const language = resolveLanguage(parsed.text, input.language);
-  const an = createAnalyzer(language);
-  const lex = lexiconFor(language);
-  const supplied = (input.title ?? '').trim() || null;
-  const first = buildDoc(parsed, content, an, input.url, supplied);
-
-  const keyword = (input.keyword ?? '').trim() || detectKeyword(first.title, first.blocks, first.sentences.map((s) => s.text), keywordLanguage(parsed.text, input.language));
-  // Supplied text without a title takes the keyword as its title (spec 4.2).
-  const titleOverride = supplied ?? (first.title ? null : keyword);
-  const doc = titleOverride ? { ...first, title: titleOverride } : first;
-  const kw = describeKeyword(keyword, an);
-  const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
+  const { format, language, an, lex, doc, keyword, kw, csi, titleOverride } = prepareDocument(input);
 
   const bench: BenchStats | null = input.benchmark ? buildBench(input.benchmark, doc, kw, an, lex) : null;
   const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };

@@ -16,12 +16,8 @@ export interface Preparation {
   csi: Csi;
 }
 
-/**
- * The audit's preparation — main text, language, keyword, central search intent — without the
- * scoring. The service takes the credit between this and the scoring (spec 3.1), so a failure here
- * (content_too_large, crawl_failed, keyword_required, csi_failed) costs nothing.
- */
-export const prepareAudit = (input: EngineInput): Preparation => {
+/** The prepared document, for the scoring that follows (audit.ts). */
+export const prepareDocument = (input: EngineInput) => {
   const content = input.content ?? '';
   const format = detectFormat(content, input.format);
   // Supplied text counts as given; a page counts by its main text, not its markup and scripts.
@@ -39,11 +35,24 @@ export const prepareAudit = (input: EngineInput): Preparation => {
   }
   const language = resolveLanguage(parsed.text, input.language);
   const an = createAnalyzer(language);
+  const lex = lexiconFor(language);
   const supplied = (input.title ?? '').trim() || null;
   const first = buildDoc(parsed, content, an, input.url, supplied);
   const keyword = (input.keyword ?? '').trim() || detectKeyword(first.title, first.blocks, first.sentences.map((s) => s.text), keywordLanguage(parsed.text, input.language));
   // Supplied text without a title takes the keyword as its title (spec 4.2).
-  const doc = (supplied ?? first.title) ? first : { ...first, title: keyword };
-  const csi = deriveCsi(doc, describeKeyword(keyword, an), classifyProfile(doc, lexiconFor(language)));
+  const titleOverride = supplied ?? (first.title ? null : keyword);
+  const doc = titleOverride ? { ...first, title: titleOverride } : first;
+  const kw = describeKeyword(keyword, an);
+  const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
+  return { format, language, an, lex, doc, keyword, kw, csi, titleOverride };
+};
+
+/**
+ * The audit's preparation — main text, language, keyword, central search intent — without the
+ * scoring. The service takes the credit between this and the scoring (spec 3.1), so a failure here
+ * (content_too_large, crawl_failed, keyword_required, csi_failed) costs nothing.
+ */
+export const prepareAudit = (input: EngineInput): Preparation => {
+  const { keyword, language, csi } = prepareDocument(input);
   return { keyword, language, csi };
 };
