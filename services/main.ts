@@ -70,7 +70,10 @@ try {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
     // The API reads the projections' tables even when another process runs the projections role.
     await createProjectionTables(db.pool, allProjections);
-    const app = await buildApp({ log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits });
+    const app = await buildApp({
+      log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits,
+      audits: { publicBaseUrl: config.publicBaseUrl, allowPrivateAddresses: config.allowPrivateAddresses },
+    });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());
     const address = app.server.address();

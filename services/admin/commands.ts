@@ -1,5 +1,6 @@
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { integer, parseOptions, prefixed, required } from './args.ts';
+import { AUDIT_COMMANDS } from './auditCommands.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
 import { verifyLedger } from './verifyLedger.ts';
 
@@ -82,6 +83,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
       return { output: report, ok: report.ok };
     },
   }),
+  ...AUDIT_COMMANDS,
 };
 
 export const USAGE = Object.values(COMMANDS).map((c) => c.usage);

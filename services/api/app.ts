@@ -6,6 +6,7 @@ import type { RateLimitSettings } from '../../infra/config.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Readiness } from '../readiness.ts';
+import type { AuditApiSettings } from './audits/settings.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestIdOptions, requestIdPlugin } from './plugins/requestId.ts';
@@ -17,6 +18,11 @@ export interface AppDeps {
   readiness: Readiness;
   pool: Pool;
   rateLimits: RateLimitSettings;
+  /**
+   * PUBLIC_BASE_URL and ALLOW_PRIVATE_ADDRESSES for the audit routes; by default the config's own
+   * defaults (reports on http://127.0.0.1:8080, private addresses refused).
+   */
+  audits?: AuditApiSettings;
   /** Extra route plugins for the /api/v1 scope (auth, scopes and rate limits apply to them). */
   v1Routes?: readonly FastifyPluginAsync[];
 }
@@ -35,6 +41,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);
   await app.register(healthRoutes(deps.readiness));
-  await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, routes: deps.v1Routes }), { prefix: '/api/v1' });
+  const audits = deps.audits ?? { publicBaseUrl: 'http://127.0.0.1:8080', allowPrivateAddresses: false };
+  await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, audits, routes: deps.v1Routes }), { prefix: '/api/v1' });
   return app;
 }

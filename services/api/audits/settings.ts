@@ -1,0 +1,7 @@
+/** What the audit routes take from the configuration (infra/config.ts). */
+export interface AuditApiSettings {
+  /** PUBLIC_BASE_URL: reportUrl is `${publicBaseUrl}/app/audits/<auditId>`. */
+  publicBaseUrl: string;
+  /** ALLOW_PRIVATE_ADDRESSES: lifts the address rules of the acceptance-time URL checks (development and tests only). */
+  allowPrivateAddresses: boolean;
+}

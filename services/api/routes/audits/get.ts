@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Pool } from '../../../../infra/postgres/pool.ts';
+import { findAudit } from '../../../../projections/audits/queries.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { presentAudit } from '../../audits/present.ts';
+import type { AuditApiSettings } from '../../audits/settings.ts';
+import { ACCESS } from '../../auth/access.ts';
+import { AuditIdParams, AuditView } from '../../schemas/audits.ts';
+import { authErrors, ok, rateLimitedError } from '../../schemas/common.ts';
+import { ErrorBody } from '../../schemas/error.ts';
+
+/** GET /audits/{id} (spec 4.3): by job id or audit id, in the shape of its status; not the account's → 404. */
+export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+  app.get(
+    '/audits/:id',
+    {
+      config: { access: ACCESS['GET /audits/:id'], rateLimit: 'read' },
+      schema: {
+        summary: 'One audit: queued/running, error, or the full AuditResultV1 when completed',
+        tags: ['audits'],
+        security: [{ bearer: [] }],
+        params: AuditIdParams,
+        response: {
+          200: ok(AuditView, 'The job in the shape of its status (spec 4.3)'),
+          404: { ...ErrorBody, description: 'not_found: no such audit on this account' },
+          ...authErrors,
+          ...rateLimitedError,
+        },
+      },
+    },
+    async (request) => {
+      const row = await findAudit(pool, request.auth!.accountId, request.params.id);
+      // The same answer for an id that never existed and for another account's: no hint which.
+      if (!row) throw new AppError('not_found', 'Audit not found');
+      return presentAudit(row, settings);
+    },
+  );
+};

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Pool } from '../../../../infra/postgres/pool.ts';
+import { findAudit } from '../../../../projections/audits/queries.ts';
+import { submitAudit } from '../../../commands/submitAudit.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
+import { parseAuditSubmission } from '../../audits/parseSubmission.ts';
+import { presentAudit } from '../../audits/present.ts';
+import type { AuditApiSettings } from '../../audits/settings.ts';
+import { ACCESS } from '../../auth/access.ts';
+import { AuditView, JobInProgress, SubmitAuditBody, SubmitAuditHeaders } from '../../schemas/audits.ts';
+import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
+import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+
+/**
+ * POST /audits (spec 4.2): validate, then the one submission command (admission on the account
+ * stream: 402 / 429; the request on the audit stream; the read model inline). 202 with the queued
+ * job; an Idempotency-Key seen before answers 200 with that job as it is now.
+ */
+export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+  app.post(
+    '/audits',
+    {
+      config: { access: ACCESS['POST /audits'], rateLimit: 'submission' },
+      // The parser below gives every rule its own message; the schema documents the same rules and
+      // stands behind the parser (a body it refuses that the parser let through is still a 400).
+      attachValidation: true,
+      schema: {
+        summary: 'Submit one audit of a page (url) or of supplied text (content)',
+        tags: ['audits'],
+        security: [{ bearer: [] }],
+        headers: SubmitAuditHeaders,
+        body: SubmitAuditBody,
+        response: {
+          202: ok(JobInProgress, 'Accepted: the job, queued'),
+          200: ok(AuditView, 'Idempotency-Key seen before: the existing job as GET /audits/{id} shows it'),
+          ...invalidRequestError,
+          402: { ...ErrorBody, description: 'insufficient_credits: no credit left (unlimited accounts never)' },
+          ...authErrors,
+          ...rateLimitedError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
+      const input = parseAuditSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
+      if (request.validationError) throw request.validationError;
+      const submitted = await submitAudit(pool, {
+        accountId: auth.accountId,
+        source: 'api',
+        request: input,
+        idempotencyKey,
+        bulkId: null,
+        now: new Date(),
+        correlationId: String(request.id),
+      });
+      if (submitted.replay) {
+        // Spec 4.2: the first request binds; the answer is the existing job, whatever this body said.
+        const row = await findAudit(pool, auth.accountId, submitted.auditId);
+        if (!row) throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
+        return reply.status(200).send(presentAudit(row, settings));
+      }
+      return reply.status(202).send({
+        id: submitted.jobId!,
+        status: 'queued' as const,
+        auditId: submitted.auditId,
+        project: submitted.project,
+        createdAt: submitted.createdAt,
+        apiVersion: API_VERSION,
+      });
+    },
+  );
+};
