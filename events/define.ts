@@ -2,7 +2,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import avro from 'avsc';
 import { typeboxToAvro, type AvroSchema } from './avro.ts';
 
-export const STREAMS = ['account', 'audit', 'bulk', 'share', 'revision', 'test'] as const;
+export const STREAMS = ['account', 'audit', 'bulk', 'share', 'revision', 'webhook', 'test'] as const;
 export type StreamName = (typeof STREAMS)[number];
 
 export interface PreviousVersion {

@@ -6,7 +6,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor'] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -34,6 +34,15 @@ export interface Config {
   /** SERP and keyword-data provider (infra/serp/settings.ts). */
   serp: SerpSettings;
   pipeline: PipelineSettings;
+  webhooks: WebhookSettings;
+}
+
+/** The webhooks role's workers (services/webhooks); the delivery rules themselves are spec 6's, in code. */
+export interface WebhookSettings {
+  /** Deliveries worked on at once per process. */
+  concurrency: number;
+  /** How long a claimed delivery stays with its worker without a heartbeat before another resumes it. */
+  leaseSeconds: number;
 }
 
 /** The audit pipeline's workers (services/pipeline). */
@@ -149,6 +158,10 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
       crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
       auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
+    },
+    webhooks: {
+      concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
+      leaseSeconds: int('WEBHOOK_LEASE_SECONDS', 30, 2, 3600),
     },
   };
   if (problems.length) throw new ConfigError(problems);
