@@ -1,30 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
-import { isAppError } from '../shared/errors.ts';
+import { ConfigError, loadConfig, type Config } from '../../infra/config.ts';
+import { crawlCompetitors } from '../../infra/http/competitors.ts';
+import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
+import { createGuard, type UrlGuard } from '../../infra/http/guard.ts';
+import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
+import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
+import { AppError, isAppError } from '../shared/errors.ts';
 import { auditContent } from './audit.ts';
+import { prepareAudit } from './prepare.ts';
 import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from './types.ts';
 
 /**
- * Offline audit for writers and docs pipelines:
- *   npm run -s audit -- FILE [--keyword K] [--language L] [--serp-file F] [--title T]
- * FILE is .md, .txt or .html. The SERP file (docs/scoring.md) is keyed by keyword; its organic
- * entries may name a local `file` (resolved next to the SERP file). URLs need the crawler.
+ * Offline audit for writers and docs pipelines (the engine's only file with I/O):
+ *   npm run -s audit -- FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]
+ * FILE is .md, .txt or .html; a URL (http/https) is fetched by the service's guarded crawler
+ * (infra/http), so the SSRF guard, the limits (CRAWL_*) and ALLOW_PRIVATE_ADDRESSES apply as in
+ * the service, read by the service's config loader. The SERP file is the file provider's format
+ * (infra/serp/fileProvider.ts, validated by it); organic entries are crawled like the service's
+ * competitors, except those naming a local `file` (resolved next to the SERP file), which is read
+ * instead. See docs/scoring.md, "Offline CLI".
  */
 
-const USAGE = 'usage: npm run -s audit -- FILE [--keyword K] [--language L] [--serp-file F] [--title T]';
-
-interface SerpFileEntry {
-  searchVolume?: number;
-  serpOrganicCount?: number;
-  organic?: { url: string; title?: string; file?: string }[];
-  paa?: string[];
-  related?: string[];
-}
-
-const fail = (code: string, message: string): never => {
-  process.stderr.write(`${code}: ${message}\n`);
-  process.exit(1);
-};
+const USAGE = 'usage: npm run -s audit -- FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]';
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
@@ -33,78 +31,131 @@ const formatOf = (file: string): ContentFormat => {
   if (ext === '.html' || ext === '.htm') return 'html';
   if (ext === '.md' || ext === '.markdown') return 'markdown';
   if (ext === '.txt') return 'text';
-  return fail('invalid_request', `unsupported file type "${ext}" (use .md, .txt or .html)`);
+  throw new AppError('invalid_request', `unsupported file type "${ext}" (use .md, .txt or .html, or an http(s) URL)`);
 };
 
-const readSerp = (path: string, keyword: string | null): SerpBenchmarkInput => {
-  let data: Record<string, SerpFileEntry>;
+const readText = (path: string, what: string): string => {
   try {
-    data = JSON.parse(readFileSync(path, 'utf8')) as Record<string, SerpFileEntry>;
+    return readFileSync(path, 'utf8');
   } catch (e) {
-    return fail('invalid_request', `cannot read the SERP file ${path}: ${(e as Error).message}`);
+    throw new AppError('invalid_request', `cannot read ${what} ${path}: ${(e as Error).message}`);
   }
-  const keys = Object.keys(data).sort();
-  const key = keyword && data[keyword] ? keyword : keys.find((k) => k.toLowerCase() === (keyword ?? '').toLowerCase()) ?? (keys.length === 1 ? keys[0] : undefined);
-  const entry = key ? data[key] : undefined;
-  if (!entry) return fail('invalid_request', `the SERP file has no entry for "${keyword ?? ''}" (keys: ${keys.join(', ')})`);
-  const base = dirname(resolve(path));
-  const competitors: CompetitorInput[] = [];
-  for (const o of entry.organic ?? []) {
-    if (!o.file) {
-      process.stderr.write(`note: ${o.url} has no local file; fetching URLs needs the crawler; not available yet. Skipped.\n`);
-      continue;
-    }
-    const text = readFileSync(resolve(base, o.file), 'utf8');
-    const html = /\.html?$/i.test(o.file);
-    competitors.push({ url: o.url, title: o.title ?? null, html: html ? text : null, text: html ? null : text });
-  }
-  return {
-    searchVolume: entry.searchVolume ?? 0,
-    serpOrganicCount: entry.serpOrganicCount ?? 0,
-    paa: entry.paa ?? [],
-    related: entry.related ?? [],
-    competitors,
-  };
 };
 
-const main = (argv: string[]): void => {
+interface Crawl {
+  guard: UrlGuard;
+  limits: CrawlLimits;
+  count: number;
+  concurrency: number;
+}
+
+type RawSerpFile = Record<string, { organic: { url: string; file?: unknown }[] }>;
+
+/** The CLI's extension of the file format: `file` on an organic entry names a local copy of the page. */
+const localFiles = (path: string, data: RawSerpFile, keyword: string): Map<string, string> => {
+  const key = Object.keys(data).find((k) => normaliseKeyword(k) === normaliseKeyword(keyword));
+  const base = dirname(resolve(path));
+  const out = new Map<string, string>();
+  for (const o of key ? data[key]!.organic : []) if (typeof o.file === 'string' && o.file) out.set(o.url, resolve(base, o.file));
+  return out;
+};
+
+/** SERP data from the file provider; competitors from local files or through the guarded crawler. */
+const loadBenchmark = async (
+  path: string, provider: SerpProvider, data: RawSerpFile, keyword: string, language: string, detected: boolean, crawl: Crawl,
+): Promise<SerpBenchmarkInput> => {
+  const serp = await provider.lookup(keyword, language);
+  if (!serp) {
+    const how = detected ? ' (the keyword was detected from the content; pass --keyword to choose the entry)' : '';
+    throw new AppError('invalid_request', `the SERP file ${path} has no entry for "${keyword}"${how}`);
+  }
+  const files = localFiles(path, data, keyword);
+  // The top N distinct organic results, as the service takes them (SERP_COMPETITORS).
+  const seen = new Set<string>();
+  const top = serp.organic.filter((o) => !seen.has(o.url) && seen.add(o.url)).slice(0, crawl.count);
+  const { pages, failures } = await crawlCompetitors(top.filter((o) => !files.has(o.url)), {
+    guard: crawl.guard, limits: crawl.limits, count: crawl.count, concurrency: crawl.concurrency,
+  });
+  for (const f of failures) process.stderr.write(`note: competitor ${f.url} skipped: ${f.message}\n`);
+  const fetched = new Map(pages.map((p) => [p.url, p.html] as const));
+  const competitors: CompetitorInput[] = [];
+  for (const o of top) {
+    const file = files.get(o.url);
+    if (file !== undefined) {
+      const text = readText(file, 'the competitor file');
+      const html = /\.html?$/i.test(file);
+      competitors.push({ url: o.url, title: o.title, html: html ? text : null, text: html ? null : text });
+    } else {
+      const html = fetched.get(o.url);
+      if (html !== undefined) competitors.push({ url: o.url, title: o.title, html });
+    }
+  }
+  return { searchVolume: serp.searchVolume, serpOrganicCount: serp.serpOrganicCount, paa: serp.paa, related: serp.related, competitors };
+};
+
+const parseArgs = (argv: string[]): { target: string; opts: Record<string, string> } => {
   const opts: Record<string, string> = {};
-  const files: string[] = [];
+  const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] ?? '';
     if (a.startsWith('--')) {
       const v = argv[i + 1];
-      if (v === undefined) fail('invalid_request', `${a} needs a value\n${USAGE}`);
-      opts[a.slice(2)] = v as string;
+      if (v === undefined) throw new AppError('invalid_request', `${a} needs a value\n${USAGE}`);
+      if (!['keyword', 'language', 'serp-file', 'title'].includes(a.slice(2))) throw new AppError('invalid_request', `unknown option ${a}\n${USAGE}`);
+      opts[a.slice(2)] = v;
       i++;
-    } else files.push(a);
+    } else rest.push(a);
   }
-  const target = files[0];
-  if (!target || files.length > 1) return fail('invalid_request', USAGE);
-  if (isUrl(target)) return fail('invalid_request', 'fetching URLs needs the crawler; not available yet. Save the page and pass the file.');
-  const format = formatOf(target);
-  let content: string;
-  try {
-    content = readFileSync(target, 'utf8');
-  } catch (e) {
-    return fail('invalid_request', `cannot read ${target}: ${(e as Error).message}`);
-  }
-  const keyword = opts.keyword ?? null;
-  const input: EngineInput = {
-    content,
-    format,
-    url: null,
-    title: opts.title ?? null,
-    keyword,
-    language: opts.language ?? null,
-    benchmark: opts['serp-file'] ? readSerp(opts['serp-file'], keyword) : null,
-  };
-  try {
-    process.stdout.write(`${JSON.stringify(auditContent(input), null, 2)}\n`);
-  } catch (e) {
-    if (isAppError(e)) fail(e.code, e.message);
-    throw e;
-  }
+  if (rest.length !== 1) throw new AppError('invalid_request', USAGE);
+  return { target: rest[0]!, opts };
 };
 
-main(process.argv.slice(2));
+const main = async (argv: string[]): Promise<void> => {
+  const { target, opts } = parseArgs(argv);
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new AppError('config_error', e.problems.join('; '));
+    throw e;
+  }
+  const { timeoutMs, maxBytes, maxRedirects, competitorCount, competitorConcurrency } = config.crawl;
+  const crawl: Crawl = {
+    guard: createGuard({ allowPrivateAddresses: config.allowPrivateAddresses }),
+    limits: { timeoutMs, maxBytes, maxRedirects },
+    count: competitorCount,
+    concurrency: competitorConcurrency,
+  };
+
+  let input: EngineInput;
+  if (isUrl(target)) {
+    // Spec 4.2: a title goes with supplied content only; a page has its own.
+    if (opts.title !== undefined) throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
+    const page = await fetchPage(target, { guard: crawl.guard, limits: crawl.limits });
+    input = { content: page.html, format: 'html', url: target, title: null, keyword: opts.keyword ?? null, language: opts.language ?? null };
+  } else {
+    const format = formatOf(target);
+    input = { content: readText(target, 'the file'), format, url: null, title: opts.title ?? null, keyword: opts.keyword ?? null, language: opts.language ?? null };
+  }
+
+  const serpFile = opts['serp-file'];
+  if (serpFile !== undefined) {
+    // The file provider reads and validates the file (a bad one: config_error, every problem listed);
+    // the raw JSON is read again only for its keys and the CLI's `file` fields.
+    const provider = createSerpProvider({ provider: 'file', file: serpFile });
+    const data = JSON.parse(readText(serpFile, 'the SERP file')) as RawSerpFile;
+    const keys = Object.keys(data);
+    // The entry is the one of the audit's keyword (supplied or detected), as in the service; a file
+    // with a single entry names the keyword itself when none is supplied.
+    if (!opts.keyword && keys.length === 1) input.keyword = keys[0]!;
+    const prepared = prepareAudit(input);
+    input.benchmark = await loadBenchmark(serpFile, provider, data, prepared.keyword, prepared.language, !input.keyword, crawl);
+  }
+  process.stdout.write(`${JSON.stringify(auditContent(input), null, 2)}\n`);
+};
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (isAppError(e)) process.stderr.write(`${e.code}: ${e.message}\n`);
+  else process.stderr.write(`internal_error: ${(e as Error)?.stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});
