@@ -1,10 +1,11 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, testDatabase } from '../../helpers/db.ts';
+import { startService } from '../../helpers/service.ts';
 
 /** The environment of a child: the database chosen, never the suite's Kafka (embedded log). */
 const childEnv = (db: { DATABASE_URL?: string; DATA_DIR?: string }): NodeJS.ProcessEnv => {
@@ -33,21 +34,6 @@ async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResu
     return line ? JSON.parse(line) : s;
   };
   return { code, json: out.trim() ? JSON.parse(out) : null, stderr: err.trim() ? parse(err) : null };
-}
-
-/** `npm start` (services/main.ts) until the test ends; returns its base URL. */
-async function startService(t: Test, env: NodeJS.ProcessEnv): Promise<{ base: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  };
-  t.teardown(stop);
-  await eventually(async () => /listening on (http:\/\/\S+)/.test(out), 90_000, 'the service to listen');
-  return { base: /listening on (http:\/\/\S+)/.exec(out)![1]!, stop };
 }
 
 const api = async (base: string, path: string, key?: string) => {
