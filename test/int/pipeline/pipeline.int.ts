@@ -49,7 +49,7 @@ async function startService(t: Test, kind: AdapterKind) {
 }
 
 const row = async (pool: Pool, auditId: string) => (await pool.query('SELECT * FROM audits WHERE audit_id = $1', [auditId])).rows[0];
-const finished = (pool: Pool, auditId: string) => eventually(async () => ['completed', 'error'].includes((await row(pool, auditId))?.status), 60_000, `audit ${auditId} to finish`);
+const finished = (pool: Pool, auditId: string) => eventually(async () => ['completed', 'error'].includes((await row(pool, auditId))?.status), 180_000, `audit ${auditId} to finish`);
 const creditEvents = async (pool: Pool, accountId: string) =>
   (await readStream(pool, accountStreamId(accountId))).filter((e) => e.type === 'CreditCharged').map((e) => (e.payload as { subjectId: string }).subjectId);
 

@@ -1,0 +1,3 @@
+import { crashScenario } from './crashScenarios.ts';
+
+crashScenario('kafka');

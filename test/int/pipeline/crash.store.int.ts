@@ -1,0 +1,4 @@
+import { crashScenario, exhaustionScenario } from './crashScenarios.ts';
+
+crashScenario('store');
+exhaustionScenario();
