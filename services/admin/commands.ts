@@ -3,6 +3,7 @@ import { integer, parseOptions, prefixed, required } from './args.ts';
 import { AUDIT_COMMANDS } from './auditCommands.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
 import { verifyLedger } from './verifyLedger.ts';
+import { WEBHOOK_COMMANDS } from './webhookCommands.ts';
 
 export interface AdminCommand<O> {
   usage: string;
@@ -84,6 +85,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
   }),
   ...AUDIT_COMMANDS,
+  ...WEBHOOK_COMMANDS,
 };
 
 export const USAGE = Object.values(COMMANDS).map((c) => c.usage);

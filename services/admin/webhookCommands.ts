@@ -1,0 +1,24 @@
+import { webhookStreamId } from '../../events/webhook/events.ts';
+import { readStream } from '../../infra/eventStore/eventStore.ts';
+import { AppError } from '../shared/errors.ts';
+import { deliveryHistory } from '../webhooks/history.ts';
+import { parseOptions, prefixed, required } from './args.ts';
+import type { AdminCommand } from './commands.ts';
+
+const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
+
+/** `webhooks list` (issue 6): a job's webhook attempts and outcome, from its delivery stream. */
+export const WEBHOOK_COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'webhooks list': command({
+    usage: 'webhooks list --job job_...',
+    parse(args) {
+      const o = parseOptions(args, { job: { type: 'string' } });
+      return { jobId: prefixed(required(o.job, 'job'), 'job', 'job_') };
+    },
+    async run(pool, o) {
+      const history = deliveryHistory(await readStream(pool, webhookStreamId(o.jobId)));
+      if (!history) throw new AppError('not_found', `no webhook was scheduled for ${o.jobId} (unknown job, no webhookUrl, or its audit has not finished)`);
+      return { output: history, ok: true };
+    },
+  }),
+};
