@@ -71,6 +71,8 @@ t.test('POST /api/v1/audits', async (t) => {
     t.same(again.json(), first.json(), 'the same job, as it is now, unchanged by the second body');
     t.equal(await count('audits WHERE account_id = $1', [a.accountId]), 1, 'one audit');
     t.equal(await count(`events WHERE account_id = $1 AND type = 'AuditAdmitted'`, [a.accountId]), 1, 'admitted once');
+    const invalidRetry = await post(a.apiKey, { url: URL, share: 'true' }, key);
+    t.equal(invalidRetry.statusCode, 400, 'a repeat with an invalid body is still a 400');
 
     await startAudit(f.pool, a.accountId, first.json().auditId);
     await f.waitFor(a.accountId, first.json().auditId, (r) => r.status === 'running');
