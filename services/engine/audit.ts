@@ -3,11 +3,11 @@ import { prepareDocument } from './prepare.ts';
 import type { ScoringContext, Scored } from './context.ts';
 import { scoreDoc, WEIGHTS } from './cqs.ts';
 import { round1 } from './dimensions/helpers.ts';
-import { buildDoc, parseContent } from './document.ts';
+import { buildDoc, parseContent, reparseChange } from './document.ts';
 import { dimensionName } from './labels.ts';
 import { buildRecommendations, type MeasuredFinding } from './recommendations.ts';
 import { buildSummary } from './summary.ts';
-import type { BenchmarkResult, Dimension, EngineInput, EngineResult, Impact } from './types.ts';
+import type { BenchmarkResult, Change, Dimension, EngineInput, EngineResult, Impact } from './types.ts';
 
 /**
  * The engine's entry: content in, the engine's part of AuditResultV1 out. Pure and deterministic:
@@ -20,17 +20,18 @@ export interface AuditRun {
   result: EngineResult;
   /** Internals for tests and the benchmark: the scored document and the re-scoring function. */
   scored: Scored;
-  rescore: (content: string) => Scored;
+  /** Scores changed content; given the change that made it, it may reuse the original's extraction. */
+  rescore: (content: string, change?: Change) => Scored;
 }
 
 export const runAudit = (input: EngineInput): AuditRun => {
-  const { format, language, an, lex, doc, keyword, kw, csi, titleOverride } = prepareDocument(input);
+  const { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride } = prepareDocument(input);
 
   const bench: BenchStats | null = input.benchmark ? buildBench(input.benchmark, doc, kw, an, lex) : null;
   const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };
   const scored = scoreDoc(doc, base);
-  const rescore = (changed: string): Scored => {
-    const p = parseContent(changed, format, input.url);
+  const rescore = (changed: string, change?: Change): Scored => {
+    const p = (change && reparseChange(parsed, doc.content, changed, change)) || parseContent(changed, format, input.url);
     return scoreDoc(buildDoc(p, changed, an, input.url, titleOverride), base);
   };
   const { recs, measured } = buildRecommendations(scored, format, rescore, bench, WEIGHTS);

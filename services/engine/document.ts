@@ -1,5 +1,5 @@
-import type { Block, ContentFormat, Doc, PageSignals, Section, Sentence } from './types.ts';
-import { extractHtml } from './html/extract.ts';
+import type { Block, Change, ContentFormat, Doc, PageSignals, Section, Sentence } from './types.ts';
+import { extractHtml, reextractHtml, type HtmlParse } from './html/extract.ts';
 import { parseMarkdown } from './text/markdown.ts';
 import { splitSentences, tokenize } from './text/segment.ts';
 import { createStemmer } from './text/stem.ts';
@@ -66,13 +66,17 @@ export interface ParsedContent {
   blocks: Block[];
   signals: PageSignals;
   text: string;
+  /** HTML: the extraction, for re-scoring changes without re-extracting (reparseChange). */
+  html?: HtmlParse;
 }
+
+const mainTextOf = (blocks: Block[]): string => blocks.filter((b) => b.kind !== 'code').map((b) => b.text).join('\n');
 
 /** The language-independent half: blocks and page signals. */
 export const parseContent = (content: string, format: ContentFormat, url: string | null): ParsedContent => {
   if (format === 'html') {
-    const { blocks, signals } = extractHtml(content, url);
-    return { format, blocks, signals, text: blocks.filter((b) => b.kind !== 'code').map((b) => b.text).join('\n') };
+    const html = extractHtml(content, url);
+    return { format, blocks: html.blocks, signals: html.signals, text: mainTextOf(html.blocks), html };
   }
   const md = parseMarkdown(content);
   const signals = emptySignals();
@@ -83,6 +87,17 @@ export const parseContent = (content: string, format: ContentFormat, url: string
   signals.mainTextChars = text.length;
   signals.bodyTextChars = text.length;
   return { format, blocks: md.blocks, signals, text };
+};
+
+/**
+ * The parse of `changed` (= applyChange(content, format, change)) from the parse of `content`
+ * when the change can be applied to the extracted blocks directly (HTML: reextractHtml); null when
+ * the changed content must be parsed whole. Markdown parsing is cheap and always re-runs.
+ */
+export const reparseChange = (prev: ParsedContent, content: string, changed: string, change: Change): ParsedContent | null => {
+  if (prev.format !== 'html' || !prev.html) return null;
+  const html = reextractHtml(prev.html, content, changed, change);
+  return html ? { format: 'html', blocks: html.blocks, signals: html.signals, text: mainTextOf(html.blocks), html } : null;
 };
 
 /** The language-dependent half: sections and sentences. */

@@ -44,7 +44,7 @@ export const prepareDocument = (input: EngineInput) => {
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
   const kw = describeKeyword(keyword, an);
   const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
-  return { format, language, an, lex, doc, keyword, kw, csi, titleOverride };
+  return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };
 
 /**

@@ -3,7 +3,7 @@ import type { BenchStats } from './benchmark.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
 import { dimensionName, t } from './labels.ts';
-import type { ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
+import type { Change, ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
 import { DIMENSION_IDS } from './types.ts';
 
 /**
@@ -27,7 +27,7 @@ export const priorityOf = (delta: number, liftsGate: boolean): Priority =>
 export const buildRecommendations = (
   scored: Scored,
   format: ContentFormat,
-  rescore: (content: string) => Scored,
+  rescore: (content: string, change?: Change) => Scored,
   bench: BenchStats | null,
   weights: Record<DimensionId, number>,
 ): { recs: Recommendation[]; measured: MeasuredFinding[] } => {
@@ -58,7 +58,7 @@ export const buildRecommendations = (
     const change = m.finding.change!;
     let after: Scored;
     try {
-      after = rescore(applyChange(scored.doc.content, format, change));
+      after = rescore(applyChange(scored.doc.content, format, change), change);
     } catch {
       continue;
     }

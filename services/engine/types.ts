@@ -49,6 +49,12 @@ export interface Block {
   raw: string;
   /** List items / table cells as plain text. */
   items: string[];
+  /**
+   * HTML only: where `raw` starts in the content, and how deep its element sits under Readability's
+   * result (2 = a top-level sibling Readability judged on its own). Lets a change inside one block be
+   * re-scored without re-extracting the page (html/extract.ts, reextractHtml).
+   */
+  src?: { at: number; depth: number };
 }
 
 export interface Section {

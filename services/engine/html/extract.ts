@@ -1,7 +1,8 @@
 import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';
 import { parseHTML } from 'linkedom';
-import type { Block, LinkInfo, PageSignals } from '../types.ts';
+import { snippetToHtml } from '../apply.ts';
+import type { Block, Change, LinkInfo, PageSignals } from '../types.ts';
 
 /**
  * Fetched HTML → main-content blocks plus page signals.
@@ -29,6 +30,8 @@ const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
 export interface HtmlParse {
   blocks: Block[];
   signals: PageSignals;
+  /** Readability's article title (its duplicate-heading rule uses it); null when it found no article. */
+  articleTitle: string | null;
 }
 
 interface Loc { startOffset: number; endOffset: number }
@@ -42,6 +45,7 @@ interface DomNode {
   children: ArrayLike<DomNode>;
   getAttribute: (name: string) => string | null;
   querySelectorAll: (sel: string) => ArrayLike<DomNode>;
+  outerHTML?: string;
 }
 interface DomDocument { body: DomNode | null; querySelectorAll: (sel: string) => ArrayLike<DomNode> }
 
@@ -74,6 +78,55 @@ const domOf = (marked: string, src: SrcNode[]): { document: DomDocument; textLoc
   return { document, textLoc };
 };
 
+
+const textOf = (n: DomNode): string => clean(n.textContent ?? '');
+const all = (n: DomNode, sel: string): DomNode[] => Array.from(n.querySelectorAll(sel));
+const altOf = (n: DomNode): string => clean(all(n, 'img')[0]?.getAttribute('alt') ?? '');
+
+/**
+ * The main content's blocks, in document order. `srcTagOf` gives an element's tag in the source
+ * (Readability renames H1 to H2), `rawOf` its verbatim source slice and offset.
+ */
+const collectBlocks = (root: DomNode, srcTagOf: (el: DomNode) => string | undefined, rawOf: (el: DomNode) => { raw: string; at: number }): Block[] => {
+  const blocks: Block[] = [];
+  const push = (el: DomNode, depth: number, b: Omit<Block, 'raw' | 'src'>) => {
+    const { raw, at } = rawOf(el);
+    blocks.push({ ...b, raw, src: { at, depth } });
+  };
+  const walk = (parent: DomNode, depth: number) => {
+    for (let k = 0; k < parent.children.length; k++) {
+      const el = parent.children[k]!;
+      const tag = el.localName ?? '';
+      // A heading keeps its source level (Readability renames H1 to H2 in its output).
+      const srcTag = srcTagOf(el) ?? tag;
+      if (HEADING.test(srcTag) || HEADING.test(tag)) {
+        const text = textOf(el);
+        if (text) push(el, depth, { kind: 'heading', level: Number((HEADING.test(srcTag) ? srcTag : tag).slice(1)), text, items: [] });
+      } else if (tag === 'p') {
+        const text = textOf(el);
+        if (text) push(el, depth, { kind: 'paragraph', level: 0, text, items: [] });
+        else if (all(el, 'img').length) push(el, depth, { kind: 'image', level: 0, text: '', items: [altOf(el)] });
+      } else if (tag === 'ul' || tag === 'ol') {
+        const items = Array.from(el.children).filter((c) => c.localName === 'li').map(textOf).filter(Boolean);
+        if (items.length) push(el, depth, { kind: 'list', level: 0, text: items.join('\n'), items });
+      } else if (tag === 'table' || tag === 'dl') {
+        const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd').map(textOf).filter(Boolean);
+        const rows = tag === 'table' ? all(el, 'tr').map((tr) => Array.from(tr.children).filter((c) => c.localName === 'th' || c.localName === 'td').map(textOf).join(' | ')) : items;
+        push(el, depth, { kind: 'table', level: 0, text: rows.join('\n'), items });
+      } else if (tag === 'pre') {
+        push(el, depth, { kind: 'code', level: 0, text: el.textContent ?? '', items: [] });
+      } else if (tag === 'blockquote') {
+        const text = textOf(el);
+        if (text) push(el, depth, { kind: 'quote', level: 0, text, items: [] });
+      } else if (tag === 'figure') {
+        push(el, depth, { kind: 'image', level: 0, text: '', items: [altOf(el)] });
+      } else if (!['script', 'style', 'noscript', 'template'].includes(tag)) walk(el, depth + 1);
+    }
+  };
+  walk(root, 1);
+  return blocks;
+};
+
 export const extractHtml = (html: string, url: string | null): HtmlParse => {
   const $ = cheerio.load(html, { sourceCodeLocationInfo: true } as cheerio.CheerioOptions);
   // The marked copy: the source with ` data-eng-i="n"` written into each start tag (implied
@@ -98,7 +151,8 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
   let { document, textLoc } = domOf(marked, src);
   const article = new Readability<DomNode>(document as never, { serializer: (n) => n as unknown as DomNode, keepClasses: true, disableJSONLD: true }).parse();
   let root: DomNode | null = article?.content ?? null;
-  if (!root || !clean(root.textContent ?? '')) {
+  const usedBody = !root || !clean(root.textContent ?? '');
+  if (usedBody) {
     // Readability found no article (a near-empty page): the body is taken as it stands.
     ({ document, textLoc } = domOf(marked, src));
     root = document.body;
@@ -116,52 +170,15 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
     }
     return end >= start ? { startOffset: start, endOffset: end } : null;
   };
-  const rawOf = (n: DomNode): string => {
-    const l = locOf(n);
-    return l ? html.slice(l.startOffset, l.endOffset).trim() : '';
-  };
-  const textOf = (n: DomNode): string => clean(n.textContent ?? '');
-  const all = (n: DomNode, sel: string): DomNode[] => Array.from(n.querySelectorAll(sel));
-  const altOf = (n: DomNode): string => clean(all(n, 'img')[0]?.getAttribute('alt') ?? '');
 
-  const blocks: Block[] = [];
   const firstKept: { offset: number } = { offset: Infinity };
-  const walk = (parent: DomNode) => {
-    for (let k = 0; k < parent.children.length; k++) {
-      const el = parent.children[k]!;
-      const tag = el.localName ?? '';
-      // A heading keeps its source level (Readability renames H1 to H2 in its output).
-      const srcTag = srcOf(el)?.name ?? tag;
-      const raw = (): string => {
-        const l = locOf(el);
-        if (l) firstKept.offset = Math.min(firstKept.offset, l.startOffset);
-        return rawOf(el);
-      };
-      if (HEADING.test(srcTag) || HEADING.test(tag)) {
-        const text = textOf(el);
-        if (text) blocks.push({ kind: 'heading', level: Number((HEADING.test(srcTag) ? srcTag : tag).slice(1)), text, raw: raw(), items: [] });
-      } else if (tag === 'p') {
-        const text = textOf(el);
-        if (text) blocks.push({ kind: 'paragraph', level: 0, text, raw: raw(), items: [] });
-        else if (all(el, 'img').length) blocks.push({ kind: 'image', level: 0, text: '', raw: raw(), items: [altOf(el)] });
-      } else if (tag === 'ul' || tag === 'ol') {
-        const items = Array.from(el.children).filter((c) => c.localName === 'li').map(textOf).filter(Boolean);
-        if (items.length) blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw: raw(), items });
-      } else if (tag === 'table' || tag === 'dl') {
-        const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd').map(textOf).filter(Boolean);
-        const rows = tag === 'table' ? all(el, 'tr').map((tr) => Array.from(tr.children).filter((c) => c.localName === 'th' || c.localName === 'td').map(textOf).join(' | ')) : items;
-        blocks.push({ kind: 'table', level: 0, text: rows.join('\n'), raw: raw(), items });
-      } else if (tag === 'pre') {
-        blocks.push({ kind: 'code', level: 0, text: el.textContent ?? '', raw: raw(), items: [] });
-      } else if (tag === 'blockquote') {
-        const text = textOf(el);
-        if (text) blocks.push({ kind: 'quote', level: 0, text, raw: raw(), items: [] });
-      } else if (tag === 'figure') {
-        blocks.push({ kind: 'image', level: 0, text: '', raw: raw(), items: [altOf(el)] });
-      } else if (!['script', 'style', 'noscript', 'template'].includes(tag)) walk(el);
-    }
-  };
-  walk(root!);
+  const blocks = collectBlocks(root!, (el) => srcOf(el)?.name, (el) => {
+    const l = locOf(el);
+    if (!l) return { raw: '', at: -1 };
+    firstKept.offset = Math.min(firstKept.offset, l.startOffset);
+    const slice = html.slice(l.startOffset, l.endOffset);
+    return { raw: slice.trim(), at: l.startOffset + (slice.length - slice.trimStart().length) };
+  });
 
   // Readability leaves out the heading that repeats the title (it reports the title separately).
   // The page's first H1, when it stands before the extracted content, is the article's heading.
@@ -169,7 +186,7 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
   const h1Loc = h1?.sourceCodeLocation;
   if (h1 && h1Loc && !blocks.some((b) => b.kind === 'heading' && b.level === 1) && h1Loc.startOffset < firstKept.offset) {
     const text = clean($(h1 as never).text());
-    if (text) blocks.unshift({ kind: 'heading', level: 1, text, raw: html.slice(h1Loc.startOffset, h1Loc.endOffset), items: [] });
+    if (text) blocks.unshift({ kind: 'heading', level: 1, text, raw: html.slice(h1Loc.startOffset, h1Loc.endOffset), items: [], src: { at: h1Loc.startOffset, depth: 0 } });
   }
 
   // JSON-LD: parse each block; flatten @graph; remember types, authors, dates, sameAs.
@@ -265,5 +282,120 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
     actions,
     sameAs,
   };
-  return { blocks, signals };
+  return { blocks, signals, articleTitle: usedBody ? null : clean(article?.title ?? '') };
+};
+
+/**
+ * Re-scoring a change without re-extracting the page. A recommendation's change touches one block:
+ * a replace whose BEFORE lies inside one block's verbatim source, or an addition right before or
+ * after one block. When the change stays inside what Readability kept whole, the changed page's
+ * main content is the old blocks with that block re-read (or the added blocks read) from the changed
+ * source; this gives the same blocks as a full extraction at a fraction of its cost (verified on the
+ * corpus in test/unit/engine/rescore.unit.ts). Anything this cannot vouch for returns null, and the
+ * caller re-extracts the whole page:
+ * - a BEFORE, anchor or AFTER that is not inside one block, or additions at the end of the page;
+ * - markup that changes page signals or Readability's choices: links, images, scripts, forms,
+ *   buttons, media, line breaks, containers, H1 elements (H1 text may change in place), roles;
+ * - a block Readability judged as a top-level sibling of its chosen container (kept or dropped by
+ *   its own length and link density), or a page where Readability found no article;
+ * - a heading whose new text would make Readability drop it as a duplicate of the title, or keep it
+ *   where it dropped it before;
+ * - changed markup that does not read back as exactly one block of the same element (or, for an
+ *   addition, as whole paragraphs, H2–H6 headings, lists, tables or quotes).
+ * Page signals: the page's size and main-text length are recomputed; the body's text length (for the
+ * boilerplate share) moves by the change in the block's text.
+ */
+const UNSAFE = /<\s*\/?\s*(a|img|script|style|button|input|select|textarea|h1|iframe|form|video|audio|picture|source|svg|object|embed|figure|noscript|template|link|meta|br|hr|div|section|article|main|header|footer|nav|aside|li|tr|td|th|thead|tbody|dl|dt|dd|pre|code)\b|\brole\s*=/i;
+const ADDABLE = /^(p|h[2-6]|ul|ol|table|blockquote)$/;
+/** Readability's top-level siblings sit at this depth under its result (root > page div > sibling). */
+const SIBLING_DEPTH = 2;
+
+/** Readability's _textSimilarity and _headerDuplicatesTitle (0.6.0), for H1 and H2. */
+const duplicatesTitle = (title: string, heading: string): boolean => {
+  const tokensA = title.toLowerCase().split(/\W+/g).filter(Boolean);
+  const tokensB = heading.toLowerCase().split(/\W+/g).filter(Boolean);
+  if (!tokensA.length || !tokensB.length) return false;
+  const uniqB = tokensB.filter((tk) => !tokensA.includes(tk));
+  return 1 - uniqB.join(' ').length / tokensB.join(' ').length > 0.75;
+};
+
+/** Blocks of a markup fragment read as the extraction reads them; null unless every element is one block. */
+const fragmentBlocks = (fragment: string, allowed: RegExp): Block[] | null => {
+  const { document } = parseHTML(`<!doctype html><html><head></head><body>${fragment}</body></html>`) as unknown as { document: DomDocument };
+  const body = document.body;
+  if (!body) return null;
+  for (let k = 0; k < body.childNodes.length; k++) {
+    const n = body.childNodes[k]!;
+    if (n.nodeType === TEXT_NODE ? clean(n.textContent ?? '') !== '' : n.nodeType === ELEMENT_NODE && !allowed.test(n.localName ?? '')) return null;
+  }
+  const blocks = collectBlocks(body, () => undefined, (el) => ({ raw: el.outerHTML ?? '', at: -1 }));
+  return blocks.length === body.children.length ? blocks : null;
+};
+
+const tagOf = (raw: string): string => (/^<([a-zA-Z][a-zA-Z0-9]*)/.exec(raw)?.[1] ?? '').toLowerCase();
+
+export const reextractHtml = (prev: HtmlParse, content: string, changed: string, change: Change): HtmlParse | null => {
+  if (prev.articleTitle === null) return null;
+  const title = prev.articleTitle;
+  const shift = changed.length - content.length;
+  const inside = (b: Block) => b.src !== undefined && b.src.at >= 0 && b.src.depth !== SIBLING_DEPTH && b.src.depth >= 0;
+  let blocks: Block[];
+  let oldText = 0;
+  let newText = 0;
+  if (change.kind === 'replace') {
+    if (UNSAFE.test(change.before) || UNSAFE.test(change.after)) return null;
+    const i = content.indexOf(change.before);
+    if (i < 0) return null;
+    // The same span applyChange replaces (a removed sentence takes one neighbouring space with it).
+    let start = i;
+    let end = i + change.before.length;
+    if (change.after === '') {
+      if (content[end] === ' ') end++;
+      else if (content[start - 1] === ' ') start--;
+    }
+    const k = prev.blocks.findIndex((b) => inside(b) && b.src!.at <= start && end <= b.src!.at + b.raw.length);
+    const b = prev.blocks[k];
+    if (!b) return null;
+    const at = b.src!.at;
+    const raw = b.raw.slice(0, start - at) + change.after + b.raw.slice(end - at);
+    const tag = tagOf(b.raw);
+    if (!tag || tagOf(raw) !== tag) return null;
+    const frag = fragmentBlocks(raw, new RegExp(`^${tag}$`));
+    const nb = frag?.length === 1 ? frag[0]! : null;
+    if (!nb || nb.kind !== b.kind || nb.level !== b.level) return null;
+    if ((tag === 'h1' || tag === 'h2') && duplicatesTitle(title, nb.text) !== duplicatesTitle(title, b.text)) return null;
+    blocks = prev.blocks.map((x, j) => (j === k ? { ...nb, raw, src: b.src } : j > k && x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x));
+    oldText = b.text.length;
+    newText = nb.text.length;
+  } else {
+    if (change.placement === 'end') return null;
+    const snippet = snippetToHtml(change.after);
+    if (UNSAFE.test(snippet)) return null;
+    const i = content.indexOf(change.anchor);
+    if (i < 0) return null;
+    const point = change.placement === 'before' ? i : i + change.anchor.length;
+    const k = prev.blocks.findIndex((b) => inside(b) && (change.placement === 'before' ? b.src!.at === point : b.src!.at + b.raw.length === point));
+    const b = prev.blocks[k];
+    if (!b || b.src!.depth < 3) return null;
+    const frag = fragmentBlocks(snippet, ADDABLE);
+    if (!frag?.length || frag.some((x) => x.kind === 'heading' && x.level <= 2 && duplicatesTitle(title, x.text))) return null;
+    let cursor = changed.indexOf(snippet, point);
+    const added = frag.map((x) => {
+      const at = changed.indexOf(`<${tagOf(x.raw)}`, cursor);
+      cursor = at + 1;
+      return { ...x, src: { at, depth: b.src!.depth } };
+    });
+    const at = change.placement === 'before' ? k : k + 1;
+    blocks = [...prev.blocks.slice(0, at), ...added, ...prev.blocks.slice(at).map((x) => (x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x))];
+    // The source separates the addition from its neighbour with a line break: one more space of body text.
+    newText = added.reduce((n, x) => n + x.text.length + 1, 0);
+  }
+  const mainText = blocks.map((x) => x.text).join(' ');
+  const signals: PageSignals = {
+    ...prev.signals,
+    htmlBytes: changed.length,
+    mainTextChars: mainText.length,
+    bodyTextChars: prev.signals.bodyTextChars + newText - oldText,
+  };
+  return { blocks, signals, articleTitle: title };
 };

@@ -37,7 +37,11 @@ t.test('a SERP benchmark: competitors scored with the same function, off-referen
   t.equal(auditContent(inputOf('weak', a)).summary!.top10AvgCqs, null, 'null without a benchmark');
 });
 
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], { encoding: 'utf8', cwd: join(CORPUS_DIR, '..', '..', '..') });
+// No network here: without ALLOW_PRIVATE_ADDRESSES the guard refuses a loopback URL before connecting
+// (fetching is tested against a local server in test/int/engine/cli.int.ts).
+const env = { ...process.env };
+delete env.ALLOW_PRIVATE_ADDRESSES;
+const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], { encoding: 'utf8', cwd: join(CORPUS_DIR, '..', '..', '..'), env });
 
 t.test('CLI: prints the result JSON for a file, with a SERP file of local competitors', async (t) => {
   const out = cli([join(CORPUS_DIR, 'strong', 'en-howto-descale.md'), '--keyword', 'descale espresso machine', '--serp-file', join(serpDir, 'serp-descale.json')]);
@@ -49,9 +53,9 @@ t.test('CLI: prints the result JSON for a file, with a SERP file of local compet
 });
 
 t.test('CLI: exit 1 with "<errorCode>: <message>" when the audit cannot run', async (t) => {
-  const url = cli(['https://example.com/page']);
+  const url = cli(['http://127.0.0.1:8080/page']);
   t.equal(url.status, 1);
-  t.match(url.stderr, /^invalid_request: fetching URLs needs the crawler; not available yet/);
+  t.match(url.stderr, /^crawl_failed: the address is blocked: .*127\.0\.0\.1 is not public/);
   const csi = cli([join(CORPUS_DIR, 'strong', 'en-howto-descale.md'), '--keyword', 'how to']);
   t.equal(csi.status, 1);
   t.match(csi.stderr, /^csi_failed: /);
