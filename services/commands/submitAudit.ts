@@ -8,6 +8,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { auditsProjection } from '../../projections/audits/projection.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
+import { AppError } from '../shared/errors.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -81,6 +82,9 @@ export async function submitAudit(pool: Pool, cmd: SubmitAuditCommand): Promise<
       webhookUrl: r.webhookUrl, bulkId: cmd.bulkId, idempotencyKey: cmd.idempotencyKey,
     };
     const { events } = await decideInTransaction(tx, { ...meta, decider: auditDecider, streamId: auditStreamId(auditId), accountId: cmd.accountId, command: { type: 'RequestAudit', data } });
+    // A racing retry with the same Idempotency-Key committed the request between our two reads:
+    // start over, and the first read finds it (a replay).
+    if (events.length === 0) throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
     if (cmd.request.content !== null) await putContent(tx, cmd.request.content);
     await auditsProjection.handle(events as EventEnvelope[], tx);
     return { auditId, jobId, replay: false, createdAt: events[0]!.occurredAt, project: r.project };

@@ -97,7 +97,7 @@ t.test('POST /api/v1/audits', async (t) => {
   // loses the race sees the winner's AuditRequested on the second read, gets [] from the decider and
   // fails on events[0] (500). Fix for its owner: when that append yields no event, throw
   // concurrency_conflict so transact() runs it again and it becomes a replay.
-  t.test('Idempotency-Key: racing retries make one audit', { todo: 'submitAudit: a lost race is a 500, not a replay' }, async (t) => {
+  t.test('Idempotency-Key: racing retries make one audit', async (t) => {
     const a = await f.account({ credits: 5 });
     const results = await Promise.all(Array.from({ length: 8 }, () => post(a.apiKey, { url: URL }, { 'idempotency-key': 'race' })));
     t.same(results.map((r) => r.statusCode).sort(), [200, 200, 200, 200, 200, 200, 200, 202]);
