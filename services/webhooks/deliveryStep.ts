@@ -3,7 +3,7 @@ import { webhookStreamId } from '../../events/webhook/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { completeTask, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { isFinished, nextAttempt, webhookDecider, type WebhookCommand } from '../domain/webhook/decider.ts';
 import { sendOnce, type SendOptions } from './send.ts';
 import { signingSecret } from './signingSecret.ts';
@@ -11,6 +11,8 @@ import { signingSecret } from './signingSecret.ts';
 export interface DeliveryDeps extends SendOptions {
   pool: Pool;
   log: Logger;
+  /** True once the process is shutting down: deliveries are handed over between attempts. */
+  stopping?: () => boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -46,6 +48,12 @@ export const deliveryStep = (deps: DeliveryDeps) => async (task: Task): Promise<
       return;
     }
     const wait = next.notBefore ? next.notBefore.getTime() - Date.now() : 0;
+    if (deps.stopping?.()) {
+      // A graceful stop does not sit through pauses: the task becomes claimable when the next
+      // attempt is due, by any process, instead of when this one's lease would have run out.
+      await releaseTask(deps.pool, task.taskId, 'handed over: its worker was stopping', Math.max(0, wait) / 1000);
+      return;
+    }
     if (wait > 0) {
       // Short naps, reading the stream again after each: the pause ends on time, and nothing
       // recorded meanwhile is missed.

@@ -29,11 +29,18 @@ export async function startWebhookRole(config: Config, pool: Pool, subscriber: S
   const scheduler = await startWebhookScheduler(subscriber);
   // HTTPS only, whatever ALLOW_PRIVATE_ADDRESSES says (that lifts the address rules alone).
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses, httpsOnly: true });
-  const deps = { pool, log: roleLog, guard, timeoutMs: RESPONSE_TIMEOUT_MS, extraCa: options.extraCa };
+  let stopping = false;
+  const deps = { pool, log: roleLog, guard, timeoutMs: RESPONSE_TIMEOUT_MS, extraCa: options.extraCa, stopping: () => stopping };
   const worker = startWorker({
     pool, kind: WEBHOOK, log: roleLog, concurrency: config.webhooks.concurrency, leaseSeconds: config.webhooks.leaseSeconds, maxAttempts: MAX_CLAIMS,
     run: deliveryStep(deps),
     exhausted: abandonExhausted(deps),
   });
-  return [() => scheduler.stop(), () => worker.stop()];
+  return [
+    () => scheduler.stop(),
+    async () => {
+      stopping = true;
+      await worker.stop();
+    },
+  ];
 }

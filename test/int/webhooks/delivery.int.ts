@@ -17,17 +17,26 @@ import { finishedAudit } from './finishedAudit.ts';
 import { signedAt, verifyFromSpec } from './verify.ts';
 
 /** The webhooks role in this process on the embedded log, trusting the test CA through the role's option. */
-async function startWebhooks(t: Test, env: Record<string, string> = { ALLOW_PRIVATE_ADDRESSES: '1' }) {
-  const { pool, url } = await testDatabase(t);
+async function startRole(t: Test, pool: Pool, url: string, env: Record<string, string>) {
   const subscriber = makeSubscriber('store', pool);
   const config = loadConfig({ ...env, DATABASE_URL: url, ROLES: 'webhooks', WEBHOOK_CONCURRENCY: '16' });
   const stops = await startWebhookRole(config, pool, subscriber, createLogger('test-webhooks'), { extraCa: testCa });
-  t.teardown(async () => {
-    for (const stop of stops) await stop();
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const s of stops) await s();
     await subscriber.close();
-  });
+  };
+  t.teardown(stop);
+  return { stop };
+}
+
+async function startWebhooks(t: Test, env: Record<string, string> = { ALLOW_PRIVATE_ADDRESSES: '1' }) {
+  const { pool, url } = await testDatabase(t);
+  const role = await startRole(t, pool, url, env);
   const account = await createAccount(pool, { email: 'hooks@example.com', credits: 5 });
-  return { pool, url, account };
+  return { pool, url, account, role };
 }
 
 const streamTypes = async (pool: Pool, jobId: string) => (await readStream(pool, webhookStreamId(jobId))).map((e) => e.type);
@@ -162,4 +171,31 @@ t.test('delivery checks the address again: http:// refused even with ALLOW_PRIVA
   t.match(await attempts(strict.pool, toLoopback.jobId!), [{ attempt: 1, status: null, error: 'blocked_address' }]);
   t.match((await ending(strict.pool, toLoopback.jobId!)).payload, { reason: 'refused_address' });
   t.equal(receiver.requestsTo('/private').length, 0, 'the private receiver was never contacted');
+});
+
+t.test('an account with no webhook secret: nothing is sent unsigned', async (t) => {
+  const { pool } = await startWebhooks(t);
+  const receiver = await startWebhookReceiver(t);
+  const { jobId } = await finishedAudit(pool, 'usr_nobody', { webhookUrl: receiver.script('/unsigned', [200]), outcome: 'completed' });
+  await finished(pool, jobId!);
+  t.match((await ending(pool, jobId!)).payload, { reason: 'no_signing_secret', attempts: 0 });
+  t.equal(receiver.requestsTo('/unsigned').length, 0);
+});
+
+t.test('a graceful stop during a pause hands the delivery over for when the next attempt is due', async (t) => {
+  const { pool, url, account, role } = await startWebhooks(t);
+  const receiver = await startWebhookReceiver(t);
+  const { jobId } = await finishedAudit(pool, account.accountId, { webhookUrl: receiver.script('/handover', [500, 200]), outcome: 'completed' });
+  await eventually(async () => (await attempts(pool, jobId!)).length === 1, 30_000, 'the first attempt');
+  const stopping = Date.now();
+  await role.stop();
+  t.ok(Date.now() - stopping < 1500, 'the stop does not wait for the delivery to end');
+  const task = (await pool.query(`SELECT status, lease_until FROM pipeline_tasks WHERE task_id = $1`, [`webhook:${jobId}`])).rows[0];
+  t.equal(task.status, 'pending', 'the delivery is still to do');
+  const first = (await readStream(pool, webhookStreamId(jobId!))).find((e) => e.type === 'WebhookAttempted')!;
+  t.ok(Math.abs(task.lease_until.getTime() - (new Date(first.occurredAt).getTime() + 1000)) < 250, 'claimable when attempt 2 is due');
+  await startRole(t, pool, url, { ALLOW_PRIVATE_ADDRESSES: '1' });
+  await finished(pool, jobId!);
+  t.same((await attempts(pool, jobId!)).map((a) => [a.attempt, a.status]), [[1, 500], [2, 200]]);
+  t.equal(receiver.requestsTo('/handover').length, 2);
 });
