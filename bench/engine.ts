@@ -7,7 +7,8 @@ import { auditContent } from '../services/engine/audit.ts';
 /**
  * Engine benchmark: median wall time of a full audit (recommendation deltas included) of a
  * 2,000-word and a 20,000-word article, built from the test corpus, as Markdown and as a fetched
- * HTML page (main content by Readability, re-extracted for every measured delta). Targets: 150 ms
+ * HTML page (main content by Readability; a measured delta re-reads only the changed block when it
+ * can, else re-extracts the page: docs/scoring.md). Targets: 150 ms
  * and 1.5 s.
  */
 
