@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark of the service, printed as Markdown tables for the README. */
 import { cpus } from 'node:os';
+import { benchApi } from './api.ts';
 import { benchBackbone } from './backbone.ts';
 import { printRows, type BenchRow } from './report.ts';
 
@@ -8,6 +9,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 
 console.log(`# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})`);
 if (want('backbone')) printRows('Event backbone', await benchBackbone());
+if (want('api')) printRows('API and pipeline', await benchApi());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.
   const path = './engine.ts';

@@ -1,0 +1,142 @@
+/**
+ * The API and the pipeline end to end: POST /audits accepted per second and GET /audits/{id} per
+ * second under autocannon (50 connections), each beside a bare Fastify route in the same run, and
+ * the median time from submission to `completed` for a 2,000-word page served locally.
+ *
+ * Each measured service runs in a process of its own (as `npm start` would), so the load generator
+ * does not share its event loop. Rate limits are lifted for the run: the bench measures the
+ * service's own cost, not its limits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import '../events/catalogue.ts';
+import { createLogger } from '../infra/logger.ts';
+import { createAccount } from '../services/admin/operations.ts';
+import { syntheticPage } from './engine.ts';
+import type { BenchRow } from './report.ts';
+import { openBenchStack } from './stack.ts';
+
+const log = createLogger('bench', 'warn');
+const CONNECTIONS = 50;
+const ACCOUNTS = 1200; // three submissions each: the most an account has in flight
+const CONTENT = 'City bicycles need light frames, hub gears and good lights for daily riding. '.repeat(10);
+
+async function spawnServer(script: string, env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  for (let waited = 0; !/listening on (http:\/\/\S+)/.test(out); waited += 50) {
+    if (child.exitCode !== null || waited > 90_000) throw new Error(`${script} did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { base: /listening on (http:\/\/\S+)/.exec(out)![1]!, child };
+}
+
+const stopServer = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+};
+
+/** POSTs, each key used as often as an account may have audits in flight; returns 2xx per second. */
+async function postRate(base: string, keys: string[]): Promise<number> {
+  let i = 0;
+  const result = await autocannon({
+    url: `${base}/api/v1/audits`,
+    connections: CONNECTIONS,
+    amount: keys.length * 3,
+    requests: [{
+      method: 'POST',
+      setupRequest: (req) => ({
+        ...req,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[Math.floor(i++ / 3) % keys.length]}` },
+        body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
+      }),
+    }],
+  });
+  if (result.non2xx > 0) log.warn({ non2xx: result.non2xx }, 'some submissions were refused');
+  return result['2xx'] / (result.duration);
+}
+
+async function getRate(base: string, path: string, key: string | null): Promise<number> {
+  const result = await autocannon({
+    url: `${base}${path}`, connections: CONNECTIONS, duration: 8,
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
+  return result['2xx'] / result.duration;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function benchApi(): Promise<BenchRow[]> {
+  const stack = await openBenchStack(log, { kafka: false });
+  const children: ChildProcess[] = [];
+  try {
+    const rows: BenchRow[] = [];
+    const env = (url: string, roles: string): NodeJS.ProcessEnv => ({
+      PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, ROLES: roles, PORT: '0', LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_READS_PER_MINUTE: '1000000', ALLOW_PRIVATE_ADDRESSES: '1',
+    });
+
+    // 1. Throughput of the API role alone (nothing runs the audits: they stay queued).
+    const { url, pool } = await stack.database();
+    const keys: string[] = [];
+    process.stderr.write('api bench: creating accounts\n');
+    for (let i = 0; i < ACCOUNTS; i++) keys.push((await createAccount(pool, { email: `bench${i}@example.com`, credits: 10 })).apiKey);
+    const api = await spawnServer('services/main.ts', env(url, 'api'));
+    children.push(api.child);
+    const bare = await spawnServer('bench/bareServer.ts', { PATH: process.env.PATH });
+    children.push(bare.child);
+    const bareJob = '/api/v1/audits/job_x';
+    process.stderr.write('api bench: POST and GET under load\n');
+    rows.push({ name: 'POST /audits accepted (content, 50 connections)', value: await postRate(api.base, keys), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await postRate(bare.base, keys) } });
+    // An account of its own for the read: the POST run used up the others' places in flight.
+    const reader = await createAccount(pool, { email: 'reader@example.com', credits: 10 });
+    const submitted = await fetch(`${api.base}/api/v1/audits`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.apiKey}` },
+      body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
+    });
+    const job = ((await submitted.json()) as { id: string }).id;
+    const ownerKey = reader.apiKey;
+    rows.push({ name: 'GET /audits/{id} (50 connections)', value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await getRate(bare.base, bareJob, null) } });
+    await stopServer(api.child);
+    await stopServer(bare.child);
+
+    process.stderr.write('api bench: submission to completion\n');
+    // 2. Submission to completion: the whole service on the embedded log, a local 2,000-word page.
+    const page = syntheticPage(2000);
+    const web = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
+    const pageUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}/article`;
+    const db2 = await stack.database();
+    const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 100 });
+    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor'));
+    children.push(full.child);
+    const latencies: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`${full.base}/api/v1/audits`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+        body: JSON.stringify({ url: `${pageUrl}?n=${i}`, keyword: 'descale espresso machine' }),
+      });
+      const { id } = (await res.json()) as { id: string };
+      for (;;) {
+        const r = await fetch(`${full.base}/api/v1/audits/${id}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
+        const body = (await r.json()) as { status: string; errorMessage?: string };
+        if (body.status === 'completed') break;
+        if (body.status === 'error') throw new Error(`bench audit failed: ${body.errorMessage}`);
+        await new Promise((r2) => setTimeout(r2, 20));
+      }
+      latencies.push(performance.now() - t0);
+    }
+    web.close();
+    rows.push({ name: 'submission to completed, local 2,000-word page (median of 15)', value: median(latencies), unit: 'ms', note: `min ${Math.round(Math.min(...latencies))} ms, max ${Math.round(Math.max(...latencies))} ms` });
+    return rows;
+  } finally {
+    for (const c of children) await stopServer(c).catch(() => undefined);
+    await stack.stop();
+  }
+}
