@@ -2,6 +2,7 @@
  * The one configuration loader: environment variables, validated at start. Every bad value is
  * reported at once, each with its own message, so an operator fixes them in one go.
  */
+import { envReader, type Env } from './envReader.ts';
 import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
@@ -73,31 +74,9 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const str = (name: string, fallback: string) => {
-    const v = env[name];
-    return v === undefined || v === '' ? fallback : v;
-  };
-  const int = (name: string, fallback: number, min: number, max: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
-    if (raw === '1' || raw === 'true') return true;
-    problems.push(`${name} must be 1/true or 0/false, got "${raw}"`);
-    return false;
-  };
+  const { str, int, bool } = envReader(env, problems);
 
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {

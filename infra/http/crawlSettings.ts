@@ -6,6 +6,7 @@
  *   SERP_COMPETITORS      top organic pages crawled for the benchmark; default 10
  *   SERP_COMPETITOR_CONCURRENCY   pages fetched at once; default 3
  */
+import { envReader, type Env } from '../envReader.ts';
 import type { CrawlLimits } from './crawler.ts';
 
 export interface CrawlSettings extends CrawlLimits {
@@ -13,19 +14,8 @@ export interface CrawlSettings extends CrawlLimits {
   competitorConcurrency: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 export function loadCrawlSettings(env: Env, problems: string[]): CrawlSettings {
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-      return fallback;
-    }
-    return n;
-  };
+  const { int } = envReader(env, problems);
   return {
     timeoutMs: int('CRAWL_TIMEOUT_MS', 15_000, 500, 120_000),
     maxBytes: int('CRAWL_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),

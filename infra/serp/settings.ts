@@ -9,6 +9,7 @@
  *   SERP_LOCATION_CODE   http: one location for every language (default: by language)
  *   SERP_DEPTH           http: organic results asked for, default 10
  */
+import { envReader, type Env } from '../envReader.ts';
 export type SerpSettings =
   | { provider: 'none' }
   | { provider: 'file'; file: string }
@@ -22,20 +23,8 @@ export type SerpSettings =
       depth: number;
     };
 
-type Env = Record<string, string | undefined>;
-
-const intIn = (env: Env, problems: string[], name: string, fallback: number, min: number, max: number): number => {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-    return fallback;
-  }
-  return n;
-};
-
 export function loadSerpSettings(env: Env, problems: string[]): SerpSettings {
+  const { int } = envReader(env, problems);
   const provider = env.SERP_PROVIDER || 'none';
   switch (provider) {
     case 'none':
@@ -57,9 +46,9 @@ export function loadSerpSettings(env: Env, problems: string[]): SerpSettings {
         baseUrl,
         login,
         password,
-        timeoutMs: intIn(env, problems, 'SERP_HTTP_TIMEOUT_MS', 30_000, 1_000, 300_000),
-        locationCode: location ? intIn(env, problems, 'SERP_LOCATION_CODE', 0, 1, 99_999_999) : null,
-        depth: intIn(env, problems, 'SERP_DEPTH', 10, 1, 100),
+        timeoutMs: int('SERP_HTTP_TIMEOUT_MS', 30_000, 1_000, 300_000),
+        locationCode: location ? int('SERP_LOCATION_CODE', 0, 1, 99_999_999) : null,
+        depth: int('SERP_DEPTH', 10, 1, 100),
       };
     }
     default:
