@@ -78,7 +78,10 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     t.equal(verifyFromSpec(c!, account.webhookSecret), null, 'audit.completed is signed');
     const job = JSON.parse(c!.rawBody).job;
     t.match(job, { id: passing.jobId, status: 'completed', errorCode: null, creditsCharged: 1, project: 'Kitchen', input: { url: null, keyword: 'descale a kettle', language: 'en' } });
-    const row = (await pool.query('SELECT status, credits_charged, created_at, completed_at FROM audits WHERE audit_id = $1', [passing.auditId])).rows[0];
+    // The webhook may be out before the audits projection caught up: wait for the row, then compare.
+    const rowOf = async () => (await pool.query('SELECT status, credits_charged, created_at, completed_at FROM audits WHERE audit_id = $1', [passing.auditId])).rows[0];
+    await eventually(async () => (await rowOf())?.completed_at != null, 30_000, 'the audits projection');
+    const row = await rowOf();
     t.equal(job.createdAt, row.created_at.toISOString(), 'createdAt as the job reads');
     t.equal(job.completedAt, row.completed_at.toISOString(), 'completedAt as the job reads');
 
