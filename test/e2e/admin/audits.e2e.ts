@@ -1,9 +1,9 @@
-import t, { type Test } from 'tap';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
+import t from 'tap';
 import { join } from 'node:path';
 import { CORPUS_DIR } from '../../fixtures/engine/corpus.ts';
+import { admin } from '../../helpers/adminCli.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
+import { startService } from '../../helpers/service.ts';
 
 /**
  * App audits and reassignment through the operator CLI (issue 5 item 6), against `npm start` with
@@ -18,34 +18,10 @@ const childEnv = (databaseUrl: string): NodeJS.ProcessEnv => {
   return env;
 };
 
-async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<{ code: number | null; json: any; stderr: any }> {
-  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  const last = err.trim().split('\n').filter((l) => l.startsWith('{')).pop();
-  return { code, json: out.trim() ? JSON.parse(out) : null, stderr: last ? JSON.parse(last) : err.trim() || null };
-}
-
-async function startService(t: Test, env: NodeJS.ProcessEnv): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  t.teardown(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await once(child, 'exit');
-  });
-  await eventually(async () => /listening on (http:\/\/\S+)/.test(out), 90_000, 'the service to listen');
-  return /listening on (http:\/\/\S+)/.exec(out)![1]!;
-}
-
 t.test('audits create / audits assign against a running service', async (t) => {
   const db = await testDatabase(t);
   const env = childEnv(db.url);
-  const base = await startService(t, env);
+  const { base } = await startService(t, env);
   const api = async (path: string, key: string) => {
     const res = await fetch(`${base}/api/v1${path}`, { headers: { authorization: `Bearer ${key}` } });
     return { status: res.status, body: (await res.json()) as any };

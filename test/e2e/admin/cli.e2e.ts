@@ -1,11 +1,10 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { startService } from '../../helpers/service.ts';
+import { admin } from '../../helpers/adminCli.ts';
 
 /** The environment of a child: the database chosen, never the suite's Kafka (embedded log). */
 const childEnv = (db: { DATABASE_URL?: string; DATA_DIR?: string }): NodeJS.ProcessEnv => {
@@ -14,27 +13,6 @@ const childEnv = (db: { DATABASE_URL?: string; DATA_DIR?: string }): NodeJS.Proc
   if (!db.DATABASE_URL) delete env.DATABASE_URL;
   return env;
 };
-
-interface CliResult {
-  code: number | null;
-  json: any;
-  stderr: any;
-}
-
-/** `npm run -s admin -- ...`, exactly as an operator types it. */
-async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
-  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  const parse = (s: string) => {
-    const line = s.trim().split('\n').filter((l) => l.startsWith('{')).pop();
-    return line ? JSON.parse(line) : s;
-  };
-  return { code, json: out.trim() ? JSON.parse(out) : null, stderr: err.trim() ? parse(err) : null };
-}
 
 const api = async (base: string, path: string, key?: string) => {
   const res = await fetch(`${base}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });

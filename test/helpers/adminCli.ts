@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+export interface CliResult {
+  code: number | null;
+  /** stdout parsed as JSON, or null when it printed nothing. */
+  json: any;
+  /** The last JSON line of stderr (the CLI's error object), or its text. */
+  stderr: any;
+}
+
+/** `npm run -s admin -- ...`, exactly as an operator types it. */
+export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
+  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const last = err.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  return { code, json: out.trim() ? JSON.parse(out) : null, stderr: last ? JSON.parse(last) : err.trim() || null };
+}
