@@ -25,7 +25,7 @@ function startWebhooksProcess(t: Test, databaseUrl: string): { child: ChildProce
   t.teardown(() => { child.kill('SIGKILL'); });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  return { child, ready: eventually(async () => out.includes('audit service running'), 60_000, 'the webhooks process to start') };
+  return { child, ready: eventually(async () => out.includes('audit service running'), 90_000, 'the webhooks process to start') };
 }
 
 const kill = async (child: ChildProcess) => {
@@ -59,8 +59,10 @@ t.test('the webhooks process SIGKILLed after a failed attempt: a new one resumes
   const first = startWebhooksProcess(t, url);
   await first.ready;
   const { jobId } = await finishedAudit(pool, account.accountId, { webhookUrl: receiver.script('/restart', [500, 200]), outcome: 'completed' });
-  await eventually(async () => (await attemptsOf(pool, jobId!)).length === 1, 30_000, 'the first attempt to be recorded');
-  await kill(first.child); // inside the 1 s pause before attempt 2
+  await eventually(async () => receiver.requestsTo('/restart').length === 1, 60_000, 'the first attempt');
+  // Polled tightly: the kill must land inside the 1 s pause before attempt 2.
+  while ((await attemptsOf(pool, jobId!)).length === 0) await sleep(5);
+  await kill(first.child);
   t.equal(receiver.requestsTo('/restart').length, 1, 'killed after one attempt');
   t.same(await types(pool, jobId!), ['WebhookScheduled', 'WebhookAttempted'], 'the failed attempt is recorded, the delivery open');
   await sleep(1500);
@@ -68,7 +70,7 @@ t.test('the webhooks process SIGKILLed after a failed attempt: a new one resumes
 
   const second = startWebhooksProcess(t, url);
   await second.ready;
-  await eventually(async () => (await types(pool, jobId!)).includes('WebhookDelivered'), 30_000, 'the delivery to finish after the restart');
+  await eventually(async () => (await types(pool, jobId!)).includes('WebhookDelivered'), 60_000, 'the delivery to finish after the restart');
   const rs = receiver.requestsTo('/restart');
   t.equal(rs.length, 2, 'attempt 2 went out once');
   t.same(rs.map((r) => r.headers['x-service-delivery']), [jobId, jobId], 'the same X-Service-Delivery across the restart');
@@ -108,7 +110,7 @@ t.test('the webhooks process SIGKILLed while the receiver holds an attempt: the 
 
   const second = startWebhooksProcess(t, url);
   await second.ready;
-  await eventually(async () => (await types(pool, jobId!)).includes('WebhookDelivered'), 30_000, 'the delivery to finish after the restart');
+  await eventually(async () => (await types(pool, jobId!)).includes('WebhookDelivered'), 60_000, 'the delivery to finish after the restart');
   const rs = receiver.requestsTo('/inflight');
   t.equal(rs.length, 2, 'the interrupted attempt was sent again');
   t.same(rs.map((r) => r.headers['x-service-delivery']), [jobId, jobId], 'with the same X-Service-Delivery, so the receiver can drop a duplicate');
