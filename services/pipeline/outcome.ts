@@ -1,4 +1,6 @@
 import { accountStreamId } from '../../events/account/index.ts';
+import type { DomainEvent } from '../../events/envelope.ts';
+import { deterministicId } from '../../events/ids.ts';
 import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
@@ -6,7 +8,17 @@ import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
 
-export const metaOf = (task: Task) => ({ now: new Date(), causationId: task.taskId, correlationId: task.subjectId });
+/**
+ * A step's events: caused by the task, correlated by the audit, and with ids derived from the task
+ * and the event, so a retried step that reproduces an event reproduces its id too (and the store's
+ * unique id refuses a second copy, whatever the deciders say).
+ */
+export const metaOf = (task: Task) => ({
+  now: new Date(),
+  causationId: task.taskId,
+  correlationId: task.subjectId,
+  eventIds: (_i: number, e: DomainEvent) => deterministicId(task.taskId, e.type, JSON.stringify(e.data)),
+});
 
 /** One step of an audit, decided on its stream inside the caller's transaction. */
 export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
