@@ -3,50 +3,23 @@ import { readFileSync } from 'node:fs';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
-import { loadConfig } from '../../../infra/config.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
-import { createLogger } from '../../../infra/logger.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { auditsProjection } from '../../../projections/audits/projection.ts';
-import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { submitAudit, type AuditRequestInput } from '../../../services/commands/submitAudit.ts';
+import { auditRequest, startPipelineService } from '../../helpers/pipelineService.ts';
 import { EngineResultSchema } from '../../../services/engine/resultSchema.ts';
-import { startPipelineRoles } from '../../../services/pipeline/roles.ts';
-import { startRelay } from '../../../services/relay/relay.ts';
-import { eventually, testDatabase } from '../../helpers/db.ts';
-import { testKafka } from '../../helpers/kafka.ts';
+import { eventually } from '../../helpers/db.ts';
 import { servePages } from '../../helpers/pageServer.ts';
-import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';
+import type { AdapterKind } from '../../helpers/subscribers.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/engine/strong/${name}`, import.meta.url), 'utf8');
 const article = fixture('en-listicle-running-shoes.html');
 const markdown = fixture('en-howto-descale.md');
 const checkResult = TypeCompiler.Compile(EngineResultSchema);
 
-const request = (over: Partial<AuditRequestInput>): AuditRequestInput => ({
-  url: null, content: null, title: null, keyword: null, language: null, project: null, share: false, shareExpiresInDays: null, webhookUrl: null, ...over,
-});
-
-async function startService(t: Test, kind: AdapterKind) {
-  const { pool, url } = await testDatabase(t);
-  let kafkaSettings;
-  if (kind === 'kafka') {
-    const k = await testKafka(t, 2);
-    kafkaSettings = k.settings;
-    const relay = await startRelay({ pool, kafka: k.kafka, settings: k.settings, log: createLogger('test-relay'), pollMs: 10 });
-    t.teardown(() => relay.stop());
-  }
-  const subscriber = makeSubscriber(kind, pool, kafkaSettings);
-  const config = loadConfig({ ALLOW_PRIVATE_ADDRESSES: '1', PIPELINE_LEASE_SECONDS: '5', DATABASE_URL: url, ROLES: 'crawler,auditor,projections' });
-  await startProjections(pool, subscriber, [auditsProjection]);
-  const stops = await startPipelineRoles(config, pool, subscriber, createLogger('test-pipeline'));
-  t.teardown(async () => {
-    for (const stop of stops.reverse()) await stop();
-    await subscriber.close();
-  });
-  return { pool, url, kafkaSettings };
-}
+const request = auditRequest;
+const startService = (t: Test, kind: AdapterKind) => startPipelineService(t, kind);
 
 const row = async (pool: Pool, auditId: string) => (await pool.query('SELECT * FROM audits WHERE audit_id = $1', [auditId])).rows[0];
 const finished = (pool: Pool, auditId: string) => eventually(async () => ['completed', 'error'].includes((await row(pool, auditId))?.status), 180_000, `audit ${auditId} to finish`);

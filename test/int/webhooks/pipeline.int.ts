@@ -1,61 +1,28 @@
-import t, { type Test } from 'tap';
+import t from 'tap';
 import { readFileSync } from 'node:fs';
 import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { webhookStreamId } from '../../../events/webhook/events.ts';
-import { loadConfig } from '../../../infra/config.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
-import { createLogger } from '../../../infra/logger.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { auditsProjection } from '../../../projections/audits/projection.ts';
-import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { submitAudit, type AuditRequestInput } from '../../../services/commands/submitAudit.ts';
-import { startPipelineRoles } from '../../../services/pipeline/roles.ts';
-import { startRelay } from '../../../services/relay/relay.ts';
-import { startWebhookRole } from '../../../services/webhooks/role.ts';
-import { eventually, testDatabase } from '../../helpers/db.ts';
-import { testKafka } from '../../helpers/kafka.ts';
+import { eventually } from '../../helpers/db.ts';
+import { auditRequest, startPipelineService } from '../../helpers/pipelineService.ts';
 import { servePages } from '../../helpers/pageServer.ts';
-import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';
+import type { AdapterKind } from '../../helpers/subscribers.ts';
 import { startWebhookReceiver, testCa } from '../../helpers/webhookReceiver.ts';
 import { verifyFromSpec } from './verify.ts';
 
 const markdown = readFileSync(new URL('../../fixtures/engine/strong/en-howto-descale.md', import.meta.url), 'utf8');
-const request = (over: Partial<AuditRequestInput>): AuditRequestInput => ({
-  url: null, content: null, title: null, keyword: null, language: null, project: null, share: false, shareExpiresInDays: null, webhookUrl: null, ...over,
-});
-
-/** Pipeline, projections and webhooks roles in this process, on either adapter. */
-async function startService(t: Test, kind: AdapterKind) {
-  const { pool, url } = await testDatabase(t);
-  let kafkaSettings;
-  if (kind === 'kafka') {
-    const k = await testKafka(t, 2);
-    kafkaSettings = k.settings;
-    const relay = await startRelay({ pool, kafka: k.kafka, settings: k.settings, log: createLogger('test-relay'), pollMs: 10 });
-    t.teardown(() => relay.stop());
-  }
-  const subscriber = makeSubscriber(kind, pool, kafkaSettings);
-  const config = loadConfig({ ALLOW_PRIVATE_ADDRESSES: '1', PIPELINE_LEASE_SECONDS: '5', DATABASE_URL: url, ROLES: 'crawler,auditor,projections,webhooks' });
-  await startProjections(pool, subscriber, [auditsProjection]);
-  const stops = [
-    ...(await startPipelineRoles(config, pool, subscriber, createLogger('test-pipeline'))),
-    ...(await startWebhookRole(config, pool, subscriber, createLogger('test-webhooks'), { extraCa: testCa })),
-  ];
-  t.teardown(async () => {
-    for (const stop of stops.reverse()) await stop();
-    await subscriber.close();
-  });
-  return { pool };
-}
+const request = auditRequest;
 
 const ended = (pool: Pool, jobId: string) =>
   eventually(async () => (await readStream(pool, webhookStreamId(jobId))).some((e) => e.type === 'WebhookDelivered' || e.type === 'WebhookAbandoned'), 90_000, `the webhook of ${jobId}`);
 
 for (const kind of ['store', 'kafka'] as AdapterKind[]) {
   t.test(`${kind}: audits submitted with webhookUrl send audit.completed and audit.failed; a refusing receiver changes neither audit nor credit`, async (t) => {
-    const { pool } = await startService(t, kind);
+    const { pool } = await startPipelineService(t, kind, { webhooks: { extraCa: testCa } });
     const web = await servePages(t, {});
     const receiver = await startWebhookReceiver(t);
     const account = await createAccount(pool, { email: `pipeline-${kind}@example.com`, credits: 3 });
