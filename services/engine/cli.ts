@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../infra/config.ts';
 import { crawlCompetitors } from '../../infra/http/competitors.ts';
 import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
@@ -9,6 +11,7 @@ import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts
 import { AppError, isAppError } from '../shared/errors.ts';
 import { auditContent } from './audit.ts';
 import { prepareAudit } from './prepare.ts';
+import { toAuditResultV1 } from './resultV1.ts';
 import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from './types.ts';
 
 /**
@@ -151,7 +154,16 @@ const main = async (argv: string[]): Promise<void> => {
     const prepared = prepareAudit(input);
     input.benchmark = await loadBenchmark(serpFile, provider, data, prepared.keyword, prepared.language, !input.keyword, crawl);
   }
-  process.stdout.write(`${JSON.stringify(auditContent(input), null, 2)}\n`);
+  const startedAt = new Date().toISOString();
+  const result = auditContent(input);
+  // A full AuditResultV1, as GET /audits/{id} returns it. An offline run has no job and costs
+  // nothing: its id is derived from what was audited, and its report is the audited source.
+  const source = isUrl(target) ? target : pathToFileURL(resolve(target)).href;
+  const id = `local_${createHash('sha256').update(`${source}\u001f${result.input.keyword}\u001f${input.content}`).digest('hex').slice(0, 24)}`;
+  process.stdout.write(`${JSON.stringify(toAuditResultV1(result, {
+    id, createdAt: startedAt, completedAt: new Date().toISOString(), project: null,
+    meta: { creditsCharged: 0, apiVersion: 'v1.4', reportUrl: source, shareUrl: null, shareExpiresAt: null },
+  }), null, 2)}\n`);
 };
 
 main(process.argv.slice(2)).catch((e: unknown) => {

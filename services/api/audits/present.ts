@@ -1,5 +1,7 @@
 import type { AuditRow, ProjectRow } from '../../../projections/audits/queries.ts';
 import type { AuditResultV1 } from '../../engine/resultSchema.ts';
+import { toAuditResultV1 } from '../../engine/resultV1.ts';
+import type { EngineResult } from '../../engine/types.ts';
 import { API_VERSION } from '../schemas/error.ts';
 import type { JobFailed, JobInProgress, JobRow } from '../schemas/audits.ts';
 
@@ -41,26 +43,16 @@ export function presentAudit(row: AuditRow, s: PresentSettings): JobInProgress |
  * are null.
  */
 export function presentResult(row: AuditRow, s: PresentSettings): AuditResultV1 {
-  const r = (row.result ?? {}) as Partial<AuditResultV1>;
-  const input = r.input ?? { url: row.url, keyword: row.keyword, language: row.language, project: null };
-  return {
+  // A completed row always holds the engine's document (AuditCompleted.resultJson).
+  return toAuditResultV1(row.result as unknown as EngineResult, {
     id: singleId(row),
-    status: 'completed',
     createdAt: iso(row.createdAt),
     completedAt: iso(row.completedAt ?? row.updatedAt),
-    input: { url: input.url, keyword: input.keyword, language: input.language, project: row.project },
-    scores: r.scores ?? { cqs: row.cqs === null ? null : Math.round(row.cqs), aiCitability: null },
-    csi: r.csi!,
-    dimensions: r.dimensions ?? [],
-    eeat: r.eeat ?? null,
-    recommendations: r.recommendations ?? [],
-    benchmark: r.benchmark ?? null,
-    summary: r.summary ?? null,
+    project: row.project,
     meta: { creditsCharged: row.creditsCharged, apiVersion: API_VERSION, reportUrl: reportUrlOf(s, row.auditId), shareUrl: null, shareExpiresAt: null },
-  };
+  });
 }
 
-/** A job list row (spec 2.2, 4.9): every job field; id null for audits created in the app. */
 export function presentRow(row: AuditRow, s: PresentSettings): JobRow {
   return {
     id: row.source === 'panel' ? null : row.jobId,

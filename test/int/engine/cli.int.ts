@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import { Value } from '@sinclair/typebox/value';
 import { snippetToHtml } from '../../../services/engine/apply.ts';
-import { EngineResultSchema } from '../../../services/engine/resultSchema.ts';
+import { AuditResultV1Schema } from '../../../services/engine/resultSchema.ts';
 import type { EngineResult } from '../../../services/engine/types.ts';
 import { byId, CORPUS_DIR, read } from '../../fixtures/engine/corpus.ts';
 
@@ -69,7 +69,8 @@ const cli = (args: string[], allowPrivate: boolean): Promise<Run> => {
 const valid = (t: Test, r: Run): EngineResult => {
   t.equal(r.code, 0, `exit 0 (stderr: ${r.stderr.slice(0, 500)})`);
   const result = JSON.parse(r.stdout) as EngineResult;
-  t.ok(Value.Check(EngineResultSchema, result), 'the result validates against the AuditResultV1 schema');
+  t.ok(Value.Check(AuditResultV1Schema, result), 'the result is a full AuditResultV1');
+  t.match(result, { status: 'completed', id: /^local_/, meta: { creditsCharged: 0, apiVersion: 'v1.4', shareUrl: null } });
   return result;
 };
 
