@@ -1,15 +1,9 @@
 import type { Pool, Queryable } from '../../infra/postgres/pool.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
+import type { HistoryEntry } from '../../services/domain/account/ledger.ts';
 
-export interface LedgerEntry {
-  type: 'audit' | 'apply' | 'purchase' | 'adjustment';
-  id: string;
-  delta: number;
-  refunded: boolean;
-  url: string | null;
-  project: string | null;
-  createdAt: string;
-}
+/** A history entry of GET /credits/usage: the domain's ledger entry (services/domain/account/ledger.ts). */
+export type LedgerEntry = HistoryEntry;
 
 export interface LedgerBalance {
   remaining: number;

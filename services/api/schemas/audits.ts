@@ -3,7 +3,7 @@ import {
   CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, IDEMPOTENCY_KEY_MAX_CHARS, KEYWORD_MAX_CHARS, PROJECT_MAX_CHARS, SHARE_DAYS_MAX, SHARE_DAYS_MIN, TITLE_MAX_CHARS,
 } from '../audits/limits.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
-import { ApiVersion } from './common.ts';
+import { ApiVersion, pageFields } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
@@ -117,11 +117,7 @@ export const JobRow = Type.Object(
 export const ListAuditsResponse = Type.Object(
   {
     data: Type.Array(JobRow, { description: 'Newest first' }),
-    page: Type.Integer(),
-    limit: Type.Integer(),
-    total: Type.Integer(),
-    hasMore: Type.Boolean(),
-    apiVersion: ApiVersion,
+    ...pageFields,
   },
   { additionalProperties: false },
 );

@@ -17,3 +17,12 @@ export const invalidRequestError = { 400: { ...ErrorBody, description: 'invalid_
 
 /** A 200 response schema with a description for the OpenAPI document. */
 export const ok = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
+
+/** The paging fields of every list response (jobs, credit history). */
+export const pageFields = {
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  total: Type.Integer(),
+  hasMore: Type.Boolean(),
+  apiVersion: ApiVersion,
+};

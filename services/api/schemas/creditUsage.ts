@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ApiVersion } from './common.ts';
+import { pageFields } from './common.ts';
 
 export const CREDIT_USAGE_DEFAULT_LIMIT = 50;
 export const CREDIT_USAGE_MAX_LIMIT = 100;
@@ -40,11 +40,7 @@ export const CreditUsageResponse = Type.Object(
     used: Type.Integer({ description: 'Credits charged and not refunded' }),
     unlimited: Type.Boolean(),
     history: Type.Array(CreditHistoryEntry, { description: 'Newest first' }),
-    page: Type.Integer(),
-    limit: Type.Integer(),
-    total: Type.Integer(),
-    hasMore: Type.Boolean(),
-    apiVersion: ApiVersion,
+    ...pageFields,
   },
   { additionalProperties: false },
 );

@@ -6,6 +6,7 @@ import { webhookStreamId } from '../../../events/webhook/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
+import { admin as runAdmin } from '../../helpers/adminCli.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { startWebhookReceiver, testCaPath } from '../../helpers/webhookReceiver.ts';
 import { finishedAudit } from './finishedAudit.ts';
@@ -38,18 +39,12 @@ const attemptsOf = async (pool: Pool, jobId: string) =>
   (await readStream(pool, webhookStreamId(jobId))).filter((e) => e.type === 'WebhookAttempted').map((e) => e.payload as { attempt: number; status: number | null });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `npm run -s admin -- ...`, as an operator types it, on the test's database. */
-async function admin(databaseUrl: string, ...args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
+/** `npm run -s admin -- ...` on the test's database, on the embedded log. */
+const admin = (databaseUrl: string, ...args: string[]) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' };
   delete env.KAFKA_BROKERS;
-  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, json: out.trim() ? JSON.parse(out) : null, stderr: err };
-}
+  return runAdmin(env, ...args);
+};
 
 t.test('the webhooks process SIGKILLed after a failed attempt: a new one resumes with attempt 2, nothing lost, nothing after the 2xx', async (t) => {
   const { pool, url } = await testDatabase(t);
@@ -85,14 +80,14 @@ t.test('the webhooks process SIGKILLed after a failed attempt: a new one resumes
   t.equal(receiver.requestsTo('/restart').length, 2, 'nothing is sent after the recorded 2xx');
 
   const listed = await admin(url, 'webhooks', 'list', '--job', jobId!);
-  t.equal(listed.code, 0, listed.stderr);
+  t.equal(listed.code, 0, JSON.stringify(listed.stderr));
   t.match(listed.json, {
     jobId, event: 'audit.completed', status: 'delivered', reason: null,
     attempts: [{ attempt: 1, status: 500, error: null, retryInMs: 1000 }, { attempt: 2, status: 200, retryInMs: null }],
   });
   const unknown = await admin(url, 'webhooks', 'list', '--job', 'job_unknown');
   t.equal(unknown.code, 1);
-  t.match(unknown.stderr, /not_found/);
+  t.match(unknown.stderr, { error: { code: 'not_found' } });
   await kill(third.child);
 });
 
