@@ -7,11 +7,10 @@ import { auditsProjection } from '../../projections/audits/projection.ts';
 import { startProjections } from '../../projections/runner.ts';
 import type { AuditRequestInput } from '../../services/commands/submitAudit.ts';
 import { startPipelineRoles } from '../../services/pipeline/roles.ts';
-import { startRelay } from '../../services/relay/relay.ts';
 import { startWebhookRole } from '../../services/webhooks/role.ts';
 import { testDatabase } from './db.ts';
-import { testKafka } from './kafka.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
+import { testLog } from './testLog.ts';
 
 /** An audit request with nothing but what the test names. */
 export const auditRequest = (over: Partial<AuditRequestInput>): AuditRequestInput => ({
@@ -29,13 +28,7 @@ export async function startPipelineService(
   opts: { env?: Record<string, string>; webhooks?: { extraCa: string } } = {},
 ): Promise<{ pool: Pool; url: string }> {
   const { pool, url } = await testDatabase(t);
-  let kafkaSettings;
-  if (kind === 'kafka') {
-    const k = await testKafka(t, 2);
-    kafkaSettings = k.settings;
-    const relay = await startRelay({ pool, kafka: k.kafka, settings: k.settings, log: createLogger('test-relay'), pollMs: 10 });
-    t.teardown(() => relay.stop());
-  }
+  const { kafkaSettings } = await testLog(t, kind, pool);
   const subscriber = makeSubscriber(kind, pool, kafkaSettings);
   const config = loadConfig({ ALLOW_PRIVATE_ADDRESSES: '1', PIPELINE_LEASE_SECONDS: '5', DATABASE_URL: url, ROLES: 'crawler,auditor,projections,webhooks', ...opts.env });
   await startProjections(pool, subscriber, [auditsProjection]);

@@ -14,11 +14,10 @@ import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { submitAudit } from '../../../services/commands/submitAudit.ts';
 import { startPipelineRoles } from '../../../services/pipeline/roles.ts';
-import { startRelay } from '../../../services/relay/relay.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
-import { testKafka } from '../../helpers/kafka.ts';
 import { servePages } from '../../helpers/pageServer.ts';
 import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';
+import { testLog } from '../../helpers/testLog.ts';
 
 const article = readFileSync(new URL('../../fixtures/engine/strong/en-listicle-running-shoes.html', import.meta.url), 'utf8');
 
@@ -42,15 +41,8 @@ async function charges(pool: Pool, accountId: string, auditId: string): Promise<
 export function crashScenario(kind: AdapterKind): void {
   t.test(`${kind}: a pipeline process killed mid-audit and restarted: every job ends, none is charged twice`, async (t) => {
     const { pool, url } = await testDatabase(t);
-    let kafkaJson: string | undefined;
-    let kafkaSettings;
-    if (kind === 'kafka') {
-      const k = await testKafka(t, 2);
-      kafkaSettings = k.settings;
-      kafkaJson = JSON.stringify(k.settings);
-      const relay = await startRelay({ pool, kafka: k.kafka, settings: k.settings, log: createLogger('test-relay'), pollMs: 10 });
-      t.teardown(() => relay.stop());
-    }
+    const { kafkaSettings } = await testLog(t, kind, pool);
+    const kafkaJson = kafkaSettings ? JSON.stringify(kafkaSettings) : undefined;
     const projSubscriber = makeSubscriber(kind, pool, kafkaSettings);
     t.teardown(() => projSubscriber.close());
     await startProjections(pool, projSubscriber, [auditsProjection]);

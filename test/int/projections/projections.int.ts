@@ -3,14 +3,12 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
-import { createLogger } from '../../../infra/logger.ts';
 import { withTransaction, type Pool } from '../../../infra/postgres/pool.ts';
 import { dumpProjection, rebuildProjection, startProjections } from '../../../projections/runner.ts';
-import { startRelay } from '../../../services/relay/relay.ts';
 import { countingProjection } from '../../helpers/countingProjection.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
-import { testKafka } from '../../helpers/kafka.ts';
 import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';
+import { testLog } from '../../helpers/testLog.ts';
 
 const accounts = Array.from({ length: 12 }, (_, i) => `acc_${i}`);
 const perAccount = 40;
@@ -37,15 +35,8 @@ async function assertExact(t: Test, pool: Pool) {
 for (const kind of ['store', 'kafka'] as AdapterKind[]) {
   t.test(`${kind}: a projection process killed mid-batch never double-applies on restart`, async (t) => {
     const db = await testDatabase(t);
-    const extra: string[] = [];
-    let settings;
-    if (kind === 'kafka') {
-      const k = await testKafka(t, 2);
-      settings = k.settings;
-      const relay = await startRelay({ pool: db.pool, kafka: k.kafka, settings, log: createLogger('test-relay'), pollMs: 10 });
-      t.teardown(() => relay.stop());
-      extra.push(JSON.stringify(settings));
-    }
+    const { kafkaSettings: settings } = await testLog(t, kind, db.pool);
+    const extra = settings ? [JSON.stringify(settings)] : [];
     await appendAll(db.pool);
     const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/projectionChild.ts', kind, db.url, 'hang', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
     // Killed in any case: a child left hanging in its transaction would hold every reader back.
@@ -65,13 +56,7 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
 
   t.test(`${kind}: a rebuild from offset zero into fresh tables equals the live tables`, async (t) => {
     const db = await testDatabase(t);
-    let settings;
-    if (kind === 'kafka') {
-      const k = await testKafka(t, 2);
-      settings = k.settings;
-      const relay = await startRelay({ pool: db.pool, kafka: k.kafka, settings, log: createLogger('test-relay'), pollMs: 10 });
-      t.teardown(() => relay.stop());
-    }
+    const { kafkaSettings: settings } = await testLog(t, kind, db.pool);
     const subscriber = makeSubscriber(kind, db.pool, settings);
     t.teardown(() => subscriber.close());
     const projection = countingProjection();
