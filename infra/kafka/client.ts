@@ -10,6 +10,13 @@ export interface KafkaSettings {
 
 export const eventsTopic = (prefix: string): string => `${prefix}.events`;
 
+/**
+ * A consumer group's name in Kafka. Group ids are cluster-wide, not per topic: without the prefix,
+ * two deployments (or test runs) sharing a cluster would join each other's groups and rebalance
+ * each other. Checkpoints in PostgreSQL keep the logical group id.
+ */
+export const kafkaGroupId = (prefix: string, groupId: string): string => `${prefix}.${groupId}`;
+
 /** kafkajs logs through pino, at warn and above (its info level is chatty about every rebalance). */
 export function createKafka(settings: KafkaSettings, log: Logger): Kafka {
   return new Kafka({

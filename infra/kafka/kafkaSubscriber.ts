@@ -6,7 +6,7 @@ import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from '../subscriptions/ap
 import { FencedError, loadCheckpoint } from '../subscriptions/checkpoints.ts';
 import type { SubscribeOptions, Subscriber, Subscription } from '../subscriptions/port.ts';
 import { decodeEvent } from './codec.ts';
-import { eventsTopic, type KafkaSettings } from './client.ts';
+import { eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
 
 export interface KafkaSubscriberOptions {
   kafka: Kafka;
@@ -30,7 +30,7 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const log = options.log.child({ groupId: sub.groupId });
     const consumer: Consumer = options.kafka.consumer({
-      groupId: sub.groupId,
+      groupId: kafkaGroupId(options.settings.topicPrefix, sub.groupId),
       sessionTimeout: options.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 1000,
       rebalanceTimeout: 20_000,

@@ -5,7 +5,7 @@ import { TestHappened } from '../../helpers/testEvents.ts';
 import { AccountOpened } from '../../../events/account/index.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { decodeEvent } from '../../../infra/kafka/codec.ts';
-import { eventsTopic } from '../../../infra/kafka/client.ts';
+import { eventsTopic, kafkaGroupId } from '../../../infra/kafka/client.ts';
 import { createLogger } from '../../../infra/logger.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { RELAY_GROUP, startRelay } from '../../../services/relay/relay.ts';
@@ -72,7 +72,7 @@ t.test('a relay that crashed after sending and before its checkpoint publishes a
   const admin = kafka.admin();
   await admin.connect();
   await eventually(async () => {
-    const [topic] = await admin.fetchOffsets({ groupId: 'after-crash', topics: [eventsTopic(settings.topicPrefix)] });
+    const [topic] = await admin.fetchOffsets({ groupId: kafkaGroupId(settings.topicPrefix, 'after-crash'), topics: [eventsTopic(settings.topicPrefix)] });
     return topic!.partitions.reduce((sum, p) => sum + Math.max(0, Number(p.offset)), 0) >= 40;
   }, 30_000, 'the consumer to read past the copies');
   await admin.disconnect();
