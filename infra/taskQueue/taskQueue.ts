@@ -19,6 +19,27 @@ export async function enqueueTask(db: Queryable, kind: string, accountId: string
   );
 }
 
+/**
+ * Records a task that must not be claimed before `dueAt`: the one way to emit an event on time
+ * (a share's expiry, a batch's inactivity timeout). Scheduling it again moves the date (and revives a
+ * timer that already fired); the handler decides from the stream whether the event is still due, so a
+ * moved or cancelled timer that fires anyway changes nothing. Any number of workers may poll it:
+ * SKIP LOCKED gives each due task to one of them.
+ */
+export async function scheduleTask(db: Queryable, kind: string, accountId: string, subjectId: string, dueAt: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO pipeline_tasks (task_id, kind, account_id, subject_id, lease_until) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (task_id) DO UPDATE SET lease_until = EXCLUDED.lease_until, status = 'pending', attempts = 0, done_at = NULL`,
+    [taskIdOf(kind, subjectId), kind, accountId, subjectId, dueAt],
+  );
+}
+
+/** The error the last claim of a task left, if any. */
+export async function lastErrorOf(db: Queryable, taskId: string): Promise<string | null> {
+  const r = await db.query<{ last_error: string | null }>('SELECT last_error FROM pipeline_tasks WHERE task_id = $1', [taskId]);
+  return r.rows[0]?.last_error ?? null;
+}
+
 /** Claims the oldest pending task of a kind whose lease is free or ran out (SKIP LOCKED: workers never wait on each other). */
 export async function claimTask(db: Queryable, kind: string, leaseSeconds: number): Promise<Task | null> {
   const r = await db.query<{ task_id: string; kind: string; account_id: string; subject_id: string; attempts: number }>(

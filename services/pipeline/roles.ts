@@ -8,7 +8,7 @@ import { analyseStep } from '../auditor/analyseStep.ts';
 import { fetchStep } from '../crawler/fetchStep.ts';
 import { ANALYSE, FETCH, startPipelineFeeder } from './feeder.ts';
 import { failAudit } from './outcome.ts';
-import { startWorker } from './worker.ts';
+import { startWorker } from '../../infra/taskQueue/worker.ts';
 
 /**
  * The crawler and auditor roles: the feeder (a consumer group turning events into tasks) and the

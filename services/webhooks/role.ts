@@ -4,7 +4,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { RESPONSE_TIMEOUT_MS } from '../domain/webhook/decider.ts';
-import { startWorker } from '../pipeline/worker.ts';
+import { startWorker } from '../../infra/taskQueue/worker.ts';
 import { abandonExhausted, deliveryStep } from './deliveryStep.ts';
 import { startWebhookScheduler, WEBHOOK } from './scheduler.ts';
 

@@ -1,6 +1,6 @@
-import type { Logger } from '../../infra/logger.ts';
-import type { Pool } from '../../infra/postgres/pool.ts';
-import { claimTask, extendLease, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import type { Logger } from '../logger.ts';
+import type { Pool } from '../postgres/pool.ts';
+import { claimTask, extendLease, lastErrorOf, releaseTask, type Task } from './taskQueue.ts';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -40,8 +40,7 @@ export function startWorker(o: WorkerOptions): Worker {
           continue;
         }
         if (task.attempt > o.maxAttempts) {
-          const last = (await o.pool.query<{ last_error: string | null }>('SELECT last_error FROM pipeline_tasks WHERE task_id = $1', [task.taskId])).rows[0]?.last_error;
-          await o.exhausted(task, last ?? 'the worker stopped during this task');
+          await o.exhausted(task, (await lastErrorOf(o.pool, task.taskId)) ?? 'the worker stopped during this task');
           continue;
         }
         const heartbeat = setInterval(() => void extendLease(o.pool, task!.taskId, o.leaseSeconds).catch(() => undefined), (o.leaseSeconds * 1000) / 3);
