@@ -6,6 +6,7 @@ import { eventDefinition } from '../../events/registry.ts';
 import type { Decider } from '../../services/domain/decider.ts';
 import { AppError } from '../../services/shared/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
+import { storableJson } from '../postgres/storableText.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
 
@@ -64,7 +65,7 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
     checkPayload(e.type, e.data);
     const b = values.length;
     values.push(e.id ?? randomId(), req.streamId, req.expectedVersion + i + 1, req.accountId, partition, e.type, def.latest,
-      req.now, req.causationId ?? null, req.correlationId ?? null, JSON.stringify(e.data));
+      req.now, req.causationId ?? null, req.correlationId ?? null, storableJson(e.data));
     rows.push(`(${Array.from({ length: 11 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
   });
   if (req.expectedVersion > 0) {

@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { Logger } from '../logger.ts';
 import { withTransaction, type Pool } from '../postgres/pool.ts';
+import { storableText } from '../postgres/storableText.ts';
 import { FencedError, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 import type { SubscribeOptions } from './port.ts';
 
@@ -73,7 +74,7 @@ export async function applyBatch(
         await tx.query(
           `INSERT INTO dead_letters (group_id, event_id, event_type, account_id, error, attempts)
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (group_id, event_id) DO UPDATE SET error = EXCLUDED.error, failed_at = now()`,
-          [options.groupId, event.id, event.type, event.accountId, String((e as Error)?.stack ?? e ?? lastError), retry.maxAttempts],
+          [options.groupId, event.id, event.type, event.accountId, storableText(String((e as Error)?.stack ?? e ?? lastError)), retry.maxAttempts],
         );
         await saveCheckpoint(tx, options.groupId, batch.source, batch.partition, from, to);
       });

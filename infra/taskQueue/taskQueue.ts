@@ -1,4 +1,5 @@
 import type { Queryable } from '../postgres/pool.ts';
+import { storableText } from '../postgres/storableText.ts';
 
 export interface Task {
   taskId: string;
@@ -70,6 +71,6 @@ export async function completeTask(db: Queryable, taskId: string): Promise<void>
 export async function releaseTask(db: Queryable, taskId: string, error: string, retryInSeconds: number): Promise<void> {
   await db.query(
     `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $3), last_error = $2 WHERE task_id = $1 AND status = 'pending'`,
-    [taskId, error.slice(0, 2000), retryInSeconds],
+    [taskId, storableText(error.slice(0, 2000)), retryInSeconds],
   );
 }

@@ -7,7 +7,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Readiness } from '../readiness.ts';
 import type { AuditApiSettings } from './audits/settings.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestIdOptions, requestIdPlugin } from './plugins/requestId.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -34,6 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     ...requestIdOptions,
+    frameworkErrors,
     bodyLimit: 1_048_576, // 200,000 characters of content fit with room; larger bodies are 413
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

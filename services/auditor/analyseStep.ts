@@ -3,6 +3,7 @@ import { auditStreamId } from '../../events/audit/events.ts';
 import { getContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
+import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider } from '../domain/account/decider.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
@@ -90,7 +91,8 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
   try {
     const result = auditContent({ ...input, keyword, language, benchmark });
     cqs = result.scores.cqs;
-    resultJson = JSON.stringify(result);
+    // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
+    resultJson = storableJson(result);
   } catch (e) {
     // After the charge: the audit fails and the credit stays taken (spec 3.1).
     return failAudit(pool, task, 'audit_failed', `The audit could not be computed: ${(e as Error).message}`, 'score');

@@ -7,9 +7,9 @@ export interface TimeBound {
 }
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// RFC 3339 / ISO 8601 extended form with seconds optional and a required zone. A "+" left unescaped
-// in a query string arrives as a space, so " 02:00" is read as "+02:00".
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+\- ]\d{2}:?\d{2})$/;
+// RFC 3339 / ISO 8601 extended form with seconds optional and the zone optional (none: UTC). A "+"
+// left unescaped in a query string arrives as a space, so " 02:00" is read as "+02:00".
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+\- ]\d{2}:?\d{2})?$/;
 
 const DAY_MS = 86_400_000;
 
@@ -20,12 +20,13 @@ const validDate = (y: number, m: number, d: number): boolean => {
 
 /**
  * createdAfter / createdBefore (spec 4.9): a bare date `YYYY-MM-DD` is a whole UTC day — its start
- * for After, its END for Before (everything before the next day's start); a timestamp must carry
- * its zone (`Z` or `±hh:mm`) and is used as is. Both bounds are inclusive.
+ * for After, its END for Before (everything before the next day's start); a timestamp is used as
+ * is, in its zone (`Z` or `±hh:mm`) or, without one, in UTC: the service keeps and shows every time
+ * in UTC, and a client's local zone is unknown to it. Both bounds are inclusive.
  */
 export function parseTimeBound(raw: string, name: 'createdAfter' | 'createdBefore'): TimeBound {
   const bad = () =>
-    new AppError('invalid_request', `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp with a time zone (e.g. 2026-09-01T12:00:00Z); got ${JSON.stringify(raw.slice(0, 40))}`, { field: name });
+    new AppError('invalid_request', `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (e.g. 2026-09-01T12:00:00Z; without a zone it is UTC); got ${JSON.stringify(raw.slice(0, 40))}`, { field: name });
   const d = DATE.exec(raw);
   if (d) {
     const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
@@ -37,7 +38,7 @@ export function parseTimeBound(raw: string, name: 'createdAfter' | 'createdBefor
   if (!ts) throw bad();
   const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(ts[i] ?? 0)) as [number, number, number, number, number, number];
   if (!validDate(y, m, day) || hh > 23 || mm > 59 || ss > 59) throw bad();
-  const zone = ts[8]!;
+  const zone = ts[8] ?? 'Z';
   let offsetMin = 0;
   if (!/^[Zz]$/.test(zone)) {
     const digits = zone.slice(1).replace(':', '');

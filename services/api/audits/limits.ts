@@ -10,6 +10,13 @@ export const PROJECT_MAX_CHARS = 100;
 export const SHARE_DAYS_MIN = 1;
 export const SHARE_DAYS_MAX = 365;
 
+/**
+ * The largest body a valid submission can have: every field at its maximum with every character
+ * sent as a \u-escaped surrogate pair (12 bytes a character, as Python's json.dumps does with
+ * emoji), plus room for the JSON around them. Any body over it breaks a limit of spec 4.2.
+ */
+export const SUBMISSION_BODY_LIMIT = 2_621_440; // 2.5 MiB ≥ 12 × (200,000 + 300 + 200 + 100) + 2 × 12 × 2,048 + slack
+
 /** The list filter's value for "no project" (spec 4.9): not usable as a project name. */
 export const NO_PROJECT = '__none__';
 

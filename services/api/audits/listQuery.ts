@@ -26,11 +26,12 @@ export interface ListFilters {
 }
 
 const FILTERS = ['project', 'status', 'bulkId', 'createdAfter', 'createdBefore', 'source', 'domain'] as const;
+const ENUMERATIONS: ReadonlySet<string> = new Set(['status']);
 
 /**
- * GET /audits filters (spec 4.9) from the query string. An empty value (`project=`, `status=`, ...)
- * means the filter is absent (spec: an empty project is ignored; the others follow it). A filter
- * given twice is a 400: which one would win is a guess.
+ * GET /audits filters (spec 4.9) from the query string. An empty value means the filter is absent
+ * (spec: an empty project is ignored; the others follow it), except `status=`: spec 4.9 lists its
+ * values and says any other gives 400, and the empty one is another. A filter given twice is a 400: which one would win is a guess.
  */
 export function parseListFilters(query: Record<string, unknown>): ListFilters {
   const v: Partial<Record<(typeof FILTERS)[number], string>> = {};
@@ -39,7 +40,7 @@ export function parseListFilters(query: Record<string, unknown>): ListFilters {
     if (raw === undefined) continue;
     if (Array.isArray(raw)) throw invalid(name, `${name} may be given only once`);
     const s = String(raw);
-    if (s !== '') v[name] = s;
+    if (s !== '' || ENUMERATIONS.has(name)) v[name] = s;
   }
   const filters: ListFilters = { source: 'api' };
   if (v.project !== undefined) filters.project = v.project === NO_PROJECT ? null : v.project;

@@ -1,7 +1,11 @@
+import type { Resolver } from '../../../infra/http/resolver.ts';
+
 /** What the audit routes take from the configuration (infra/config.ts). */
 export interface AuditApiSettings {
   /** PUBLIC_BASE_URL: reportUrl is `${publicBaseUrl}/app/audits/<auditId>`. */
   publicBaseUrl: string;
   /** ALLOW_PRIVATE_ADDRESSES: lifts the address rules of the acceptance-time URL checks (development and tests only). */
   allowPrivateAddresses: boolean;
+  /** The DNS of the acceptance-time address check (tests play a hostile DNS); the system's by default. */
+  resolver?: Resolver;
 }

@@ -1,7 +1,17 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, isAppError } from '../../shared/errors.ts';
 import { API_VERSION } from '../schemas/error.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For a route whose every field has a maximum (POST /audits), a body over its bodyLimit cannot
+     * be valid: it is a 400 invalid_request with this message rather than a 413.
+     */
+    oversizedBody?: string;
+  }
+}
 
 const body = (request: FastifyRequest, e: AppError) => ({
   error: { code: e.code, message: e.message, requestId: String(request.id), ...e.extra },
@@ -15,16 +25,42 @@ const body = (request: FastifyRequest, e: AppError) => ({
  */
 export const errorsPlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    const e = toAppError(err);
+    let e = toAppError(err);
+    const oversized = request.routeOptions?.config?.oversizedBody;
+    if (e.code === 'payload_too_large' && oversized) e = new AppError('invalid_request', oversized);
     if (e.code === 'internal_error') request.log.error({ err }, 'unexpected error');
     if (e.code === 'rate_limited' && typeof e.extra.retryAfter === 'number') reply.header('Retry-After', String(e.extra.retryAfter));
     return reply.status(e.status).send(body(request, e));
+  });
+  // A NUL can be neither stored nor looked up (PostgreSQL refuses it in any text parameter), and
+  // no id, name or filter holds one: refused for the whole request, before anything reads it.
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw new AppError('invalid_request', 'The path or query string contains a NUL character (%00)');
   });
   app.setNotFoundHandler((request, reply) => {
     const e = new AppError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     return reply.status(404).send(body(request, e));
   });
 }, { name: 'errors' });
+
+/**
+ * Errors Fastify raises before a route is found (and so before any hook or the error handler): a
+ * bad percent-escape in the path, a path parameter over maxParamLength. Same shape, same headers.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, request, reply) => {
+  const e = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+    // No resource has an id that long (ids are at most 100 characters): it cannot exist.
+    ? new AppError('not_found', `Not found: a path segment is longer than ${MAX_PARAM_LENGTH} characters, and no id is`)
+    : err.code === 'FST_ERR_BAD_URL'
+      ? new AppError('invalid_request', 'The path is not valid: it holds a malformed percent-escape (% must be followed by two hex digits of UTF-8)')
+      : toAppError(err);
+  const r = reply as FastifyReply;
+  r.header('X-Request-Id', request.id);
+  return r.status(e.status).send(body(request as FastifyRequest, e));
+};
+
+/** Fastify's default limit for one path parameter (maxParamLength), named here for the message. */
+export const MAX_PARAM_LENGTH = 100;
 
 export function toAppError(err: unknown): AppError {
   if (isAppError(err)) return err;
@@ -49,5 +85,10 @@ export function toAppError(err: unknown): AppError {
       break;
   }
   if (f.statusCode === 400 && /JSON/i.test(f.message)) return new AppError('invalid_request', 'Body is not valid JSON');
+  // Any other refusal of the transport (e.g. a body without Content-Type on a method such as
+  // QUERY, which no route declares) is the client's: a 400 in the spec's shape, never a 500.
+  if (typeof f.code === 'string' && f.code.startsWith('FST_ERR') && typeof f.statusCode === 'number' && f.statusCode >= 400 && f.statusCode < 500) {
+    return new AppError('invalid_request', `The request was refused: ${f.message.slice(0, 200)}`);
+  }
   return new AppError('internal_error', 'Internal error; quote the requestId when reporting it');
 }

@@ -3,6 +3,7 @@ import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { ACCESS } from '../auth/access.ts';
 import { authPlugin } from '../plugins/auth.ts';
+import { declareCommonResponses } from '../plugins/commonResponses.ts';
 import { rateLimitPlugin } from '../plugins/rateLimit.ts';
 import { apiValidatorCompiler } from '../plugins/validation.ts';
 import type { AuditApiSettings } from '../audits/settings.ts';
@@ -26,6 +27,7 @@ export interface V1Deps {
  */
 export const v1Routes = (deps: V1Deps): FastifyPluginAsync => async (app) => {
   app.setValidatorCompiler(apiValidatorCompiler());
+  app.addHook('onRoute', declareCommonResponses);
   await app.register(authPlugin, { pool: deps.pool });
   await app.register(rateLimitPlugin, { pool: deps.pool, limits: deps.rateLimits });
 

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
+import { refuseResolvingToPrivate } from '../../../../infra/http/validateUrl.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
 import { submitAudit } from '../../../commands/submitAudit.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
+import { CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, SUBMISSION_BODY_LIMIT } from '../../audits/limits.ts';
 import { parseAuditSubmission } from '../../audits/parseSubmission.ts';
 import { presentAudit } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
@@ -21,7 +23,11 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
   app.post(
     '/audits',
     {
-      config: { access: ACCESS['POST /audits'], rateLimit: 'submission' },
+      config: {
+        access: ACCESS['POST /audits'], rateLimit: 'submission',
+        oversizedBody: `The body is larger than any valid submission: content must be ${CONTENT_MIN_CHARS} to ${CONTENT_MAX_CHARS.toLocaleString('en-US')} characters long`,
+      },
+      bodyLimit: SUBMISSION_BODY_LIMIT,
       // The parser below gives every rule its own message; the schema documents the same rules and
       // stands behind the parser (a body it refuses that the parser let through is still a 400).
       attachValidation: true,
@@ -44,8 +50,11 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
     async (request, reply) => {
       const auth = request.auth!;
       const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
-      const input = parseAuditSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
+      const policy = { allowPrivateAddresses: settings.allowPrivateAddresses, resolver: settings.resolver };
+      const input = parseAuditSubmission(request.body, policy);
       if (request.validationError) throw request.validationError;
+      if (input.url !== null) await refuseResolvingToPrivate('url', input.url, policy);
+      if (input.webhookUrl !== null) await refuseResolvingToPrivate('webhookUrl', input.webhookUrl, policy);
       const submitted = await submitAudit(pool, {
         accountId: auth.accountId,
         source: 'api',
