@@ -51,3 +51,22 @@ export async function hitRateLimit(db: Queryable, req: HitRequest): Promise<Rate
     retryAfter: Math.max(1, Math.ceil(resetAt - Number(row.now))),
   };
 }
+
+/** The window as it stands for a key, without counting a request (a refused one: 403). */
+export async function peekRateLimit(db: Queryable, req: HitRequest): Promise<Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>> {
+  const r = await db.query<{ hits: number | null; start: string }>(
+    `SELECT (SELECT hits FROM rate_limit_counters WHERE key_id = $1 AND bucket = $2 AND window_start = w.start) AS hits,
+            extract(epoch FROM w.start)::bigint::text AS start
+       FROM (SELECT to_timestamp(floor(extract(epoch FROM now()) / $3) * $3) AS start) w`,
+    [req.keyId, req.bucket, req.windowSeconds],
+  );
+  const row = r.rows[0]!;
+  return { limit: req.limit, remaining: Math.max(0, req.limit - (row.hits ?? 0)), resetAt: Number(row.start) + req.windowSeconds };
+}
+
+/** A window no request has counted in yet, ending where the current one ends (a 401: no key). */
+export const freshWindow = (req: Omit<HitRequest, 'keyId'>, nowMs = Date.now()): Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'> => ({
+  limit: req.limit,
+  remaining: req.limit,
+  resetAt: (Math.floor(nowMs / 1000 / req.windowSeconds) + 1) * req.windowSeconds,
+});

@@ -18,6 +18,10 @@ export interface AnalyseStepDeps extends BenchmarkDeps {
   pool: Pool;
 }
 
+/** errorMessage of audit_failed: meant for the client; the cause is logged under the job id. */
+export const AUDIT_FAILED_MESSAGE =
+  'The content was fetched and analysed, but scoring it failed because of an error in the service; the credit stays charged (spec 3.1). Quote the job id when reporting it.';
+
 /** Preparation failures the spec names (2.2); anything else is a bug and the task is retried. */
 const PREPARATION_CODES: Partial<Record<ErrorCode, 'crawl_failed' | 'keyword_required' | 'csi_failed' | 'content_too_large' | 'config_error'>> = {
   crawl_failed: 'crawl_failed',
@@ -94,8 +98,10 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
     // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
     resultJson = storableJson(result);
   } catch (e) {
-    // After the charge: the audit fails and the credit stays taken (spec 3.1).
-    return failAudit(pool, task, 'audit_failed', `The audit could not be computed: ${(e as Error).message}`, 'score');
+    // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
+    // what happened; the exception itself goes to the log under the job and audit ids.
+    deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
+    return failAudit(pool, task, 'audit_failed', AUDIT_FAILED_MESSAGE, 'score');
   }
   await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } });
 };

@@ -42,5 +42,10 @@ export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand 
 export const failAudit = (pool: Pool, task: Task, errorCode: AuditFailed['data']['errorCode'], errorMessage: string, stage: AuditFailed['data']['stage']) =>
   finishAudit(pool, task, { type: 'FailAudit', data: { errorCode, errorMessage, stage } });
 
+/** errorMessage of internal_error: what happened, for the client; the cause is in the log. */
+export const internalErrorMessage = (stage: 'fetch' | 'analyse', attempts: number): string =>
+  `The service failed ${attempts} times to ${stage === 'fetch' ? 'fetch the content' : 'analyse the content'} because of an internal error, and gave the audit up${
+    stage === 'fetch' ? '; no credit was charged' : ''}. Quote the job id when reporting it.`;
+
 /** A task whose audit is gone or already ended has nothing left to do. */
 export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task.taskId);

@@ -7,7 +7,8 @@ import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { analyseStep } from '../auditor/analyseStep.ts';
 import { fetchStep } from '../crawler/fetchStep.ts';
 import { ANALYSE, FETCH, startPipelineFeeder } from './feeder.ts';
-import { failAudit } from './outcome.ts';
+import { failAudit, internalErrorMessage } from './outcome.ts';
+import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';
 
 /**
@@ -23,12 +24,17 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
   stops.push(() => feeder.stop());
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses });
   const limits = { timeoutMs: config.crawl.timeoutMs, maxBytes: config.crawl.maxBytes, maxRedirects: config.crawl.maxRedirects };
+  // A task that kept failing: the client reads what happened in words, the log has the cause.
+  const giveUp = (task: Task, lastError: string, stage: 'fetch' | 'analyse') => {
+    log.error({ auditId: task.subjectId, taskId: task.taskId, attempts: config.pipeline.maxAttempts, lastError }, `the ${stage} step was given up`);
+    return failAudit(pool, task, 'internal_error', internalErrorMessage(stage, config.pipeline.maxAttempts), stage);
+  };
   const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts };
   if (wantCrawler) {
     const w = startWorker({
       ...common, kind: FETCH, concurrency: config.pipeline.crawlerConcurrency, log: log.child({ role: 'crawler' }),
       run: fetchStep({ pool, guard, limits }),
-      exhausted: (task, lastError) => failAudit(pool, task, 'internal_error', `Fetching failed ${config.pipeline.maxAttempts} times: ${lastError.split('\n')[0]}`, 'fetch'),
+      exhausted: (task, lastError) => giveUp(task, lastError, 'fetch'),
     });
     stops.push(() => w.stop());
   }
@@ -39,7 +45,7 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
         pool, guard, limits, serp: createSerpProvider(config.serp), log: log.child({ role: 'auditor' }),
         competitorCount: config.crawl.competitorCount, competitorConcurrency: config.crawl.competitorConcurrency,
       }),
-      exhausted: (task, lastError) => failAudit(pool, task, 'internal_error', `The analysis failed ${config.pipeline.maxAttempts} times: ${lastError.split('\n')[0]}`, 'analyse'),
+      exhausted: (task, lastError) => giveUp(task, lastError, 'analyse'),
     });
     stops.push(() => w.stop());
   }

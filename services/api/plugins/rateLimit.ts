@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { hitRateLimit } from '../../../infra/rateLimit/counter.ts';
+import type { FastifyReply } from 'fastify';
+import { freshWindow, hitRateLimit, peekRateLimit, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
 import { AppError } from '../../shared/errors.ts';
 
 /** A rate-limit window (spec 8): each counts separately per API key. */
@@ -31,17 +32,32 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
         limit: limits[window],
         windowSeconds: limits.windowSeconds,
       });
-      reply.header('X-RateLimit-Limit', String(hit.limit));
-      reply.header('X-RateLimit-Remaining', String(hit.remaining));
-      reply.header('X-RateLimit-Reset', String(hit.resetAt));
+      setHeaders(reply, hit);
       if (hit.exceeded) {
         throw new AppError('rate_limited', `Rate limit exceeded: ${hit.limit} requests per ${describe(limits.windowSeconds)}; retry in ${hit.retryAfter} s`, {
           retryAfter: hit.retryAfter,
         });
       }
     });
+    // Spec 8: the headers come back on EVERY response of a limited route, also when authentication
+    // or the scope check refused the request before it was counted. A refused request is not
+    // counted: a 403 shows its key's window as it stands; a 401 has no key, so it shows a fresh
+    // window (the full limit, the current window's end).
+    app.addHook('onSend', async (request, reply, payload) => {
+      const window = request.routeOptions.config.rateLimit;
+      if (!window || reply.hasHeader('X-RateLimit-Limit')) return payload;
+      const query = { bucket: window, limit: limits[window], windowSeconds: limits.windowSeconds };
+      setHeaders(reply, request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query));
+      return payload;
+    });
   },
   { name: 'rate-limit', dependencies: ['auth'] },
 );
+
+const setHeaders = (reply: FastifyReply, hit: Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>): void => {
+  reply.header('X-RateLimit-Limit', String(hit.limit));
+  reply.header('X-RateLimit-Remaining', String(hit.remaining));
+  reply.header('X-RateLimit-Reset', String(hit.resetAt));
+};
 
 const describe = (seconds: number): string => (seconds === 60 ? 'minute' : `${seconds} seconds`);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { ledgerBalance } from '../../../projections/ledger/queries.ts';
+import { currentCredits } from '../account/currentCredits.ts';
 import { ACCESS } from '../auth/access.ts';
 import { authErrors, ok, rateLimitedError } from '../schemas/common.ts';
 import { API_VERSION } from '../schemas/error.ts';
@@ -21,7 +21,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app, {
     },
     async (request) => {
       const auth = request.auth!;
-      const { remaining } = await ledgerBalance(pool, auth.accountId);
+      const remaining = await currentCredits(pool, auth.accountId);
       // Spec 5.6: the secret also produces signatures, so only a key that may write sees it.
       const canWrite = auth.scopes.includes('audits:write');
       return {

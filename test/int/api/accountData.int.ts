@@ -118,3 +118,26 @@ t.test('GET /me and GET /credits/usage', async (t) => {
     t.same([body.remaining, body.used, body.total, body.history], [0, 0, 0, []]);
   });
 });
+
+t.test('GET /me right after a purchase shows the credits, while the ledger projection still lags', async (t) => {
+  const f = await apiFixture(t);
+  const carol = await createAccount(f.pool, { email: 'carol@example.com', credits: 5 });
+  await f.ledgerAt(carol.accountId, 1);
+  // Hold the projection's row: the purchase below cannot be folded until the lock goes.
+  const holder = await f.pool.connect();
+  await holder.query('BEGIN');
+  await holder.query('SELECT 1 FROM ledger_accounts WHERE account_id = $1 FOR UPDATE', [carol.accountId]);
+  try {
+    await purchaseCredits(f.pool, { accountId: carol.accountId, credits: 10, paymentId: 'pay_carol1' });
+    const lagging = (await f.pool.query('SELECT remaining FROM ledger_accounts WHERE account_id = $1', [carol.accountId])).rows[0].remaining;
+    t.equal(lagging, 5, 'the projection has not folded the purchase yet');
+    const me = await f.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(carol.apiKey) });
+    t.equal(me.json().auditCredits, 15, 'the purchase is there at once');
+  } finally {
+    await holder.query('ROLLBACK');
+    holder.release();
+  }
+  await f.ledgerAt(carol.accountId, 2);
+  const me = await f.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(carol.apiKey) });
+  t.equal(me.json().auditCredits, 15, 'and from the projection once it caught up');
+});

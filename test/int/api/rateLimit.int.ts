@@ -87,6 +87,27 @@ t.test('rate limits in one process', async (t) => {
     t.equal(r.rows[0].n, 0);
   });
 
+  t.test('401 and 403 of a limited route carry X-RateLimit-* too (spec 8: every response)', async (t) => {
+    const reader = await createKey(f.pool, { accountId: a.accountId, scopes: ['audits:read'] });
+    const forbidden = await call('POST', '/api/v1/test/submit', reader.apiKey);
+    t.equal(forbidden.statusCode, 403);
+    const h403 = limitHeaders(forbidden);
+    t.same([h403.limit, h403.remaining], [3, 3], '403: the key\'s window as it stands, this request not counted');
+    t.equal(h403.reset % 60, 0);
+    const spent = await call('POST', '/api/v1/test/submit'); // a's submission window is spent
+    t.equal(limitHeaders(spent).remaining, 0);
+    for (const headers of [{}, bearer('not-a-key')]) {
+      const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/submit', headers });
+      t.equal(res.statusCode, 401);
+      const h = limitHeaders(res);
+      t.same([h.limit, h.remaining], [3, 3], '401: no key, a fresh window');
+      t.ok(h.reset % 60 === 0 && h.reset > Date.now() / 1000, 'reset: the end of the current window');
+    }
+    const poll = await f.app.inject({ method: 'GET', url: '/api/v1/test/poll' });
+    t.equal(poll.statusCode, 401);
+    t.notOk(poll.headers['x-ratelimit-limit'], 'not on a route without a window');
+  });
+
   t.test('the default window is RATE_LIMIT_PER_MINUTE (20 by default)', async (t) => {
     t.equal(DEFAULT_LIMITS.submission, 20);
     const { loadConfig } = await import('../../../infra/config.ts');
