@@ -24,8 +24,20 @@ const body = (request: FastifyRequest, e: AppError) => ({
  * is logged and masked, so no database or stack detail reaches a client.
  */
 export const errorsPlugin = fp(async (app) => {
+  const routes = routeTable();
+  app.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  // No route for this method and path: 405 with Allow when the path has other methods, else 404.
+  const noRoute = (request: FastifyRequest, reply: FastifyReply): AppError => {
+    const path = request.url.split('?')[0]!;
+    const allowed = routes.methodsOf(path);
+    if (allowed.length === 0) return new AppError('not_found', `Route ${request.method} ${path} not found`);
+    reply.header('Allow', allowed.join(', '));
+    return new AppError('method_not_allowed', `Method ${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
+  };
   app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    let e = toAppError(err);
+    // Fastify may refuse a request for a route that does not exist (a body without Content-Type
+    // on a method such as QUERY) before the not-found handler runs: it is still a missing route.
+    let e = request.is404 && !isAppError(err) ? noRoute(request, reply) : toAppError(err);
     const oversized = request.routeOptions?.config?.oversizedBody;
     if (e.code === 'payload_too_large' && oversized) e = new AppError('invalid_request', oversized);
     if (e.code === 'internal_error') request.log.error({ err }, 'unexpected error');
@@ -38,10 +50,30 @@ export const errorsPlugin = fp(async (app) => {
     if (/%00/.test(request.url)) throw new AppError('invalid_request', 'The path or query string contains a NUL character (%00)');
   });
   app.setNotFoundHandler((request, reply) => {
-    const e = new AppError('not_found', `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.status(404).send(body(request, e));
+    const e = noRoute(request, reply);
+    return reply.status(e.status).send(body(request, e));
   });
 }, { name: 'errors' });
+
+/** The declared routes by path pattern (`:id` matches one segment), to tell a 405 from a 404. */
+function routeTable() {
+  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  return {
+    add(method: string | string[], url: string) {
+      let entry = byPattern.get(url);
+      if (!entry) {
+        const re = new RegExp(`^${url.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+        byPattern.set(url, (entry = { re, methods: new Set() }));
+      }
+      for (const m of Array.isArray(method) ? method : [method]) entry.methods.add(m);
+    },
+    methodsOf(path: string): string[] {
+      const methods = new Set<string>();
+      for (const { re, methods: ms } of byPattern.values()) if (re.test(path)) ms.forEach((m) => methods.add(m));
+      return [...methods].sort();
+    },
+  };
+}
 
 /**
  * Errors Fastify raises before a route is found (and so before any hook or the error handler): a

@@ -3,6 +3,7 @@ import {
   CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, IDEMPOTENCY_KEY_MAX_CHARS, KEYWORD_MAX_CHARS, PROJECT_MAX_CHARS, SHARE_DAYS_MAX, SHARE_DAYS_MIN, TITLE_MAX_CHARS,
 } from '../audits/limits.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
+import { JOB_STATUSES, LIST_SOURCES } from '../audits/listQuery.ts';
 import { ApiVersion, pageFields } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -81,13 +82,13 @@ export const AuditIdParams = Type.Object({ id: Type.String({ description: 'Job i
 export const ListAuditsQuery = Type.Object(
   {
     project: Type.Optional(Type.String({ description: 'Exact project name; "__none__": unassigned only; empty: ignored' })),
-    status: Type.Optional(Type.String({ description: 'queued, running, completed or error; anything else 400' })),
+    status: Type.Optional(Type.String({ enum: [...JOB_STATUSES], description: 'queued, running, completed or error; anything else (the empty value too) 400' })),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1; 400 below 1 or not an integer' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, default: 25, description: 'Default 25; above 100 clamped to 100; 400 below 1 or not an integer' })),
     bulkId: Type.Optional(Type.String({ description: 'Only jobs of this batch (bulk_...); another account\'s batch gives an empty list' })),
-    createdAfter: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (start of the UTC day) or an ISO 8601 timestamp with a zone' })),
-    createdBefore: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (END of the UTC day) or an ISO 8601 timestamp with a zone; before createdAfter → 400' })),
-    source: Type.Optional(Type.String({ description: 'api (default): submitted through the API; panel: created in the app; all' })),
+    createdAfter: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (start of the UTC day) or an ISO 8601 timestamp (no zone: UTC)' })),
+    createdBefore: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (END of the UTC day) or an ISO 8601 timestamp (no zone: UTC); before createdAfter → 400' })),
+    source: Type.Optional(Type.String({ enum: [...LIST_SOURCES, ''], description: 'api (default): submitted through the API; panel: created in the app; all; empty: the default' })),
     domain: Type.Optional(Type.String({ description: 'Host or full address; www. ignored; subdomains included; lookalikes not; invalid → 400' })),
   },
   { additionalProperties: true },

@@ -34,7 +34,8 @@ t.test('common behaviour and the one error path', async (t) => {
     const res = await f.app.inject({ method: 'GET', url: '/api/v1/nope?x=1', headers: auth });
     errorShape(t, res, 404, 'not_found', 'Route GET /api/v1/nope not found');
     const wrongMethod = await f.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: auth });
-    errorShape(t, wrongMethod, 404, 'not_found');
+    errorShape(t, wrongMethod, 405, 'method_not_allowed', 'Method DELETE is not allowed on /api/v1/me; allowed: GET, HEAD');
+    t.equal(wrongMethod.headers.allow, 'GET, HEAD');
   });
 
   t.test('malformed JSON: 400 invalid_request', async (t) => {

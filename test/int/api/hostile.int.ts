@@ -59,13 +59,17 @@ t.test('the contract under hostile input', async (t) => {
   });
 
   t.test('framework errors in the spec shape: undeclared methods, bad escapes, over-long ids', async (t) => {
-    for (const method of ['QUERY', 'PROPFIND', 'PATCH', 'PUT']) {
-      const res = await f.app.inject({ method: method as 'GET', url: '/api/v1/audits/job_x', headers: bearer(a.apiKey) });
-      t.ok(res.statusCode >= 400 && res.statusCode < 500, `${method}: ${res.statusCode}, not a 500`);
-      errorShape(t, res, res.statusCode, res.statusCode === 404 ? 'not_found' : 'invalid_request');
-      const withBody = await f.app.inject({ method: method as 'GET', url: '/api/v1/audits/job_x', headers: { ...bearer(a.apiKey), 'content-type': 'application/json' }, payload: '{}' });
-      t.ok(withBody.statusCode >= 400 && withBody.statusCode < 500, `${method} with a body: ${withBody.statusCode}`);
+    for (const method of ['QUERY', 'PROPFIND', 'PATCH', 'PUT', 'TRACE']) {
+      for (const withBody of [false, true]) {
+        const res = await f.app.inject({
+          method: method as 'GET', url: '/api/v1/audits/job_x',
+          headers: { ...bearer(a.apiKey), ...(withBody ? { 'content-type': 'application/json' } : {}) }, ...(withBody ? { payload: '{}' } : {}),
+        });
+        errorShape(t, res, 405, 'method_not_allowed', new RegExp(`^Method ${method} is not allowed on /api/v1/audits/job_x; allowed: GET, HEAD$`));
+        t.equal(res.headers.allow, 'GET, HEAD', `${method}${withBody ? ' with a body' : ''}: 405 with Allow`);
+      }
     }
+    errorShape(t, await f.app.inject({ method: 'QUERY' as 'GET', url: '/api/v1/nowhere', headers: bearer(a.apiKey) }), 404, 'not_found');
     errorShape(t, await f.app.inject({ method: 'GET', url: '/api/v1/audits/%zz', headers: bearer(a.apiKey) }), 400, 'invalid_request', /percent-escape/);
     errorShape(t, await f.app.inject({ method: 'GET', url: '/api/v1/audits/%E0%A4%A', headers: { ...bearer(a.apiKey), 'x-request-id': 'trace-bad-url' } }), 400, 'invalid_request');
     const long = await f.app.inject({ method: 'GET', url: `/api/v1/audits/job_${'x'.repeat(120)}`, headers: { ...bearer(a.apiKey), 'x-request-id': 'trace-long' } });
