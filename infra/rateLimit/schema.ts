@@ -18,3 +18,14 @@ export const rateLimitMigration: Migration = {
     CREATE INDEX IF NOT EXISTS rate_limit_counters_window ON rate_limit_counters (window_start);
   `,
 };
+
+/**
+ * The counters need no durability: a counter lost in a database crash only forgives the requests
+ * of one window. UNLOGGED, they write no WAL, so a request's upsert commits without waiting for a
+ * disk flush (PostgreSQL commits a transaction that wrote no WAL asynchronously), while every API
+ * process still counts in the same row: the limit stays exact.
+ */
+export const rateLimitUnloggedMigration: Migration = {
+  id: '0005_rate_limit_counters_unlogged',
+  sql: `ALTER TABLE rate_limit_counters SET UNLOGGED;`,
+};

@@ -67,6 +67,9 @@ export const accountsProjection: Projection = {
             e.accountId,
             e.occurredAt,
           ]);
+          // Every API process caches keys (services/api/auth/keyCache.ts); NOTIFY is delivered at
+          // commit, so a revocation reaches them all at once and never before it holds.
+          await tx.query(`SELECT pg_notify($1, $2)`, [API_KEYS_CHANNEL, d.keyId]);
           break;
         }
         default:
@@ -75,6 +78,9 @@ export const accountsProjection: Projection = {
     }
   },
 };
+
+/** The NOTIFY channel of key revocations. */
+export const API_KEYS_CHANNEL = 'api_keys_changed';
 
 /**
  * The writers (API, CLI) need these tables whether or not the projections role runs, so they are

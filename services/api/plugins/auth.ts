@@ -2,10 +2,11 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '../../../events/account/index.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { findApiKeyByHash } from '../../../projections/accounts/queries.ts';
+import type { Logger } from '../../../infra/logger.ts';
 import { AppError } from '../../shared/errors.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { hashApiKey } from '../auth/apiKeys.ts';
+import { createKeyCache, type KeyCache } from '../auth/keyCache.ts';
 
 /** Who is calling: the key and the account that owns it. Everything a route reads is this account's. */
 export interface AuthContext {
@@ -36,10 +37,13 @@ const invalidKey = (message: string) => new AppError('invalid_api_key', message)
 /**
  * Authentication and scopes (spec 5) for the routes of the scope it is registered in. Runs in
  * onRequest, before the body is read: an unauthenticated caller learns nothing about validation.
- * The key lookup reads the inline accounts projection, so a revocation holds from its commit on.
+ * Keys are cached per process (auth/keyCache.ts) and dropped by the NOTIFY of a revocation, so a
+ * revocation holds everywhere within moments of its commit.
  */
 export const authPlugin = fp<{ pool: Pool }>(
   async (app, { pool }) => {
+    const keys = createKeyCache(pool, app.log as unknown as Logger);
+    app.addHook('onClose', () => keys.close());
     app.decorateRequest('auth', null);
     app.addHook('onRoute', (route) => {
       if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
@@ -47,7 +51,7 @@ export const authPlugin = fp<{ pool: Pool }>(
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
       if (access === 'public') return;
-      request.auth = await authenticate(pool, request);
+      request.auth = await authenticate(keys, request);
       if (access !== 'anyKey' && access !== undefined && !request.auth.scopes.includes(access)) {
         throw new AppError('insufficient_scope', `This API key lacks the ${access} scope`, { requiredScope: access });
       }
@@ -56,12 +60,12 @@ export const authPlugin = fp<{ pool: Pool }>(
   { name: 'auth' },
 );
 
-async function authenticate(pool: Pool, request: FastifyRequest): Promise<AuthContext> {
+async function authenticate(keys: KeyCache, request: FastifyRequest): Promise<AuthContext> {
   const header = request.headers.authorization;
   if (!header) throw invalidKey('Missing API key: send Authorization: Bearer <API_KEY>');
   const match = BEARER.exec(header);
   if (!match) throw invalidKey('Malformed Authorization header: expected Bearer <API_KEY>');
-  const owner = await findApiKeyByHash(pool, hashApiKey(match[1]!));
+  const owner = await keys.find(hashApiKey(match[1]!));
   if (!owner || owner.revoked) throw invalidKey('Invalid or revoked API key');
   return {
     keyId: owner.keyId,
