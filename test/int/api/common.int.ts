@@ -116,7 +116,7 @@ t.test('common behaviour and the one error path', async (t) => {
     t.same(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' });
     const me = doc.paths['/api/v1/me'].get;
     t.same(me.security, [{ bearer: [] }]);
-    t.same(Object.keys(me.responses).sort(), ['200', '401', '403', '429', '500']);
+    t.same(Object.keys(me.responses).sort(), ['200', '400', '401', '403', '429', '500'], 'a NUL in the query string is a 400 on every route');
     t.ok(me.responses['200'].content['application/json'].schema.properties.apiKey.properties.webhookSecret, 'webhookSecret documented');
     const usage = doc.paths['/api/v1/credits/usage'].get;
     t.same(usage.parameters.map((p: { name: string }) => p.name).sort(), ['limit', 'page']);
