@@ -15,6 +15,8 @@ import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
 
 export interface AnalyseStepDeps extends BenchmarkDeps {
   pool: Pool;
+  /** Length of a share link's day (SHARE_DAY_SECONDS): `share: true` issues its link at completion. */
+  shareDayMs?: number;
 }
 
 /** Preparation failures the spec names (2.2); anything else is a bug and the task is retried. */
@@ -95,5 +97,5 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
     // After the charge: the audit fails and the credit stays taken (spec 3.1).
     return failAudit(pool, task, 'audit_failed', `The audit could not be computed: ${(e as Error).message}`, 'score');
   }
-  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } });
+  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } }, deps.shareDayMs);
 };

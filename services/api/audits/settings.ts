@@ -4,4 +4,6 @@ export interface AuditApiSettings {
   publicBaseUrl: string;
   /** ALLOW_PRIVATE_ADDRESSES: lifts the address rules of the acceptance-time URL checks (development and tests only). */
   allowPrivateAddresses: boolean;
+  /** SHARE_DAY_SECONDS: the length of a share link's day (86,400 unless shortened for tests). */
+  shareDaySeconds?: number;
 }

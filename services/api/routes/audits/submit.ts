@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
 import { submitAudit } from '../../../commands/submitAudit.ts';
+import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import { parseAuditSubmission } from '../../audits/parseSubmission.ts';
@@ -59,7 +60,7 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
         // Spec 4.2: the first request binds; the answer is the existing job, whatever this body said.
         const row = await findAudit(pool, auth.accountId, submitted.auditId);
         if (!row) throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
-        return reply.status(200).send(presentAudit(row, settings));
+        return reply.status(200).send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));
       }
       return reply.status(202).send({
         id: submitted.jobId!,
