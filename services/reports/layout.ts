@@ -12,6 +12,7 @@ export const layout = (p: { lang: string; title: string; body: Safe }): string =
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${p.title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>

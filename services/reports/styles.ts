@@ -48,7 +48,8 @@ main { max-width: 1040px; margin: 0 auto; padding: 8px 24px 24px; }
 .bar-label { font-size: 13px; } .bar-value { font-size: 13px; font-weight: 700; } .axis { font-size: 11px; }
 .dimension-list { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; margin-top: 12px; }
 .dimension { border: 1px solid var(--line); border-radius: 10px; padding: 12px 16px; min-width: 0; }
-.dimension h3 { margin: 0 0 4px; font-size: 15px; display: flex; justify-content: space-between; gap: 8px; }
+.dimension h3 { margin: 0 0 4px; font-size: 15px; display: flex; justify-content: space-between; align-items: flex-start; gap: 8px; }
+.dimension h3 .pill { flex: none; }
 .dimension p { margin: 0 0 4px; font-size: 14px; }
 .dimension ul { margin: 0; padding-left: 18px; font-size: 14px; }
 .suggestion { display: block; color: var(--muted); }
