@@ -2,9 +2,10 @@ import { admissionEvents } from './account/admission.ts';
 import { accountEvents } from './account/index.ts';
 import { auditEvents } from './audit/events.ts';
 import { registerEvents } from './registry.ts';
+import { shareEvents } from './share/events.ts';
 import { webhookEvents } from './webhook/events.ts';
 
 /** Every event of the service, registered once. Importing this module is enough. */
-export const catalogue = [...accountEvents, ...admissionEvents, ...auditEvents, ...webhookEvents];
+export const catalogue = [...accountEvents, ...admissionEvents, ...auditEvents, ...webhookEvents, ...shareEvents];
 
 registerEvents(...catalogue);

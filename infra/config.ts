@@ -7,7 +7,9 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks'] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks',
+  'scheduler',
+] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -36,6 +38,20 @@ export interface Config {
   serp: SerpSettings;
   pipeline: PipelineSettings;
   webhooks: WebhookSettings;
+  share: ShareSettings;
+  scheduler: SchedulerSettings;
+}
+
+/** Public share links (spec 3.3, 4.7). */
+export interface ShareSettings {
+  /** Length of one of shareExpiresInDays' days: 86,400 s; shorter only in development and tests. */
+  daySeconds: number;
+}
+
+/** The scheduler role's timers (services/scheduler): how often an idle worker looks for a due timer. */
+export interface SchedulerSettings {
+  pollMs: number;
+  leaseSeconds: number;
 }
 
 /** The webhooks role's workers (services/webhooks); the delivery rules themselves are spec 6's, in code. */
@@ -106,6 +122,9 @@ export function loadConfig(env: Env = process.env): Config {
   const kafkaTopicPrefix = str('KAFKA_TOPIC_PREFIX', 'audit');
   if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix)) problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
 
+  const shareDaySeconds = int('SHARE_DAY_SECONDS', 86_400, 1, 86_400);
+  if (shareDaySeconds !== 86_400 && nodeEnv === 'production') problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
+
   const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
 
   const config: Config = {
@@ -141,6 +160,11 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
       leaseSeconds: int('WEBHOOK_LEASE_SECONDS', 30, 2, 3600),
+    },
+    share: { daySeconds: shareDaySeconds },
+    scheduler: {
+      pollMs: int('SCHEDULER_POLL_MS', 1000, 10, 60_000),
+      leaseSeconds: int('SCHEDULER_LEASE_SECONDS', 30, 2, 3600),
     },
   };
   if (problems.length) throw new ConfigError(problems);

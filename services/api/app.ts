@@ -12,6 +12,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { requestIdOptions, requestIdPlugin } from './plugins/requestId.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1.ts';
+import { reportPages } from './routes/pages/index.ts';
 
 export interface AppDeps {
   log: Logger;
@@ -44,5 +45,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes(deps.readiness));
   const audits = deps.audits ?? { publicBaseUrl: 'http://127.0.0.1:8080', allowPrivateAddresses: false };
   await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, audits, routes: deps.v1Routes }), { prefix: '/api/v1' });
+  await app.register(reportPages({ pool: deps.pool, settings: audits }));
   return app;
 }

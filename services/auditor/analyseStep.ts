@@ -16,6 +16,8 @@ import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
 
 export interface AnalyseStepDeps extends BenchmarkDeps {
   pool: Pool;
+  /** Length of a share link's day (SHARE_DAY_SECONDS): `share: true` issues its link at completion. */
+  shareDayMs?: number;
 }
 
 /** errorMessage of audit_failed: meant for the client; the cause is logged under the job id. */
@@ -103,5 +105,5 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
     deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
     return failAudit(pool, task, 'audit_failed', AUDIT_FAILED_MESSAGE, 'score');
   }
-  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } });
+  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } }, deps.shareDayMs);
 };

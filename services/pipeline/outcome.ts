@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
+import { issueShareOnCompletion } from '../share/issueOnCompletion.ts';
 
 /**
  * A step's events: caused by the task, correlated by the audit, and with ids derived from the task
@@ -28,9 +29,13 @@ export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
  * Ends an audit: its terminal event, its place among the account's audits in flight given back,
  * and the task done — one transaction, so none of the three can happen without the others.
  */
-export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' }): Promise<void> {
+export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' }, shareDayMs = 86_400_000): Promise<void> {
   await transact(pool, async (tx) => {
-    await auditStep(tx, task, outcome);
+    const { events, state } = await auditStep(tx, task, outcome);
+    // `share: true`: the public link comes with the completion (services/share).
+    await issueShareOnCompletion(tx, {
+      accountId: task.accountId, auditId: task.subjectId, state, completed: events.find((e) => e.type === 'AuditCompleted'), dayMs: shareDayMs, causationId: task.taskId,
+    });
     await decideInTransaction(tx, {
       ...metaOf(task), decider: admissionDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
       command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },

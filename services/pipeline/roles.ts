@@ -44,6 +44,7 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
       run: analyseStep({
         pool, guard, limits, serp: createSerpProvider(config.serp), log: log.child({ role: 'auditor' }),
         competitorCount: config.crawl.competitorCount, competitorConcurrency: config.crawl.competitorConcurrency,
+        shareDayMs: config.share.daySeconds * 1000,
       }),
       exhausted: (task, lastError) => giveUp(task, lastError, 'analyse'),
     });

@@ -1,4 +1,6 @@
 import type { AuditRow, ProjectRow } from '../../../projections/audits/queries.ts';
+import type { ShareRow } from '../../../projections/shares/queries.ts';
+import { shareMetaOf } from '../../share/shareMeta.ts';
 import type { AuditResultV1 } from '../../engine/resultSchema.ts';
 import { toAuditResultV1 } from '../../engine/resultV1.ts';
 import type { EngineResult } from '../../engine/types.ts';
@@ -23,7 +25,7 @@ const errorCodeOf = (row: AuditRow): string | null => (row.status === 'error' &&
 const iso = (d: Date): string => d.toISOString();
 
 /** GET /audits/{id} (spec 4.3), and the 200 of an Idempotency-Key replay: the shape of the current status. */
-export function presentAudit(row: AuditRow, s: PresentSettings): JobInProgress | JobFailed | AuditResultV1 {
+export function presentAudit(row: AuditRow, s: PresentSettings, share: ShareRow | null = null): JobInProgress | JobFailed | AuditResultV1 {
   if (row.status === 'queued' || row.status === 'running') {
     return { id: singleId(row), status: row.status, auditId: row.auditId, project: row.project, createdAt: iso(row.createdAt), apiVersion: API_VERSION };
   }
@@ -33,23 +35,22 @@ export function presentAudit(row: AuditRow, s: PresentSettings): JobInProgress |
       createdAt: iso(row.createdAt), apiVersion: API_VERSION,
     };
   }
-  return presentResult(row, s);
+  return presentResult(row, s, share);
 }
 
 /**
  * A completed audit as AuditResultV1 (spec 2.3): the engine's document, with input.project the
  * CURRENT assignment (a reassignment is visible) and meta from the service. apiVersion lives in
- * meta here, not at the top level (spec 9.3). Sharing is a later issue: shareUrl and shareExpiresAt
- * are null.
+ * meta here, not at the top level (spec 9.3). The share fields come from the audit's link, if any.
  */
-export function presentResult(row: AuditRow, s: PresentSettings): AuditResultV1 {
+export function presentResult(row: AuditRow, s: PresentSettings, share: ShareRow | null = null, now = new Date()): AuditResultV1 {
   // A completed row always holds the engine's document (AuditCompleted.resultJson).
   return toAuditResultV1(row.result as unknown as EngineResult, {
     id: singleId(row),
     createdAt: iso(row.createdAt),
     completedAt: iso(row.completedAt ?? row.updatedAt),
     project: row.project,
-    meta: { creditsCharged: row.creditsCharged, apiVersion: API_VERSION, reportUrl: reportUrlOf(s, row.auditId), shareUrl: null, shareExpiresAt: null },
+    meta: { creditsCharged: row.creditsCharged, apiVersion: API_VERSION, reportUrl: reportUrlOf(s, row.auditId), ...shareMetaOf(share, now, s.publicBaseUrl) },
   });
 }
 

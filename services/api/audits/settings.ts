@@ -8,4 +8,6 @@ export interface AuditApiSettings {
   allowPrivateAddresses: boolean;
   /** The DNS of the acceptance-time address check (tests play a hostile DNS); the system's by default. */
   resolver?: Resolver;
+  /** SHARE_DAY_SECONDS: the length of a share link's day (86,400 unless shortened for tests). */
+  shareDaySeconds?: number;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
+import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { presentAudit } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
@@ -32,7 +33,7 @@ export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Au
       const row = await findAudit(pool, request.auth!.accountId, request.params.id);
       // The same answer for an id that never existed and for another account's: no hint which.
       if (!row) throw new AppError('not_found', 'Audit not found');
-      return presentAudit(row, settings);
+      return presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null);
     },
   );
 };

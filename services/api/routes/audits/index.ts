@@ -3,6 +3,7 @@ import type { Pool } from '../../../../infra/postgres/pool.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { getAuditRoute } from './get.ts';
 import { listAuditsRoute } from './list.ts';
+import { shareRoutes } from './share.ts';
 import { submitAuditRoute } from './submit.ts';
 
 /** The audit routes of issue 5: submit, poll, list. */
@@ -10,4 +11,5 @@ export const auditRoutes: FastifyPluginAsync<{ pool: Pool; settings: AuditApiSet
   await app.register(submitAuditRoute, options);
   await app.register(getAuditRoute, options);
   await app.register(listAuditsRoute, options);
+  await app.register(shareRoutes, options);
 };

@@ -3,6 +3,7 @@ import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { refuseResolvingToPrivate } from '../../../../infra/http/validateUrl.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
 import { submitAudit } from '../../../commands/submitAudit.ts';
+import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import { CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, SUBMISSION_BODY_LIMIT } from '../../audits/limits.ts';
@@ -68,7 +69,7 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
         // Spec 4.2: the first request binds; the answer is the existing job, whatever this body said.
         const row = await findAudit(pool, auth.accountId, submitted.auditId);
         if (!row) throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
-        return reply.status(200).send(presentAudit(row, settings));
+        return reply.status(200).send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));
       }
       return reply.status(202).send({
         id: submitted.jobId!,

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import secureJson from 'secure-json-parse';
+import { auditStreamId } from '../../../../events/audit/events.ts';
+import { loadStream, transact } from '../../../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../../../infra/postgres/pool.ts';
+import { findAudit, type AuditRow } from '../../../../projections/audits/queries.ts';
+import { auditDecider } from '../../../domain/audit/decider.ts';
+import type { ExpiryRequest } from '../../../domain/share/decider.ts';
+import { newShareToken, shareLangOf, shareUrlOf } from '../../../share/links.ts';
+import { decideShare } from '../../../share/shareCommand.ts';
+import { AppError } from '../../../shared/errors.ts';
+import type { AuditApiSettings } from '../../audits/settings.ts';
+import { ACCESS } from '../../auth/access.ts';
+import { AuditIdParams } from '../../schemas/audits.ts';
+import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
+import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+import { RevokeResponse, ShareBody, ShareResponse } from '../../schemas/share.ts';
+
+const DAY_MS = 86_400_000;
+
+const notFound = { 404: { ...ErrorBody, description: 'not_found: no such job on this account, or an audit created in the app (shared in the app)' } } as const;
+const notCompleted = { 409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' } } as const;
+
+/**
+ * The job the share routes act on: one of the account's API audits, by job id (spec 4.7) or audit
+ * id. An audit created in the app has no job and is shared in the app (spec 4.7): 404, saying so.
+ */
+async function jobOf(pool: Pool, accountId: string, id: string): Promise<AuditRow & { jobId: string }> {
+  const row = await findAudit(pool, accountId, id);
+  if (!row) throw new AppError('not_found', 'Audit not found');
+  if (row.source === 'panel' || row.jobId === null) {
+    throw new AppError('not_found', 'No job with this id: this audit was created in the app and is shared in the app, not through the API');
+  }
+  return row as AuditRow & { jobId: string };
+}
+
+const expiryOf = (body: ShareBody): ExpiryRequest =>
+  !('shareExpiresInDays' in body) || body.shareExpiresInDays === undefined ? { kind: 'omitted' }
+    : body.shareExpiresInDays === null ? { kind: 'none' } : { kind: 'days', days: body.shareExpiresInDays };
+
+/**
+ * POST and DELETE /audits/{id}/share (spec 4.7, 4.8): decided on the audit's share stream
+ * (services/domain/share) against the audit's status read from its own stream in the same
+ * transaction, so a completion the read model has not caught up with already counts. No credit.
+ * Both count in the `share` rate window (spec 8).
+ */
+export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+  // The body is optional (spec 4.7: "no body shares without expiry"), also with a JSON content type.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(text));
+    } catch {
+      done(new AppError('invalid_request', 'Body is not valid JSON'), undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+  const dayMs = (settings.shareDaySeconds ?? DAY_MS / 1000) * 1000;
+
+  app.post(
+    '/audits/:id/share',
+    {
+      config: { access: ACCESS['POST /audits/:id/share'], rateLimit: 'share' },
+      schema: {
+        summary: 'Share a completed report through a public link (no credit)',
+        tags: ['share'],
+        security: [{ bearer: [] }],
+        params: AuditIdParams,
+        body: ShareBody,
+        response: { 200: ok(ShareResponse, 'The active link'), ...invalidRequestError, ...notFound, ...notCompleted, ...authErrors, ...rateLimitedError },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const job = await jobOf(pool, auth.accountId, request.params.id);
+      const expiry = expiryOf(request.body);
+      const state = await transact(pool, async (tx) => {
+        const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
+        const now = new Date();
+        const { state } = await decideShare(tx, {
+          accountId: auth.accountId, auditId: job.auditId, now, correlationId: String(request.id),
+          command: {
+            type: 'ShareReport',
+            data: { auditId: job.auditId, now, dayMs, newToken: newShareToken(), lang: shareLangOf(audit.state.language), auditStatus: audit.state.status, expiry },
+          },
+        });
+        return state;
+      });
+      if (state.status !== 'Active') throw new AppError('internal_error', `share of ${job.auditId} is ${state.status} after a POST`);
+      return { id: job.jobId, auditId: job.auditId, shareUrl: shareUrlOf(settings.publicBaseUrl, state.token, state.lang), expiresAt: state.expiresAt, apiVersion: API_VERSION };
+    },
+  );
+
+  app.delete(
+    '/audits/:id/share',
+    {
+      config: { access: ACCESS['DELETE /audits/:id/share'], rateLimit: 'share' },
+      schema: {
+        summary: 'Revoke the public link for good (idempotent)',
+        tags: ['share'],
+        security: [{ bearer: [] }],
+        params: AuditIdParams,
+        response: { 200: ok(RevokeResponse, 'Revoked (or nothing to revoke)'), ...notFound, ...notCompleted, ...authErrors, ...rateLimitedError },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const job = await jobOf(pool, auth.accountId, request.params.id);
+      await transact(pool, async (tx) => {
+        const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
+        await decideShare(tx, {
+          accountId: auth.accountId, auditId: job.auditId, now: new Date(), correlationId: String(request.id),
+          command: { type: 'RevokeShare', data: { auditId: job.auditId, auditStatus: audit.state.status } },
+        });
+      });
+      return { id: job.jobId, auditId: job.auditId, shareUrl: null, apiVersion: API_VERSION };
+    },
+  );
+};

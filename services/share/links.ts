@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import type { ShareLang } from '../../events/share/events.ts';
+
+/** 24 random bytes: 192 bits, base64url (32 characters), well above the 128 bits an address needs to be unguessable. */
+export const newShareToken = (): string => randomBytes(24).toString('base64url');
+
+/** What a share token looks like; anything else is not looked up at all. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** Spec 2.3: `lang=pl` for Polish content, `en` otherwise (German included). */
+export const shareLangOf = (language: string | null): ShareLang => (language === 'pl' ? 'pl' : 'en');
+
+/** The public address: PUBLIC_BASE_URL/share/<token>?lang=pl|en. */
+export const shareUrlOf = (publicBaseUrl: string, token: string, lang: ShareLang): string => `${publicBaseUrl}/share/${token}?lang=${lang}`;
