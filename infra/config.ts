@@ -7,7 +7,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks'] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -36,6 +36,15 @@ export interface Config {
   serp: SerpSettings;
   pipeline: PipelineSettings;
   webhooks: WebhookSettings;
+  bulk: BulkSettings;
+}
+
+/** Bulk batches (services/bulk) and their inactivity timeout (spec 3.2). */
+export interface BulkSettings {
+  /** A batch with no progress for this long is closed as error (spec: 15 minutes). */
+  inactivitySeconds: number;
+  /** Batch advances worked on at once per process. */
+  concurrency: number;
 }
 
 /** The webhooks role's workers (services/webhooks); the delivery rules themselves are spec 6's, in code. */
@@ -141,6 +150,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhooks: {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
       leaseSeconds: int('WEBHOOK_LEASE_SECONDS', 30, 2, 3600),
+    },
+    bulk: {
+      inactivitySeconds: int('BULK_INACTIVITY_SECONDS', 900, 1, 86_400),
+      concurrency: int('BULK_CONCURRENCY', 4, 1, 64),
     },
   };
   if (problems.length) throw new ConfigError(problems);

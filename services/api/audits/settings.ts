@@ -4,4 +4,6 @@ export interface AuditApiSettings {
   publicBaseUrl: string;
   /** ALLOW_PRIVATE_ADDRESSES: lifts the address rules of the acceptance-time URL checks (development and tests only). */
   allowPrivateAddresses: boolean;
+  /** BULK_INACTIVITY_SECONDS: a new batch's inactivity timer is armed at submission (default 900). */
+  bulkInactivitySeconds?: number;
 }
