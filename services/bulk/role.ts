@@ -7,6 +7,9 @@ import { startWorker } from '../../infra/taskQueue/worker.ts';
 import { advanceStep } from './advance.ts';
 import { BULK_ADVANCE } from './tasks.ts';
 
+/** An advance takes well under a second; a dead worker's batch waits at most this long for another. */
+const BULK_LEASE_SECONDS = 10;
+
 /**
  * The bulk role: workers moving batches on, entry after entry. Batches of different accounts (and
  * of one account over time) are independent tasks, so any number of processes share them.
@@ -15,7 +18,7 @@ export function startBulkRole(config: Config, pool: Pool, log: Logger): (() => P
   if (!config.roles.includes('bulk')) return [];
   const l = log.child({ role: 'bulk' });
   const w = startWorker({
-    pool, kind: BULK_ADVANCE, log: l, concurrency: config.bulk.concurrency, leaseSeconds: 30, maxAttempts: config.pipeline.maxAttempts,
+    pool, kind: BULK_ADVANCE, log: l, concurrency: config.bulk.concurrency, leaseSeconds: BULK_LEASE_SECONDS, maxAttempts: config.pipeline.maxAttempts,
     // Short: each entry waits for one claim of this task, and a batch has up to 100 of them.
     idleMs: 50,
     run: advanceStep({ pool, serp: createSerpProvider(config.serp), log: l, inactivitySeconds: config.bulk.inactivitySeconds }),
