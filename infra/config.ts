@@ -64,6 +64,8 @@ export interface PipelineSettings {
   /** Fetches (crawler role) and analyses (auditor role) run at once per process. */
   crawlerConcurrency: number;
   auditorConcurrency: number;
+  /** How long an idle worker waits before looking for a task again (each step of an audit waits up to this once). */
+  pollMs: number;
 }
 
 /** Requests per window per API key, by window; each window counts separately. */
@@ -146,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
       crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
       auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
+      pollMs: int('PIPELINE_POLL_MS', 50, 10, 10_000),
     },
     webhooks: {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),

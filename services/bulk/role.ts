@@ -19,8 +19,8 @@ export function startBulkRole(config: Config, pool: Pool, log: Logger): (() => P
   const l = log.child({ role: 'bulk' });
   const w = startWorker({
     pool, kind: BULK_ADVANCE, log: l, concurrency: config.bulk.concurrency, leaseSeconds: BULK_LEASE_SECONDS, maxAttempts: config.pipeline.maxAttempts,
-    // Short: each entry waits for one claim of this task, and a batch has up to 100 of them.
-    idleMs: 50,
+    // Each entry waits for one claim of this task, and a batch has up to 100 of them (PIPELINE_POLL_MS).
+    idleMs: config.pipeline.pollMs,
     run: advanceStep({ pool, serp: createSerpProvider(config.serp), log: l, inactivitySeconds: config.bulk.inactivitySeconds }),
     // An advance that keeps failing is dropped; the batch is then closed by its inactivity timer.
     exhausted: async (task, lastError) => {

@@ -23,7 +23,7 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
   stops.push(() => feeder.stop());
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses });
   const limits = { timeoutMs: config.crawl.timeoutMs, maxBytes: config.crawl.maxBytes, maxRedirects: config.crawl.maxRedirects };
-  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts };
+  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts, idleMs: config.pipeline.pollMs };
   if (wantCrawler) {
     const w = startWorker({
       ...common, kind: FETCH, concurrency: config.pipeline.crawlerConcurrency, log: log.child({ role: 'crawler' }),
