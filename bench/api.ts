@@ -71,7 +71,8 @@ async function getRate(base: string, path: string, key: string | null): Promise<
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function benchApi(): Promise<BenchRow[]> {
+/** `throughput: false` (`npm run bench -- bulk`) skips the autocannon runs: single-audit and batch times only. */
+export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> {
   const stack = await openBenchStack(log, { kafka: false });
   const children: ChildProcess[] = [];
   try {
@@ -82,6 +83,7 @@ export async function benchApi(): Promise<BenchRow[]> {
     });
 
     // 1. Throughput of the API role alone (nothing runs the audits: they stay queued).
+    if (throughput) {
     const { url, pool } = await stack.database();
     const keys: string[] = [];
     process.stderr.write('api bench: creating accounts\n');
@@ -104,6 +106,7 @@ export async function benchApi(): Promise<BenchRow[]> {
     rows.push({ name: 'GET /audits/{id} (50 connections)', value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await getRate(bare.base, bareJob, null) } });
     await stopServer(api.child);
     await stopServer(bare.child);
+    }
 
     process.stderr.write('api bench: submission to completion\n');
     // 2. Submission to completion: the whole service on the embedded log, a local 2,000-word page.
