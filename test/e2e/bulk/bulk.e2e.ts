@@ -104,7 +104,8 @@ t.test('bulk batches through the API', async (t) => {
     t.equal((await apiB('POST', `/audits/bulk/${id}/cancel`)).status, 404, "another account cannot cancel it");
     t.ok(running.entries.filter((e: any) => e.status === 'running').length <= 1, 'one entry at a time');
 
-    const done = await waitForBatch(t, apiA, id);
+    // Generous: the machine is shared; the bench measures the speed.
+    const done = await waitForBatch(t, apiA, id, undefined, 900_000);
     const seconds = (Date.now() - started) / 1000;
     t.comment(`100 URLs (${unique} unique) from POST to completed in ${seconds.toFixed(1)} s`);
     t.equal(done.status, 'completed');

@@ -40,7 +40,7 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
   await new Promise((r) => setTimeout(r, 1500));
   worker = await startWorkerProcess(t, bulkEnv);
 
-  const done = await waitForBatch(t, api, id, undefined, 180_000);
+  const done = await waitForBatch(t, api, id, undefined, 600_000);
   t.match(done, { status: 'completed', counts: { total: 30, completed: 30, failed: 0, pending: 0, skipped: 0 }, creditsCharged: 30 });
   const requested = await db.pool.query(`SELECT payload->>'auditId' AS id FROM events WHERE type = 'AuditRequested' AND payload->>'bulkId' = $1`, [id]);
   t.equal(requested.rows.length, 30, 'each entry requested its audit once');

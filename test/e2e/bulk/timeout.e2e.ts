@@ -31,8 +31,9 @@ t.test('a batch without progress is closed as error by the scheduler, once', asy
   t.ok(waited >= 3, `closed after the inactivity period (${waited.toFixed(1)} s)`);
   t.match(closed, { status: 'error', counts: { total: 4, completed: 0, failed: 1, pending: 0, skipped: 3 }, creditsCharged: 0 });
   t.match(closed.entries[0], { status: 'error', error: /inactivity/ });
-  const job = await api('GET', `/audits/${closed.entries[0].jobId}`);
-  t.match(job.body, { status: 'error', errorCode: 'internal_error' });
+  let job: any;
+  await eventually(async () => (job = (await api('GET', `/audits/${closed.entries[0].jobId}`)).body).status === 'error', 30_000, 'the read model to show the stopped job');
+  t.match(job, { status: 'error', errorCode: 'internal_error', errorMessage: /inactivity/ });
   await checkLedger(t, db.pool, api, account.accountId, 10);
 
   // The stalled fetch finally answers: the audit stays ended, nothing is charged.
