@@ -71,7 +71,8 @@ async function getRate(base: string, path: string, key: string | null): Promise<
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-export async function benchApi(): Promise<BenchRow[]> {
+/** `throughput: false` (`npm run bench -- bulk`) skips the autocannon runs: single-audit and batch times only. */
+export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> {
   const stack = await openBenchStack(log, { kafka: false });
   const children: ChildProcess[] = [];
   try {
@@ -82,6 +83,7 @@ export async function benchApi(): Promise<BenchRow[]> {
     });
 
     // 1. Throughput of the API role alone (nothing runs the audits: they stay queued).
+    if (throughput) {
     const { url, pool } = await stack.database();
     const keys: string[] = [];
     process.stderr.write('api bench: creating accounts\n');
@@ -104,6 +106,7 @@ export async function benchApi(): Promise<BenchRow[]> {
     rows.push({ name: 'GET /audits/{id} (50 connections)', value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await getRate(bare.base, bareJob, null) } });
     await stopServer(api.child);
     await stopServer(bare.child);
+    }
 
     process.stderr.write('api bench: submission to completion\n');
     // 2. Submission to completion: the whole service on the embedded log, a local 2,000-word page.
@@ -112,8 +115,8 @@ export async function benchApi(): Promise<BenchRow[]> {
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     const pageUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}/article`;
     const db2 = await stack.database();
-    const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 100 });
-    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor'));
+    const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 200 });
+    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor,bulk,scheduler'));
     children.push(full.child);
     const latencies: number[] = [];
     for (let i = 0; i < 15; i++) {
@@ -132,8 +135,31 @@ export async function benchApi(): Promise<BenchRow[]> {
       }
       latencies.push(performance.now() - t0);
     }
-    web.close();
     rows.push({ name: 'submission to completed, local 2,000-word page (median of 15)', value: median(latencies), unit: 'ms', note: `min ${Math.round(Math.min(...latencies))} ms, max ${Math.round(Math.max(...latencies))} ms` });
+
+    // 3. A 100-URL batch of the same pages (issue 11): POST /audits/bulk to `completed`, same service.
+    process.stderr.write('api bench: a 100-URL batch\n');
+    const t0 = performance.now();
+    const bulkRes = await fetch(`${full.base}/api/v1/audits/bulk`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+      body: JSON.stringify({ urls: Array.from({ length: 100 }, (_, i) => ({ url: `${pageUrl}?b=${i}`, keyword: 'descale espresso machine' })) }),
+    });
+    const bulkId = ((await bulkRes.json()) as { id: string }).id;
+    for (;;) {
+      const r = await fetch(`${full.base}/api/v1/audits/bulk/${bulkId}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
+      const body = (await r.json()) as { status: string; counts: { completed: number } };
+      if (body.status !== 'queued' && body.status !== 'running') {
+        if (body.status !== 'completed' || body.counts.completed !== 100) throw new Error(`bench batch ended ${body.status} with ${body.counts.completed} completed`);
+        break;
+      }
+      await new Promise((r2) => setTimeout(r2, 100));
+    }
+    const wall = (performance.now() - t0) / 1000;
+    web.close();
+    rows.push({
+      name: 'bulk: 100-URL batch of local 2,000-word pages, POST to completed', value: Math.round(wall * 10) / 10, unit: 's',
+      note: `${(100 / wall).toFixed(2)} entries/s; ${Math.round((wall * 1000) / 100)} ms per entry beside the single audit's ${Math.round(median(latencies))} ms; target < 60 s`,
+    });
     return rows;
   } finally {
     for (const c of children) await stopServer(c).catch(() => undefined);

@@ -10,6 +10,8 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 console.log(`# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})`);
 if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
+// Only the pipeline's single-audit and 100-URL batch times (both are also in `api`).
+else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughput: false }));
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.
   const path = './engine.ts';

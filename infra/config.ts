@@ -7,9 +7,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks',
-  'scheduler',
-] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -40,6 +38,7 @@ export interface Config {
   webhooks: WebhookSettings;
   share: ShareSettings;
   scheduler: SchedulerSettings;
+  bulk: BulkSettings;
 }
 
 /** Public share links (spec 3.3, 4.7). */
@@ -52,6 +51,14 @@ export interface ShareSettings {
 export interface SchedulerSettings {
   pollMs: number;
   leaseSeconds: number;
+}
+
+/** Bulk batches (services/bulk) and their inactivity timeout (spec 3.2). */
+export interface BulkSettings {
+  /** A batch with no progress for this long is closed as error (spec: 15 minutes). */
+  inactivitySeconds: number;
+  /** Batch advances worked on at once per process. */
+  concurrency: number;
 }
 
 /** The webhooks role's workers (services/webhooks); the delivery rules themselves are spec 6's, in code. */
@@ -71,6 +78,8 @@ export interface PipelineSettings {
   /** Fetches (crawler role) and analyses (auditor role) run at once per process. */
   crawlerConcurrency: number;
   auditorConcurrency: number;
+  /** How long an idle worker waits before looking for a task again (each step of an audit waits up to this once). */
+  pollMs: number;
 }
 
 /** Requests per window per API key, by window; each window counts separately. */
@@ -156,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
       crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
       auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
+      pollMs: int('PIPELINE_POLL_MS', 50, 10, 10_000),
     },
     webhooks: {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
@@ -165,6 +175,10 @@ export function loadConfig(env: Env = process.env): Config {
     scheduler: {
       pollMs: int('SCHEDULER_POLL_MS', 1000, 10, 60_000),
       leaseSeconds: int('SCHEDULER_LEASE_SECONDS', 30, 2, 3600),
+    },
+    bulk: {
+      inactivitySeconds: int('BULK_INACTIVITY_SECONDS', 900, 1, 86_400),
+      concurrency: int('BULK_CONCURRENCY', 4, 1, 64),
     },
   };
   if (problems.length) throw new ConfigError(problems);

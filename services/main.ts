@@ -19,6 +19,7 @@ import { createReadiness } from './readiness.ts';
 import { startPipelineRoles } from './pipeline/roles.ts';
 import { startRelay } from './relay/relay.ts';
 import { startWebhookRole } from './webhooks/role.ts';
+import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
 
 let config: Config;
@@ -69,6 +70,7 @@ try {
   }
   for (const stop of await startPipelineRoles(config, db.pool, subscriber, log)) stops.push(stop);
   for (const stop of await startWebhookRole(config, db.pool, subscriber, log)) stops.push(stop);
+  for (const stop of startBulkRole(config, db.pool, log)) stops.push(stop);
   for (const stop of startSchedulerRole(config, db.pool, log)) stops.push(stop);
   if (config.roles.includes('api')) {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
@@ -76,7 +78,10 @@ try {
     await createProjectionTables(db.pool, allProjections);
     const app = await buildApp({
       log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits,
-      audits: { publicBaseUrl: config.publicBaseUrl, allowPrivateAddresses: config.allowPrivateAddresses, shareDaySeconds: config.share.daySeconds },
+      audits: {
+        publicBaseUrl: config.publicBaseUrl, allowPrivateAddresses: config.allowPrivateAddresses,
+        shareDaySeconds: config.share.daySeconds, bulkInactivitySeconds: config.bulk.inactivitySeconds,
+      },
     });
     await app.listen({ host: config.host, port: config.port });
     stops.push(() => app.close());

@@ -5,7 +5,7 @@ import { decideInTransaction, loadStream, transact } from '../../infra/eventStor
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
-import { accountDecider } from '../domain/account/decider.ts';
+import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { auditContent } from '../engine/audit.ts';
 import { prepareAudit } from '../engine/prepare.ts';
@@ -76,13 +76,15 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
   if (!state.charged) {
     const charged = await transact(pool, async (tx) => {
       try {
-        const { events } = await decideInTransaction(tx, {
+        const { state: account } = await decideInTransaction(tx, {
           ...metaOf(task), decider: accountDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
           command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId: task.subjectId, jobId: request.jobId, url: request.url, project: state.project } },
         });
-        const charge = events.find((e) => e.type === 'CreditCharged');
-        // No CreditCharged: the account is unlimited and pays nothing (spec 2.8).
-        await auditStep(tx, task, { type: 'RecordCharge', data: { chargeId: charge ? (charge.payload as { chargeId: string }).chargeId : null, credits: charge ? 1 : 0 } });
+        // The audit's charge, taken now or before (a batch's entry was charged when its batch reserved
+        // it); none: the account is unlimited and pays nothing (spec 2.8).
+        const charge = chargeOf(account, 'audit', task.subjectId);
+        const kept = charge && !charge.refunded ? charge : undefined;
+        await auditStep(tx, task, { type: 'RecordCharge', data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 } });
         return true;
       } catch (e) {
         if (isAppError(e) && e.code === 'insufficient_credits') return false;

@@ -4,7 +4,7 @@ import { accountStreamId } from '../../events/account/index.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
-import type { Pool } from '../../infra/postgres/pool.ts';
+import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { auditsProjection } from '../../projections/audits/projection.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
@@ -30,6 +30,8 @@ export interface SubmitAuditCommand {
   bulkId: string | null;
   now: Date;
   correlationId: string | null;
+  /** A batch's entry comes with the ids its batch gave it (services/bulk). */
+  ids?: { jobId: string; auditId: string };
 }
 
 export interface SubmittedAudit {
@@ -62,16 +64,22 @@ export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKe
  * flight) and the request on the audit stream, in one transaction; the audits read model is updated
  * inline too, so the job can be read back at once.
  */
-export async function submitAudit(pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> {
-  const { jobId, auditId } = idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey);
-  return transact(pool, async (tx) => {
+export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> => transact(pool, (tx) => requestAudit(tx, cmd));
+
+/**
+ * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
+ * with the batch and it does not count against the three audits in flight (docs/api-decisions.md).
+ */
+export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> {
+  const { jobId, auditId } = cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey);
+  {
     const existing = await loadStream(tx, auditDecider, auditStreamId(auditId));
     if (existing.state.request) {
       const first = existing.events[0]!;
       return { auditId, jobId, replay: true, createdAt: first.occurredAt, project: existing.state.project };
     }
     const meta = { now: cmd.now, correlationId: cmd.correlationId };
-    await decideInTransaction(tx, { ...meta, decider: admissionDecider, streamId: accountStreamId(cmd.accountId), accountId: cmd.accountId, command: { type: 'AdmitAudit', data: { auditId } } });
+    if (cmd.bulkId === null) await decideInTransaction(tx, { ...meta, decider: admissionDecider, streamId: accountStreamId(cmd.accountId), accountId: cmd.accountId, command: { type: 'AdmitAudit', data: { auditId } } });
     const contentRef = cmd.request.content === null ? null : contentRefOf(cmd.request.content);
     const r = cmd.request;
     const data: AuditRequested['data'] = {
@@ -88,5 +96,5 @@ export async function submitAudit(pool: Pool, cmd: SubmitAuditCommand): Promise<
     if (cmd.request.content !== null) await putContent(tx, cmd.request.content);
     await auditsProjection.handle(events as EventEnvelope[], tx);
     return { auditId, jobId, replay: false, createdAt: events[0]!.occurredAt, project: r.project };
-  });
+  }
 }

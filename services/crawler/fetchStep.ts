@@ -4,7 +4,8 @@ import { loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { ANALYSE } from '../pipeline/feeder.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { isAppError } from '../shared/errors.ts';
 import { auditStep, dropTask, failAudit } from '../pipeline/outcome.ts';
@@ -50,6 +51,8 @@ export const fetchStep = (deps: FetchStepDeps) => async (task: Task): Promise<vo
       data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
     });
     if (!request.contentRef) await putContent(tx, body);
+    // The analysis straight away; the feeder records the same task from ContentFetched (a no-op then).
+    await enqueueTask(tx, ANALYSE, task.accountId, task.subjectId);
     await completeTask(tx, task.taskId);
   });
 };

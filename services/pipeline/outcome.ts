@@ -5,6 +5,7 @@ import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { requestAdvance } from '../bulk/tasks.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
 import { issueShareOnCompletion } from '../share/issueOnCompletion.ts';
@@ -36,6 +37,8 @@ export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand 
     await issueShareOnCompletion(tx, {
       accountId: task.accountId, auditId: task.subjectId, state, completed: events.find((e) => e.type === 'AuditCompleted'), dayMs: shareDayMs, causationId: task.taskId,
     });
+    // An audit of a batch hands the batch its turn (services/bulk).
+    if (state.request?.bulkId) await requestAdvance(tx, task.accountId, state.request.bulkId, task.subjectId);
     await decideInTransaction(tx, {
       ...metaOf(task), decider: admissionDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
       command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },

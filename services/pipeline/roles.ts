@@ -29,7 +29,7 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
     log.error({ auditId: task.subjectId, taskId: task.taskId, attempts: config.pipeline.maxAttempts, lastError }, `the ${stage} step was given up`);
     return failAudit(pool, task, 'internal_error', internalErrorMessage(stage, config.pipeline.maxAttempts), stage);
   };
-  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts };
+  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts, idleMs: config.pipeline.pollMs };
   if (wantCrawler) {
     const w = startWorker({
       ...common, kind: FETCH, concurrency: config.pipeline.crawlerConcurrency, log: log.child({ role: 'crawler' }),

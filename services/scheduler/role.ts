@@ -2,7 +2,7 @@ import type { Config } from '../../infra/config.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';
-import { timers } from './timers.ts';
+import { timersOf } from './timers.ts';
 
 /**
  * The scheduler role: one leased worker per timer kind (services/scheduler/timers.ts). Any number of
@@ -12,7 +12,7 @@ import { timers } from './timers.ts';
 export function startSchedulerRole(config: Config, pool: Pool, log: Logger): (() => Promise<void>)[] {
   if (!config.roles.includes('scheduler')) return [];
   const roleLog = log.child({ role: 'scheduler' });
-  return timers(pool).map((timer) => {
+  return timersOf(config, pool).map((timer) => {
     const worker = startWorker({
       pool, kind: timer.kind, log: roleLog, concurrency: 1, leaseSeconds: config.scheduler.leaseSeconds, idleMs: config.scheduler.pollMs,
       // A timer must not be lost: one that keeps failing is logged and tried again, never dropped.

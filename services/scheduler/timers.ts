@@ -1,5 +1,7 @@
+import type { Config } from '../../infra/config.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
+import { bulkInactivityTimer } from '../bulk/inactivity.ts';
 import { fireShareExpiry } from '../share/expiryTimer.ts';
 import { SHARE_EXPIRY } from '../share/timerKind.ts';
 
@@ -15,6 +17,7 @@ export interface Timer {
 }
 
 /** Every timer of the service; the scheduler role runs a worker for each. */
-export const timers = (pool: Pool): Timer[] => [
+export const timersOf = (config: Config, pool: Pool): Timer[] => [
   { kind: SHARE_EXPIRY, fire: fireShareExpiry(pool) },
+  bulkInactivityTimer({ pool, inactivitySeconds: config.bulk.inactivitySeconds }),
 ];

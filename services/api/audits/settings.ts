@@ -10,4 +10,6 @@ export interface AuditApiSettings {
   resolver?: Resolver;
   /** SHARE_DAY_SECONDS: the length of a share link's day (86,400 unless shortened for tests). */
   shareDaySeconds?: number;
+  /** BULK_INACTIVITY_SECONDS: a new batch's inactivity timer is armed at submission (default 900). */
+  bulkInactivitySeconds?: number;
 }

@@ -8,6 +8,7 @@ import { rateLimitPlugin } from '../plugins/rateLimit.ts';
 import { apiValidatorCompiler } from '../plugins/validation.ts';
 import type { AuditApiSettings } from '../audits/settings.ts';
 import { auditRoutes } from './audits/index.ts';
+import { bulkRoutes } from './bulk/index.ts';
 import { creditUsageRoutes } from './credits/usage.ts';
 import { meRoutes } from './me.ts';
 import { projectsRoutes } from './projects.ts';
@@ -35,6 +36,7 @@ export const v1Routes = (deps: V1Deps): FastifyPluginAsync => async (app) => {
   await app.register(meRoutes, { pool: deps.pool });
   await app.register(creditUsageRoutes, { pool: deps.pool });
   await app.register(auditRoutes, { pool: deps.pool, settings: deps.audits });
+  await app.register(bulkRoutes, { pool: deps.pool, settings: deps.audits });
   await app.register(projectsRoutes, { pool: deps.pool });
   for (const routes of deps.routes ?? []) await app.register(routes);
 };

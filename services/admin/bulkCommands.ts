@@ -1,0 +1,54 @@
+import cliProgress from 'cli-progress';
+import { bulkStreamId } from '../../events/bulk/events.ts';
+import { loadStream } from '../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { bulkDecider, countsOf, creditsChargedOf, isFinished, type BulkState } from '../domain/bulk/decider.ts';
+import { AppError } from '../shared/errors.ts';
+import { integer, parseOptions, prefixed, required } from './args.ts';
+import type { AdminCommand } from './commands.ts';
+
+const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The final line: what the batch ended with (the same counts as GET /audits/bulk/{id}). */
+const summaryOf = (s: BulkState) => ({ id: s.bulkId, status: s.status, counts: countsOf(s), creditsCharged: creditsChargedOf(s), creditsRefunded: s.creditsRefunded });
+
+/**
+ * `bulk watch` (issue 11): a live progress bar on stderr, one line per entry as it ends (status, CQS
+ * or error), until the batch ends; then its final counts as JSON on stdout. It reads the batch's own
+ * stream, so it works from any machine that reaches the database, whichever process runs the batch.
+ */
+export const BULK_COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'bulk watch': command({
+    usage: 'bulk watch --id bulk_... [--interval-ms 500]',
+    parse(args) {
+      const o = parseOptions(args, { id: { type: 'string' }, 'interval-ms': { type: 'string' } });
+      return { bulkId: prefixed(required(o.id, 'id'), 'id', 'bulk_'), intervalMs: o['interval-ms'] === undefined ? 500 : integer(o['interval-ms'], 'interval-ms', 50, 60_000) };
+    },
+    async run(pool: Pool, o: { bulkId: string; intervalMs: number }) {
+      let state = (await loadStream(pool, bulkDecider, bulkStreamId(o.bulkId))).state;
+      if (state.status === 'None') throw new AppError('not_found', `no batch ${o.bulkId}`);
+      const bars = new cliProgress.MultiBar(
+        { format: '{bar} {percentage}% | {value}/{total} | {status} | completed {completed} failed {failed} skipped {skipped}', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2000, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      );
+      const payload = (s: BulkState) => ({ status: s.status, ...countsOf(s) });
+      const ended = (s: BulkState) => s.entries.filter((e) => e.status !== 'queued' && e.status !== 'running').length;
+      const bar = bars.create(state.entries.length, ended(state), payload(state));
+      const reported = new Set<number>();
+      for (;;) {
+        state.entries.forEach((e, i) => {
+          if (reported.has(i) || e.status === 'queued' || e.status === 'running') return;
+          reported.add(i);
+          bars.log(`${String(i + 1).padStart(3)} ${e.status.padEnd(9)} ${e.cqs === null ? '' : `CQS ${e.cqs} `}${e.url}${e.error ? ` (${e.error})` : ''}\n`);
+        });
+        bar.update(ended(state), payload(state));
+        if (isFinished(state)) break;
+        await sleep(o.intervalMs);
+        state = (await loadStream(pool, bulkDecider, bulkStreamId(o.bulkId))).state;
+      }
+      bars.stop();
+      return { output: summaryOf(state), ok: true };
+    },
+  }),
+};

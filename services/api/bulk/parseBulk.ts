@@ -1,0 +1,78 @@
+import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../../infra/http/validateUrl.ts';
+import { AppError } from '../../shared/errors.ts';
+import { charCount, KEYWORD_MAX_CHARS } from '../audits/limits.ts';
+import { projectName } from '../audits/parseSubmission.ts';
+
+/** Spec 4.4 / 8: 1 to 100 entries per request. */
+export const BULK_MAX_URLS = 100;
+/** Spec 7: invalidUrls[] holds up to the first 5 rejected entries. */
+export const INVALID_URLS_LISTED = 5;
+const FIELDS = ['urls', 'project', 'webhookUrl'] as const;
+
+export interface BulkEntryInput {
+  url: string;
+  keyword: string | null;
+}
+
+export interface BulkInput {
+  entries: BulkEntryInput[];
+  project: string | null;
+  webhookUrl: string | null;
+}
+
+const invalid = (message: string, extra: Record<string, unknown> = {}) => new AppError('invalid_request', message, extra);
+
+/**
+ * POST /audits/bulk body → the batch (spec 4.4, 7). The whole batch is refused on the first broken
+ * rule, with the spec's exact messages for the list; every entry is checked before the answer, so
+ * the count in `Invalid URLs in the list (n)` covers them all while invalidUrls[] lists the first 5.
+ * Duplicates (the same address after normalisation) are removed, the first occurrence kept.
+ */
+export function parseBulkSubmission(body: unknown, policy: AcceptancePolicy): BulkInput {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('urls must be a non-empty array');
+  const raw = body as Record<string, unknown>;
+  const unknownField = Object.keys(raw).find((k) => !(FIELDS as readonly string[]).includes(k));
+  if (unknownField !== undefined) throw invalid(`Unknown field ${JSON.stringify(unknownField.slice(0, 40))} (the fields are ${FIELDS.join(', ')})`, { field: unknownField });
+  const urls = raw.urls;
+  if (!Array.isArray(urls) || urls.length === 0) throw invalid('urls must be a non-empty array', { field: 'urls' });
+  if (urls.length > BULK_MAX_URLS) throw invalid(`Too many URLs (max ${BULK_MAX_URLS} per request)`, { field: 'urls' });
+  for (const item of urls) {
+    if (typeof item === 'string') continue;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid('each item must be a string or an object with a url', { field: 'urls' });
+    if (typeof (item as { url?: unknown }).url !== 'string') throw invalid('each item needs a string url', { field: 'urls' });
+  }
+
+  const rejected: { url: string; error: string }[] = [];
+  const entries: BulkEntryInput[] = [];
+  const seen = new Set<string>();
+  for (const item of urls as (string | { url: string; keyword?: unknown })[]) {
+    const given = typeof item === 'string' ? item : item.url;
+    let keyword: string | null = null;
+    try {
+      const url = validateAuditUrl(given, policy);
+      if (typeof item !== 'string') keyword = entryKeyword(item);
+      if (seen.has(url)) continue;
+      seen.add(url);
+      entries.push({ url, keyword });
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      rejected.push({ url: given, error: e.message });
+    }
+  }
+  if (rejected.length > 0) {
+    throw invalid(`Invalid URLs in the list (${rejected.length})`, { field: 'urls', invalidUrls: rejected.slice(0, INVALID_URLS_LISTED) });
+  }
+  const project = raw.project === undefined || raw.project === null ? null : projectName(raw.project);
+  const webhookUrl = raw.webhookUrl === undefined || raw.webhookUrl === null ? null : validateWebhookUrl(raw.webhookUrl, policy);
+  return { entries, project, webhookUrl };
+}
+
+/** An entry's keyword: as in POST /audits (a string of at most 200 characters); omitted or null means detected. */
+function entryKeyword(item: { keyword?: unknown }): string | null {
+  const k = item.keyword;
+  if (k === undefined || k === null) return null;
+  if (typeof k !== 'string') throw invalid('keyword must be a string');
+  if (charCount(k) > KEYWORD_MAX_CHARS) throw invalid(`keyword must be at most ${KEYWORD_MAX_CHARS} characters long`);
+  if (k.trim() === '') throw invalid('keyword must not be empty; omit it to have the keyword detected');
+  return k.trim();
+}

@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Pool } from '../../../../infra/postgres/pool.ts';
+import { DEFAULT_BULK_INACTIVITY_SECONDS } from '../../../bulk/tasks.ts';
+import { cancelBulk, loadOwnBulk } from '../../../commands/cancelBulk.ts';
+import { submitBulk } from '../../../commands/submitBulk.ts';
+import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
+import type { AuditApiSettings } from '../../audits/settings.ts';
+import { ACCESS } from '../../auth/access.ts';
+import { parseBulkSubmission } from '../../bulk/parseBulk.ts';
+import { presentBulk } from '../../bulk/present.ts';
+import { BulkAccepted, BulkCancelView, BulkIdParams, BulkView, SubmitBulkBody, SubmitBulkHeaders } from '../../schemas/bulk.ts';
+import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
+import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+
+const notFound = { 404: { ...ErrorBody, description: 'not_found: no such batch on this account' } };
+
+/** The bulk routes (spec 4.4-4.6): submit a batch, read it, cancel it. */
+export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+  app.post(
+    '/audits/bulk',
+    {
+      config: { access: ACCESS['POST /audits/bulk'], rateLimit: 'submission' },
+      // The parser gives the spec's exact messages (4.4.7); the schema documents the same rules.
+      attachValidation: true,
+      schema: {
+        summary: 'Submit a batch of 1 to 100 URLs, audited one after another',
+        tags: ['bulk'],
+        security: [{ bearer: [] }],
+        headers: SubmitBulkHeaders,
+        body: SubmitBulkBody,
+        response: {
+          202: ok(BulkAccepted, 'Accepted: the batch, queued; one credit per entry reserved'),
+          200: ok(BulkView, 'Idempotency-Key seen before: the existing batch as GET /audits/bulk/{id} shows it'),
+          ...invalidRequestError,
+          402: { ...ErrorBody, description: 'insufficient_credits: the balance cannot cover one credit per entry' },
+          409: { ...ErrorBody, description: 'bulk_in_progress: another batch runs on the account (blockingBulkId, blockingStatus)' },
+          ...authErrors,
+          ...rateLimitedError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
+      const input = parseBulkSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
+      if (request.validationError) throw request.validationError;
+      const { state, replay } = await submitBulk(pool, {
+        accountId: auth.accountId, input, idempotencyKey, inactivitySeconds: settings.bulkInactivitySeconds ?? DEFAULT_BULK_INACTIVITY_SECONDS,
+        now: new Date(), correlationId: String(request.id),
+      });
+      if (replay) return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
+      return reply.status(202).send({ id: state.bulkId!, status: 'queued' as const, urlCount: state.entries.length, project: state.project, apiVersion: API_VERSION });
+    },
+  );
+
+  app.get(
+    '/audits/bulk/:id',
+    {
+      config: { access: ACCESS['GET /audits/bulk/:id'], rateLimit: 'read' },
+      schema: {
+        summary: 'One batch: status, progress, counts and per-URL scores',
+        tags: ['bulk'],
+        security: [{ bearer: [] }],
+        params: BulkIdParams,
+        response: { 200: ok(BulkView, 'The batch (spec 2.4)'), ...notFound, ...authErrors, ...rateLimitedError },
+      },
+    },
+    async (request) => {
+      const { state } = await loadOwnBulk(pool, request.auth!.accountId, request.params.id);
+      return presentBulk(pool, request.auth!.accountId, state);
+    },
+  );
+
+  app.post(
+    '/audits/bulk/:id/cancel',
+    {
+      config: { access: ACCESS['POST /audits/bulk/:id/cancel'], rateLimit: 'bulkCancel' },
+      schema: {
+        summary: 'Cancel a batch: the running audit stops, entries that never started are skipped and refunded',
+        tags: ['bulk'],
+        security: [{ bearer: [] }],
+        params: BulkIdParams,
+        response: {
+          200: ok(BulkCancelView, 'Cancelled: the batch after the cancel, with creditsRefunded by this cancel'),
+          ...notFound,
+          409: { ...ErrorBody, description: 'already_finished: the batch had already finished' },
+          ...authErrors,
+          ...rateLimitedError,
+        },
+      },
+    },
+    async (request) => {
+      const accountId = request.auth!.accountId;
+      const { state, creditsRefunded } = await cancelBulk(pool, accountId, request.params.id, new Date(), String(request.id));
+      return { ...(await presentBulk(pool, accountId, state)), creditsRefunded };
+    },
+  );
+};
