@@ -19,6 +19,7 @@ import { createReadiness } from './readiness.ts';
 import { startPipelineRoles } from './pipeline/roles.ts';
 import { startRelay } from './relay/relay.ts';
 import { startWebhookRole } from './webhooks/role.ts';
+import { startApplyRole } from './apply/role.ts';
 
 let config: Config;
 try {
@@ -68,6 +69,7 @@ try {
   }
   for (const stop of await startPipelineRoles(config, db.pool, subscriber, log)) stops.push(stop);
   for (const stop of await startWebhookRole(config, db.pool, subscriber, log)) stops.push(stop);
+  for (const stop of startApplyRole(config, db.pool, log)) stops.push(stop);
   if (config.roles.includes('api')) {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
     // The API reads the projections' tables even when another process runs the projections role.
