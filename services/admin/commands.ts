@@ -4,6 +4,7 @@ import { AUDIT_COMMANDS } from './auditCommands.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
 import { verifyLedger } from './verifyLedger.ts';
 import { WEBHOOK_COMMANDS } from './webhookCommands.ts';
+import { APPLY_COMMANDS } from './applyCommands.ts';
 
 export interface AdminCommand<O> {
   usage: string;
@@ -86,6 +87,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
   }),
   ...AUDIT_COMMANDS,
   ...WEBHOOK_COMMANDS,
+  ...APPLY_COMMANDS,
 };
 
 export const USAGE = Object.values(COMMANDS).map((c) => c.usage);

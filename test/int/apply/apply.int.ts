@@ -2,6 +2,7 @@ import t from 'tap';
 import { eventually } from '../../helpers/db.ts';
 import { auditApi, bearer, seedAudit } from '../api/audits/fixtures/auditApi.ts';
 import { failGeneration } from '../../../services/apply/generateStep.ts';
+import { editRevision } from '../../../services/apply/editRevision.ts';
 import { GENERATE, taskSubject } from '../../../services/apply/requestGeneration.ts';
 import { applyRole, completedTextAudit, ledgerTrue } from './fixtures.ts';
 
@@ -56,7 +57,7 @@ t.test('apply', async (t) => {
     t.equal((await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: ['rec:9999', 'nope'] })).json().error.code, 'invalid_request', 'unknown ids only: 400');
     if (notSelectable) t.equal((await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: [notSelectable.id] })).statusCode, 400, 'a not selectable item alone: 400');
     t.equal((await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: Array.from({ length: 301 }, (_, i) => `rec:${i}`) })).statusCode, 400, 'over 300 ids: 400');
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 5, 'no charge for refused requests');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 4, 'no charge for refused requests (1 credit went to the audit)');
 
     const sel = [...selectable, 'unknown:id'];
     const started = await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: sel });
@@ -67,7 +68,7 @@ t.test('apply', async (t) => {
     const again = await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: [...selectable].reverse() });
     t.equal(again.statusCode, 200, 'the same selection (as a set) in flight: 200');
     t.equal(again.json().revisionId, rev.revisionId);
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 4, 'one credit for one generation');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 3, 'one credit for one generation');
 
     applyRole(t, f.pool);
     const done = await poll(jobId, rev.revisionId, a.apiKey, (b) => b.status === 'completed' && b.measurement?.status !== 'running');
@@ -84,12 +85,16 @@ t.test('apply', async (t) => {
     const cached = await inject('POST', `/audits/${auditId}/apply`, a.apiKey, { selectedIds: selectable });
     t.equal(cached.statusCode, 200);
     t.match(cached.json(), { fromCache: true, status: 'completed', revisionId: rev.revisionId });
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 4, 'cached: no charge');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 3, 'cached: no charge');
     const forced = await inject('POST', `/audits/${auditId}/apply`, a.apiKey, { selectedIds: selectable, force: true });
     t.equal(forced.statusCode, 202);
     t.not(forced.json().revisionId, rev.revisionId, 'force: a new revision');
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 3, 'force: 1 credit');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 2, 'force: 1 credit');
     await poll(jobId, forced.json().revisionId, a.apiKey, (b) => b.status === 'completed');
+    t.equal((await inject('GET', `/audits/${jobId}/apply/${rev.revisionId}`, a.apiKey)).json().result.markdown, done.result.markdown, 'the previous result stays');
+    await editRevision(f.pool, rev.revisionId, '# Edited by the owner\n\nNew text.\n', 'owner');
+    const edited = (await inject('GET', `/audits/${jobId}/apply/${rev.revisionId}`, a.apiKey)).json();
+    t.match(edited.result, { markdown: '# Edited by the owner\n\nNew text.\n', editedInPanel: true }, 'an edited version comes back with editedInPanel');
     const list = (await items(jobId, a.apiKey)).revisions;
     t.same(list.map((r: any) => r.revisionId), [forced.json().revisionId, rev.revisionId], 'revisions newest first');
     t.equal(list[1].measuredCqs, done.measurement.cqsAfter, 'measuredCqs follows the measurement');

@@ -30,7 +30,12 @@ export async function completedTextAudit(pool: Pool, accountId: string, articleI
     await step(tx, accountId, submitted.auditId, { type: 'StartAudit', data: { attempt: 1 } });
     await step(tx, accountId, submitted.auditId, { type: 'RecordContent', data: { contentRef: contentRefOf(content), format: 'text', finalUrl: null, chars: content.length } });
     await step(tx, accountId, submitted.auditId, { type: 'RecordCsi', data: { keyword: result.input.keyword!, language: result.input.language!, ...result.csi } });
-    await step(tx, accountId, submitted.auditId, { type: 'RecordCharge', data: { chargeId: null, credits: 1 } });
+    const { events } = await decideInTransaction(tx, {
+      now: new Date(), decider: accountDecider, streamId: accountStreamId(accountId), accountId,
+      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId: submitted.auditId, jobId: submitted.jobId, url: null, project: null } },
+    });
+    const chargeId = (events[0]?.payload as { chargeId?: string } | undefined)?.chargeId ?? null;
+    await step(tx, accountId, submitted.auditId, { type: 'RecordCharge', data: { chargeId, credits: chargeId ? 1 : 0 } });
     await step(tx, accountId, submitted.auditId, { type: 'CompleteAudit', data: { cqs: result.scores.cqs, resultJson: JSON.stringify(result) } });
   });
   return { auditId: submitted.auditId, jobId: submitted.jobId! };
