@@ -132,4 +132,19 @@ t.test('apply', async (t) => {
     const fourth = await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: sel });
     t.equal(fourth.statusCode, 202, 'a place is free again');
   });
+
+  t.test('a generation whose worker died mid-way (lease taken, never finished) is taken up again: it ends, charged once', async (t) => {
+    const a = await f.account({ credits: 3 });
+    const { auditId, jobId } = await completedTextAudit(f.pool, a.accountId);
+    await f.waitFor(a.accountId, auditId, (r) => r.status === 'completed');
+    const sel = (await items(jobId, a.apiKey)).items.filter((i) => i.selectable).map((i) => i.id);
+    // No worker runs in this subtest's window yet for this task: a dead worker claims it first.
+    const started = (await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: sel.slice(0, 1) })).json();
+    const claimed = await f.pool.query(`UPDATE pipeline_tasks SET attempts = attempts + 1, lease_until = now() + interval '2 seconds' WHERE task_id = $1 RETURNING attempts`, [`${GENERATE}:${taskSubject(auditId, started.revisionId)}`]);
+    t.equal(claimed.rowCount, 1, 'the task was leased by a worker that then died');
+    applyRole(t, f.pool);
+    const done = await poll(jobId, started.revisionId, a.apiKey, (b) => b.status !== 'generating');
+    t.equal(done.status, 'completed', 'the revision ends');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 1, 'audit + one generation: charged once');
+  });
 });
