@@ -7,7 +7,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler'] as const;
+export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler', 'apply'] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {

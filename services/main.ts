@@ -21,6 +21,7 @@ import { startRelay } from './relay/relay.ts';
 import { startWebhookRole } from './webhooks/role.ts';
 import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
+import { startApplyRole } from './apply/role.ts';
 
 let config: Config;
 try {
@@ -72,6 +73,7 @@ try {
   for (const stop of await startWebhookRole(config, db.pool, subscriber, log)) stops.push(stop);
   for (const stop of startBulkRole(config, db.pool, log)) stops.push(stop);
   for (const stop of startSchedulerRole(config, db.pool, log)) stops.push(stop);
+  for (const stop of startApplyRole(config, db.pool, log)) stops.push(stop);
   if (config.roles.includes('api')) {
     const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
     // The API reads the projections' tables even when another process runs the projections role.

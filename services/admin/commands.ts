@@ -5,6 +5,7 @@ import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } f
 import { verifyLedger } from './verifyLedger.ts';
 import { WEBHOOK_COMMANDS } from './webhookCommands.ts';
 import { BULK_COMMANDS } from './bulkCommands.ts';
+import { APPLY_COMMANDS } from './applyCommands.ts';
 
 export interface AdminCommand<O> {
   usage: string;
@@ -88,6 +89,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
   ...AUDIT_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...BULK_COMMANDS,
+  ...APPLY_COMMANDS,
 };
 
 export const USAGE = Object.values(COMMANDS).map((c) => c.usage);

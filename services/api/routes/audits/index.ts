@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
+import { applyRoutes } from './apply.ts';
 import { getAuditRoute } from './get.ts';
 import { listAuditsRoute } from './list.ts';
 import { shareRoutes } from './share.ts';
@@ -12,4 +13,5 @@ export const auditRoutes: FastifyPluginAsync<{ pool: Pool; settings: AuditApiSet
   await app.register(getAuditRoute, options);
   await app.register(listAuditsRoute, options);
   await app.register(shareRoutes, options);
+  await app.register(applyRoutes, { pool: options.pool });
 };

@@ -1,0 +1,27 @@
+import { readFile } from 'node:fs/promises';
+import { editRevision } from '../apply/editRevision.ts';
+import { AppError } from '../shared/errors.ts';
+import { parseOptions, prefixed, required } from './args.ts';
+import type { AdminCommand } from './commands.ts';
+
+const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
+
+/** `apply edit` (issue 13): the owner's edited version of a revision, as the app would store it. */
+export const APPLY_COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'apply edit': command({
+    usage: 'apply edit --revision rev_... --file PATH [--actor NAME]',
+    parse(args) {
+      const o = parseOptions(args, { revision: { type: 'string' }, file: { type: 'string' }, actor: { type: 'string' } });
+      return { revisionId: prefixed(required(o.revision, 'revision'), 'revision', 'rev_'), file: required(o.file, 'file'), actor: o.actor ?? 'owner (app)' };
+    },
+    async run(pool, o) {
+      let text: string;
+      try {
+        text = await readFile(o.file, 'utf8');
+      } catch (e) {
+        throw new AppError('invalid_request', `cannot read ${o.file}: ${(e as Error).message}`);
+      }
+      return { output: await editRevision(pool, o.revisionId, text, o.actor), ok: true };
+    },
+  }),
+};

@@ -1,0 +1,50 @@
+import { auditStreamId } from '../../events/audit/events.ts';
+import { getContent } from '../../infra/eventStore/contentStore.ts';
+import { loadStream } from '../../infra/eventStore/eventStore.ts';
+import type { Queryable } from '../../infra/postgres/pool.ts';
+import { findAudit, type AuditRow } from '../../projections/audits/queries.ts';
+import { auditDecider } from '../domain/audit/decider.ts';
+import type { EngineResult } from '../engine/types.ts';
+import { AppError } from '../shared/errors.ts';
+import { planItems, type PlannedItem } from './items.ts';
+import { toMarkdown } from './sourceMarkdown.ts';
+
+export interface AuditContext {
+  row: AuditRow;
+  auditId: string;
+  language: string;
+  keyword: string;
+  format: 'html' | 'text' | null;
+  /** The audited content as the engine saw it (HTML or text). */
+  content: string;
+  /** The Markdown a rewrite starts from. */
+  markdown: string;
+  result: EngineResult;
+  items: PlannedItem[];
+}
+
+/**
+ * The audited content and its items for apply (4.10, 4.11). By job id or audit id of the account;
+ * another account's audit or an unknown id is 404, an audit not completed 409 not_completed. The
+ * rewrite starts from the audited content (4.11 rule 4), taken from the content store.
+ */
+export async function loadAuditContext(db: Queryable, accountId: string, id: string): Promise<AuditContext> {
+  const row = await findAudit(db, accountId, id);
+  if (!row) throw new AppError('not_found', 'Audit not found');
+  if (row.status !== 'completed' || !row.result) throw new AppError('not_completed', `The audit is ${row.status}; apply needs a completed audit`);
+  return contextOf(db, row);
+}
+
+export async function contextOf(db: Queryable, row: AuditRow): Promise<AuditContext> {
+  const { state } = await loadStream(db, auditDecider, auditStreamId(row.auditId));
+  if (!state.contentRef) throw new Error(`audit ${row.auditId} has no content`);
+  const content = await getContent(db, state.contentRef);
+  if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
+  const result = row.result as unknown as EngineResult;
+  const language = state.language ?? result.input.language ?? 'en';
+  const keyword = state.keyword ?? result.input.keyword ?? '';
+  const markdown = toMarkdown(content, state.format);
+  const title = state.request?.title ?? (/^#\s+(.+)$/m.exec(markdown)?.[1] ?? null);
+  const items = planItems({ markdown, language, keyword, recommendations: result.recommendations ?? [], paa: result.benchmark?.paa ?? [], title });
+  return { row, auditId: row.auditId, language, keyword, format: state.format, content, markdown, result, items };
+}
