@@ -1,7 +1,8 @@
 import { applyChange } from '../../services/engine/apply.ts';
 import type { AuditRun } from '../../services/engine/audit.ts';
 import { round1 } from '../../services/engine/dimensions/helpers.ts';
-import { splitSentences, tokenize } from '../../services/engine/text/segment.ts';
+import { passageLinks, type PassageLink } from '../../services/engine/text/links.ts';
+import { tokenize } from '../../services/engine/text/segment.ts';
 import type { Block, Change, Recommendation } from '../../services/engine/types.ts';
 
 /**
@@ -23,44 +24,13 @@ export const changeOf = (r: Recommendation): Change =>
 
 const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
 
-// Words that refer back to the previous passage, or announce the next one.
-const BACK_REF = /^(?:these|this|those|they|such|both|te|ten|ta|to|tych|takie|oba|obie|diese|dieser|dieses|solche|beide)\b/iu;
-const FORWARD = /\b(?:below|following|as follows|poniżej|poniższ\p{L}*|następując\p{L}*|oto|unten|folgend\p{L}*|nachstehend\p{L}*)\b/iu;
-
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** Texts of the blocks in order, and for each the sentences (lists/tables count as one). */
+/** Texts of the blocks in order (lists and tables as their items). */
 const blockTexts = (blocks: Block[]): string[] => blocks.map((b) => norm(b.kind === 'list' || b.kind === 'table' ? b.items.join(' ') : b.text)).filter(Boolean);
 
-interface Link { first: string; second: string; why: string }
-
-/** Pairs of adjacent passages a change must keep together: [last sentence of A, first sentence of B]. */
-export const linksOf = (blocks: Block[]): Link[] => {
-  const texts = blocks.map((b) => ({ b, t: norm(b.kind === 'list' || b.kind === 'table' ? b.items.join(' ') : b.text) })).filter((x) => x.t);
-  const links: Link[] = [];
-  for (let i = 0; i + 1 < texts.length; i++) {
-    const a = texts[i]!;
-    const b = texts[i + 1]!;
-    if (a.b.kind === 'heading' || b.b.kind === 'heading') continue;
-    const aSents = a.b.kind === 'paragraph' ? splitSentences(a.t) : [a.t];
-    const bSents = b.b.kind === 'paragraph' ? splitSentences(b.t) : [b.t];
-    const last = aSents[aSents.length - 1] ?? '';
-    const first = bSents[0] ?? '';
-    if (/:$/.test(last)) links.push({ first: last, second: first, why: 'a colon announces the next passage' });
-    else if (BACK_REF.test(first)) links.push({ first: last, second: first, why: `"${first.split(/\s/)[0]}" refers to the passage before` });
-    else if (FORWARD.test(last)) links.push({ first: last, second: first, why: 'the sentence announces what follows' });
-  }
-  // Inside a paragraph: a sentence opening with a back-reference stays after its predecessor.
-  for (const x of texts) {
-    if (x.b.kind !== 'paragraph') continue;
-    const s = splitSentences(x.t);
-    for (let i = 1; i < s.length; i++) if (BACK_REF.test(s[i]!)) links.push({ first: s[i - 1]!, second: s[i]!, why: `"${s[i]!.split(/\s/)[0]}" refers to the sentence before` });
-  }
-  return links;
-};
-
 /** A link holds when, wherever both sentences still stand, the second directly follows the first. */
-const linkHolds = (plain: string, l: Link): boolean => {
+const linkHolds = (plain: string, l: PassageLink): boolean => {
   const a = plain.indexOf(l.first);
   const b = plain.indexOf(l.second);
   if (a < 0 || b < 0) return true; // one of them was rewritten by the change itself: judged by the other rules
@@ -91,7 +61,7 @@ export const isKeywordAppend = (before: string, after: string, keyword: string):
 export const checkRules = (run: AuditRun, content: string, keyword: string, plainOf: (content: string) => { blocks: Block[] }): Violation[] => {
   const out: Violation[] = [];
   const doc = run.scored.doc;
-  const links = linksOf(doc.blocks);
+  const links = passageLinks(doc.blocks);
   for (const r of run.result.recommendations) {
     const change = changeOf(r);
     if (r.before && !content.includes(r.before)) out.push({ rule: 'beforeVerbatim', rec: r.id, detail: `BEFORE not in the content: ${r.before.slice(0, 80)}` });

@@ -1,14 +1,16 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
+import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
 import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, replaceChange, round1 } from './helpers.ts';
 
 /**
  * csiAlignment: does the page serve the keyword's central entity and intent?
- * 10 × (.3 placement + .3 intent match + .25 on-topic headings + .15 predicate); a page about a
- * different referent is capped at 3 (and CQS at 40).
+ * 10 × (.3 placement + .3 intent match + .25 on-topic headings + .15 predicate); a page that hardly
+ * names the entity, or (with a SERP) is about another referent than the SERP's consensus, is capped
+ * at 2.9 (and CQS at 40).
  */
 
 const PAGE_INTENT: Record<ProfileId, Intent> = {
@@ -72,9 +74,13 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
 
   let score = 10 * (0.3 * placement + 0.3 * intent + 0.25 * onTopic + 0.15 * predicate);
 
-  // Wrong referent: the entity barely occurs in the body and is missing from the title and H1.
+  // The keyword's entity barely occurs in the body and is missing from the title and H1: the page
+  // answers another query, whatever the SERP says.
   const bodyStems = new Set(doc.sentences.flatMap((s) => s.stems));
   const ceCoverage = coverage(bodyStems, ce);
+  // Another referent: the same words naming a different thing, judged against the SERP's consensus
+  // (referent.ts); without a SERP the referent is unknown and nothing is guessed.
+  const referent = judgeReferent(ctx.bench?.referent ?? null, doc);
   let cap: number | null = null;
   if (ceCoverage < 0.5 || (!inTitle && !inH1 && ceCoverage < 1)) {
     score = Math.min(score, 2.9);
@@ -83,6 +89,17 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       title: t(lang, 'The page is about a different subject', 'Strona dotyczy innego tematu'),
       problem: t(lang, `"${kw.entity || kw.text}" hardly appears in the text, title or H1: the page answers a different query.`, `„${kw.entity || kw.text}” prawie nie występuje w tekście, tytule ani H1: strona odpowiada na inne zapytanie.`),
       suggestion: t(lang, 'Check the keyword, or rewrite the page around its central entity.', 'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.'),
+      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
+    }));
+  } else if (referent.status === 'other') {
+    score = Math.min(score, 2.9);
+    cap = 40;
+    findings.push(finding({
+      title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
+      problem: t(lang,
+        `The ranking pages use "${kw.text}" for a different thing: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
+        `Strony w wynikach używają frazy „${kw.text}” w innym znaczeniu: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`),
+      suggestion: t(lang, 'Target a keyword that names this subject, or write about what the search results mean by it.', 'Wybierz frazę, która nazywa ten temat, albo pisz o tym, co oznacza ona w wynikach wyszukiwania.'),
       section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
     }));
   }
@@ -117,13 +134,13 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   } else strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
   for (const sec of offTopic.slice(0, 3)) {
     const h = sec.heading!;
-    const newText = `${h.text.replace(/[?:.!]+$/, '')}: ${kw.entity || kw.text}`;
     findings.push(finding({
       title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
       problem: t(lang, 'The heading shares no term with the topic, so the section reads as off-topic.', 'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.'),
-      suggestion: t(lang, `Rename it to "${newText}".`, `Zmień go na „${newText}”.`),
+      // No automatic rename: appending the keyword to a heading ("What you need: <keyword>") is
+      // stuffing, not a fix; only the writer knows how the section relates to the topic.
+      suggestion: t(lang, `Rename it so that it says what the section tells about ${kw.entity || kw.text}.`, `Zmień go tak, by mówił, co sekcja mówi o temacie „${kw.entity || kw.text}”.`),
       section: h.text, sectionIndex: sec.index, actionType: 'replace', severity: 0.25 / Math.max(1, heads.length),
-      change: h.raw.includes(h.text) ? replaceChange(doc, h.raw, h.raw.replace(h.text, newText)) : null,
     }));
   }
   if (intent < 0.6) {
@@ -141,8 +158,8 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     id: 'csiAlignment',
     score: final,
     summary: t(lang,
-      `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%.`,
-      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%.`),
+      `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%; referent ${referent.status === 'unknown' ? 'unknown (no SERP to compare with)' : referent.status === 'same' ? 'as in the SERP' : 'different from the SERP'}.`,
+      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%; znaczenie frazy ${referent.status === 'unknown' ? 'nieznane (brak wyników wyszukiwania do porównania)' : referent.status === 'same' ? 'zgodne z wynikami wyszukiwania' : 'inne niż w wynikach wyszukiwania'}.`),
     strengths,
     findings,
     cap,
