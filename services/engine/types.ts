@@ -133,7 +133,7 @@ export interface Doc {
 
 // ---- keyword, CSI ----
 
-export type Intent = 'informational' | 'commercial' | 'transactional' | 'local' | 'navigational';
+export type Intent = 'informational' | 'instructional' | 'comparison' | 'commercial' | 'transactional' | 'local' | 'navigational';
 
 export interface KeywordInfo {
   text: string;

@@ -14,19 +14,21 @@ import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, i
  */
 
 const PAGE_INTENT: Record<ProfileId, Intent> = {
-  article: 'informational', 'how-to': 'informational', glossary: 'informational', news: 'informational',
-  listicle: 'commercial', comparison: 'commercial', review: 'commercial',
+  article: 'informational', glossary: 'informational', news: 'informational', 'how-to': 'instructional',
+  comparison: 'comparison', listicle: 'commercial', review: 'commercial',
   product: 'transactional', category: 'transactional', landing: 'transactional',
+};
+
+// Neighbouring intents a page can still serve well.
+const CLOSE: Record<string, number> = {
+  'informational/instructional': 0.7, 'comparison/commercial': 0.8, 'commercial/informational': 0.6, 'comparison/informational': 0.6,
+  'commercial/transactional': 0.6, 'local/transactional': 0.8, 'commercial/local': 0.6, 'instructional/local': 0.5, 'informational/local': 0.5,
 };
 
 const intentMatch = (kw: Intent, page: Intent): number => {
   if (kw === page) return 1;
-  const pair = [kw, page].sort().join('/');
-  if (pair === 'commercial/informational') return 0.6;
-  if (pair === 'commercial/transactional') return 0.6;
-  if (kw === 'local' || page === 'local') return 0.5;
   if (kw === 'navigational') return 0.7;
-  return 0.2;
+  return CLOSE[[kw, page].sort().join('/')] ?? 0.2;
 };
 
 /** Most frequent content stems of the body: what the page is about in its own words. */
@@ -108,15 +110,15 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const entityCap = capitalise(kw.entity || kw.text);
   if (!inH1) {
     const newH1 = `${entityCap}: ${h1Text}`;
-    const change = h1Block && h1Block.raw.includes(h1Block.text)
-      ? replaceChange(doc, h1Block.raw, h1Block.raw.replace(h1Block.text, newH1))
-      : !h1Block && doc.format !== 'html' && doc.blocks[0]
+    // An existing H1 is not rewritten by putting the keyword in front of it (that only appends the
+    // keyword); a missing H1 is added.
+    const change = !h1Block && doc.format !== 'html' && doc.blocks[0]
         ? insertChange(doc, 'before', doc.blocks[0].raw, `# ${doc.title && containsAll(titleStems, ce) ? doc.title : newH1}`)
         : null;
     findings.push(finding({
       title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
       problem: t(lang, `The H1 does not name "${kw.entity || kw.text}".`, `H1 nie zawiera „${kw.entity || kw.text}”.`),
-      suggestion: t(lang, `Start the H1 with "${entityCap}".`, `Zacznij H1 od „${entityCap}”.`),
+      suggestion: t(lang, `Rewrite the H1 so that it names "${entityCap}" as what the page is about.`, `Przeredaguj H1 tak, by nazywał „${entityCap}” jako temat strony.`),
       section: L.title, sectionIndex: 0, actionType: change?.kind === 'insert' ? 'add' : 'replace', severity: 0.35, change, gate: cap !== null,
     }));
   } else strengths.push(t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.'));
