@@ -71,6 +71,8 @@ const recommendationItems = (recs: readonly Recommendation[]): PlannedItem[] =>
       base({
         id: `rec:${i}`, group: 'recommendation', label: r.title, priority: r.priority, actionType: r.actionType, section: r.section,
         before: r.before, after: r.after, impact: r.impact, estimatedCqsDelta: r.estimatedCqsDelta,
+        // The engine marks an AFTER that asks for the author's facts; results stored before it lack the flag.
+        authorDataOnly: r.authorDataOnly ?? false,
       }),
       edit,
     );

@@ -5,13 +5,13 @@ import { hasValue } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
 import { bestSurface, docShingles, shinglesOf, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
+import { buildReferentModel, type ReferentModel } from './referent.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 
 /**
  * The SERP benchmark: competitors are parsed like the audited page, pages about a different
- * referent are excluded (tf-idf cosine to the article+keyword centroid < 0.15, or no central-entity
- * head noun in the title/H1 and < 20% of their top terms shared with the majority of competitors),
- * and the rest give the targets of tfidf, eav and effort.
+ * referent (outliers of the SERP's shared vocabulary, referent.ts) are excluded, and the rest give
+ * the targets of tfidf, eav and effort.
  */
 
 export interface CompStats {
@@ -36,6 +36,8 @@ export interface BenchStats {
   shingles: Map<string, number>;
   paa: string[];
   related: string[];
+  /** The SERP's consensus on what the keyword names; null with fewer than 3 pages (unknown). */
+  referent: ReferentModel | null;
 }
 
 export const domainOf = (url: string): string => {
@@ -57,16 +59,6 @@ const percentile = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
 };
 
-const topVector = (counts: Map<string, number>, idf: (k: string) => number, n: number): Map<string, number> =>
-  new Map([...counts.entries()].map(([k, c]) => [k, c * idf(k)] as [string, number]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n));
-
-const cosine = (a: Map<string, number>, b: Map<string, number>): number => {
-  let dot = 0, na = 0, nb = 0;
-  for (const [k, v] of a) { na += v * v; const w = b.get(k); if (w) dot += v * w; }
-  for (const v of b.values()) nb += v * v;
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
-};
-
 export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   const content = c.html ?? c.text ?? '';
   if (!content.trim()) return null;
@@ -85,28 +77,20 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
     if (!doc || doc.words < 50) { excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' }); continue; }
     candidates.push({ c, doc, table: termTable(doc, an, true) });
   }
+  // Pages about another referent: outliers of the SERP's shared vocabulary (referent.ts). Judged
+  // among the competitors alone, so an article about the other meaning cannot pull them its way.
+  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const referent = buildReferentModel(candidates.map((x) => x.doc), an, kw.stems);
+  const included: typeof candidates = [];
+  candidates.forEach((x, i) => {
+    if (referent?.outliers.includes(i)) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: 'different referent: its vocabulary shares little with the other results' });
+    else included.push(x);
+  });
+  const articleTable = termTable(article, an, false);
   const N = candidates.length;
   const df = new Map<string, number>();
   for (const x of candidates) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
-  const articleTable = termTable(article, an, false);
   const idf = (k: string) => Math.log((N + 2) / ((df.get(k) ?? 0) + (articleTable.counts.has(k) ? 1 : 0) + 1)) + 1;
-  const centroid = topVector(articleTable.counts, idf, 50);
-  const maxW = Math.max(1, ...centroid.values());
-  for (const k of kw.stems) centroid.set(k, (centroid.get(k) ?? 0) + maxW);
-  const majority = new Set([...df.entries()].filter(([, n]) => n >= Math.max(2, N / 2)).map(([k]) => k));
-  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
-  const head = an.lang === 'en' ? ce[ce.length - 1] : ce[0];
-
-  const included: typeof candidates = [];
-  for (const x of candidates) {
-    const vec = topVector(x.table.counts, idf, 50);
-    const cos = cosine(vec, centroid);
-    const headStems = new Set([...an.contentStems(x.doc.title), ...an.contentStems(x.doc.h1)]);
-    const shared = [...vec.keys()].filter((k) => majority.has(k)).length / Math.max(1, vec.size);
-    if (cos < 0.15) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: `different referent: term similarity ${cos.toFixed(2)} < 0.15` });
-    else if (head && !headStems.has(head) && shared < 0.2) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: `different referent: no "${head}" in the title/H1 and ${Math.round(shared * 100)}% shared terms` });
-    else included.push(x);
-  }
   const M = included.length;
   const comps: CompStats[] = included.map((x) => ({
     url: x.c.url,
@@ -175,5 +159,6 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
     shingles,
     paa: input.paa,
     related: input.related,
+    referent,
   };
 };

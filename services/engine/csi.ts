@@ -25,6 +25,8 @@ const SOURCE: Record<ProfileId, [string, string]> = {
 
 const PREDICATE: Record<Intent, [string, string]> = {
   informational: ['explains', 'wyjaśnia'],
+  instructional: ['shows how to', 'pokazuje, jak'],
+  comparison: ['compares', 'porównuje'],
   commercial: ['compares', 'porównuje'],
   transactional: ['sells', 'sprzedaje'],
   local: ['locates', 'wskazuje'],
@@ -33,6 +35,8 @@ const PREDICATE: Record<Intent, [string, string]> = {
 
 const NEED: Record<Intent, [string, string]> = {
   informational: ['understand {p} {e}', 'zrozumieć: {p} {e}'],
+  instructional: ['{p} {e}, step by step', '{p} {e} krok po kroku'],
+  comparison: ['weigh {e} against each other and choose', 'porównać i wybrać: {e}'],
   commercial: ['compare options and choose {e}', 'porównać opcje i wybrać: {e}'],
   transactional: ['buy {e} at a good price', 'kupić w dobrej cenie: {e}'],
   local: ['find {e} nearby', 'znaleźć w pobliżu: {e}'],
@@ -55,7 +59,7 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   return {
     centralEntity: kw.entity,
     sourceContext: t(lang, srcEn, srcPl),
-    centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
+    centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', instructional: 'instruktażowa', comparison: 'porównawcza', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
     predicate,
   };
 };

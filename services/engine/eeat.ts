@@ -4,7 +4,7 @@ import { hasValue, round1 } from './dimensions/helpers.ts';
 
 /**
  * E-E-A-T checklists, each 0-10 (points earned ÷ points applicable). Experience: first-person
- * experience verbs, durations, own images. Expertise: byline, credentials, Person data, depth.
+ * experience verbs, durations, own images, the author's years of practice in a byline or bio. Expertise: byline, credentials, Person data, depth.
  * Authority: citations to .gov/.edu/doi/pubmed-style sources, source attributions, external and
  * internal links, sameAs. Trust: HTTPS, dates, about/contact/privacy links, disclosures, and a
  * disclaimer on YMYL topics. Checks that need a URL or page code are skipped for supplied text.
@@ -14,6 +14,10 @@ const AUTHORITATIVE = /(\.gov(\.[a-z]{2})?|\.edu|\.ac\.[a-z]{2}|doi\.org|pubmed|
 const STOCK = /(stock|unsplash|shutterstock|pexels|istock|getty|depositphotos|pixabay)/i;
 const CREDENTIALS = /\b(dr|phd|ph\.d|md|prof|lek\.|mgr|inż|msc|cfa|cpa|certified|certyfikowan|dipl|dietetyk|trener|barista|engineer|inżynier|editor|redaktor)\b/i;
 const BYLINE = /(^|\n)\s*(by|author|autor|autorka|von)\s*:?\s+\p{Lu}\p{L}+/iu;
+// A byline or bio that states practice: "with 12 years of practice", "since 2009", "od 15 lat",
+// "15 lat doświadczenia", "seit 20 Jahren", "20 Jahre Erfahrung".
+const PRACTICE = /(?:\b\d{1,2}\+?\s+(?:years?|yrs)['’]?(?:\s+of)?\s+(?:practice|experience|in the trade|on the job|as an?\b)|\bwith\s+\d{1,2}\+?\s+years|\bsince\s+(?:19|20)\d\d|\bod\s+\d{1,2}\s+lat|\b\d{1,2}\s+lat(?:a)?\s+(?:doświadczenia|praktyki|w zawodzie|pracy)|\b\d{1,2}-letni\p{L}*\s+(?:doświadczeni|praktyk|staż)|\bseit\s+(?:\d{1,2}\s+Jahren|(?:19|20)\d\d)|\b\d{1,2}\s+Jahren?\s+\p{L}*(?:erfahrung|praxis))/iu;
+
 const DATE_TEXT = /\b(updated|published|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert)\b[^\n]{0,20}\d|\b\d{1,2}[./-]\d{1,2}[./-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i;
 
 const ratio = (parts: [number, number][]): number => {
@@ -31,11 +35,13 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const expCount = count(lex.experience);
   const durations = (lower.match(new RegExp(lex.duration.source, 'g')) ?? []).length;
   const ownImages = sig.images.filter((i) => !STOCK.test(i.src)).length;
-  const experience = ratio([[5, expCount / 3], [2.5, durations], [2.5, ownImages]]);
+  // The author's stated practice in the byline or bio (first or last 600 characters).
+  const practice = PRACTICE.test(doc.text.slice(0, 600)) || PRACTICE.test(doc.text.slice(-600));
+  const experience = ratio([[5, expCount / 3], [2.5, practice ? 1 : durations], [2.5, ownImages], [6, practice ? 1 : 0]]);
 
   const byline = Boolean(sig.author) || BYLINE.test(doc.text.slice(0, 600)) || BYLINE.test(doc.text.slice(-600));
   const bylineText = sig.author || (BYLINE.exec(doc.text.slice(0, 600)) ?? BYLINE.exec(doc.text.slice(-600)))?.[0] || '';
-  const credentials = CREDENTIALS.test(bylineText) || CREDENTIALS.test(doc.text.slice(0, 600)) || CREDENTIALS.test(doc.text.slice(-600));
+  const credentials = practice || CREDENTIALS.test(bylineText) || CREDENTIALS.test(doc.text.slice(0, 600)) || CREDENTIALS.test(doc.text.slice(-600));
   const person = sig.jsonLdTypes.includes('Person') || sig.jsonLd.some((x) => typeof x === 'object' && x !== null && typeof (x as { author?: unknown }).author === 'object');
   const valuesPerK = doc.words ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000 : 0;
   const expertise = ratio([[4, byline ? 1 : 0], [3, credentials ? 1 : 0], ...(html ? [[1.5, person ? 1 : 0] as [number, number]] : []), [1.5, valuesPerK / 8]]);

@@ -41,11 +41,7 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   const lex = lexiconFor(an.lang);
   const lower = keyword.toLowerCase().trim();
   const words = tokenize(lower);
-  let intent: Intent = 'informational';
   const has = (list: string[]) => list.some((m) => (m.includes(' ') ? lower.includes(m) : words.includes(m)));
-  if (has(lex.intent.transactional)) intent = 'transactional';
-  else if (has(lex.intent.commercial)) intent = 'commercial';
-  else if (has(lex.intent.local)) intent = 'local';
   const modifiers = new Set([...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional, ...lex.intent.local.filter((m) => !m.includes(' '))]);
   let verb = '';
   const isVerb = (w: string, i: number) =>
@@ -59,6 +55,14 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   while (entityWords.length && an.stop.has(entityWords[0] ?? '')) entityWords.shift();
   while (entityWords.length && an.stop.has(entityWords[entityWords.length - 1] ?? '')) entityWords.pop();
   const entity = entityWords.join(' ');
+  // A connector between two names ("golf oder polo", "jaguar vs leopard"), not a question's "czy".
+  const compares = words.slice(1, -1).some((w) => CONNECTORS.has(w)) || has(lex.intent.comparison.filter((m) => !CONNECTORS.has(m)));
+  const intent: Intent = has(lex.intent.local) ? 'local'
+    : compares ? 'comparison'
+    : has(lex.intent.transactional) ? 'transactional'
+    : has(lex.intent.commercial) ? 'commercial'
+    : has(lex.intent.instructional) || (verb && !has(lex.intent.question)) ? 'instructional'
+    : 'informational';
   return {
     text: keyword.trim(),
     // Matching (density) uses the phrase without comparison connectors ("vs", "czy"), which
@@ -70,6 +74,34 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
     verbStem: verb ? an.stem(verb) : '',
     intent,
   };
+};
+
+/**
+ * Intent the words alone cannot show, read from the page: a keyword word used as a place ("in
+ * Leipzig", "w Gdańsku", twice or more, capitalised after a locative preposition) makes the intent
+ * local; a German keyword whose last word is an infinitive the text never capitalises ("mutter
+ * lösen") is instructional.
+ */
+export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): KeywordInfo => {
+  if (kw.intent !== 'informational' && kw.intent !== 'instructional' && kw.intent !== 'commercial') return kw;
+  const lex = lexiconFor(an.lang);
+  const words = tokenize(kw.text.toLowerCase());
+  const stems = new Set(words.slice(1).map(an.stem));
+  const preps = new Set(lex.intent.locative);
+  const places = new Map<string, number>();
+  const re = /(\p{L}+)\s+(\p{Lu}[\p{L}-]+)/gu;
+  for (const m of text.matchAll(re)) {
+    if (!preps.has((m[1] ?? '').toLowerCase())) continue;
+    const st = an.stem((m[2] ?? '').toLowerCase());
+    if (stems.has(st)) places.set(st, (places.get(st) ?? 0) + 1);
+  }
+  if ([...places.values()].some((n) => n >= 2)) return { ...kw, intent: 'local' };
+  const last = words[words.length - 1] ?? '';
+  if (kw.intent === 'informational' && an.lang === 'de' && words.length >= 2 && /(?:en|ern|eln)$/.test(last)) {
+    const cap = last.charAt(0).toLocaleUpperCase('de') + last.slice(1);
+    if (new RegExp(`(^|[^\\p{L}])${last}([^\\p{L}]|$)`, 'u').test(text) && !new RegExp(`[\\p{Ll},] ${cap}([^\\p{L}]|$)`, 'u').test(text)) return { ...kw, intent: 'instructional' };
+  }
+  return kw;
 };
 
 const SEGMENT = /[:;,.!?()[\]{}|–—"„”“«»]+|\s-\s/;

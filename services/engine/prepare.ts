@@ -1,7 +1,7 @@
 import { AppError } from '../shared/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
-import { describeKeyword, detectKeyword } from './keyword.ts';
+import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
 import { classifyProfile } from './profile.ts';
 import { lexiconFor } from './text/lexicon.ts';
@@ -42,7 +42,7 @@ export const prepareDocument = (input: EngineInput) => {
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = supplied ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
-  const kw = describeKeyword(keyword, an);
+  const kw = refineIntent(describeKeyword(keyword, an), doc.text, an);
   const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
   return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };

@@ -3,6 +3,7 @@ import type { BenchStats } from './benchmark.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
 import { dimensionName, t } from './labels.ts';
+import { brokenLinks, passageLinks } from './text/links.ts';
 import type { Change, ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
 import { DIMENSION_IDS } from './types.ts';
 
@@ -20,6 +21,9 @@ export const MAX_CANDIDATES = 18;
 export interface MeasuredFinding { finding: Finding; dimension: DimensionId; rec: Recommendation | null }
 
 const PRIORITY_RANK: Record<Priority, number> = { critical: 0, high: 1, medium: 2, bonus: 3 };
+
+/** An author-data slot ("[fill in: …]"): such an AFTER is a request for the author's data, not pasteable text. */
+export const AUTHOR_SLOT = /\[(?:fill in|uzupełnij):/u;
 
 export const priorityOf = (delta: number, liftsGate: boolean): Priority =>
   liftsGate || delta >= 5 ? 'critical' : delta >= 2 ? 'high' : delta >= 0.5 ? 'medium' : 'bonus';
@@ -53,6 +57,7 @@ export const buildRecommendations = (
     .sort((a, b) => a.i - b.i);
 
   const recs: Recommendation[] = [];
+  const links = passageLinks(scored.doc.blocks);
   const gated = scored.outcomes.filter((o) => o.cap !== null).map((o) => o.id);
   for (const { m } of chosen) {
     const change = m.finding.change!;
@@ -64,6 +69,8 @@ export const buildRecommendations = (
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
     if (delta <= 0) continue;
+    // A change that separates a sentence from what it announces or refers to is not offered.
+    if (brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
     const dimBefore = scored.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
     const dimAfter = after.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
@@ -82,6 +89,7 @@ export const buildRecommendations = (
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`),
       estimatedCqsDelta: delta,
+      authorDataOnly: AUTHOR_SLOT.test(change.after),
       competitorUrls: bench ? m.finding.competitors.slice(0, 5).map((i) => bench.comps[i]).filter((c) => c !== undefined).map((c) => ({ url: c.url, domain: c.domain })) : [],
     };
     m.rec = rec;

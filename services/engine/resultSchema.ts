@@ -41,6 +41,8 @@ export const RecommendationSchema = Type.Object({
   insertAt: Type.Union([Type.Object({ placement: Type.Union([Type.Literal('after'), Type.Literal('before'), Type.Literal('end')]), anchor: Str }, Closed), Type.Null()]),
   impact: Str,
   estimatedCqsDelta: Type.Number(),
+  // Added by issue 12; optional so that results stored before it stay valid.
+  authorDataOnly: Type.Optional(Type.Boolean()),
   competitorUrls: Type.Array(Type.Object({ url: Str, domain: Str }, Closed)),
 }, Closed);
 

@@ -5,14 +5,14 @@ import type { ProfileId, Recommendation, SummaryCard } from './types.ts';
 /**
  * The summary card (spec 2.3): status by the CQS thresholds, the competitors' average, problem
  * counts, the top change, the content profile and up to three quick wins (small replacements or
- * removals that raise CQS, largest gain first).
+ * removals that raise CQS, largest gain first; author-data requests are no quick win).
  */
 
 export const statusOf = (cqs: number): SummaryCard['status'] => (cqs >= 75 ? 'ok' : cqs >= 50 ? 'warn' : 'critical');
 
 export const buildSummary = (cqs: number, recs: Recommendation[], problems: { critical: number; high: number; total: number }, profile: ProfileId, lang: string, top10AvgCqs: number | null): SummaryCard => {
   const quick = recs
-    .filter((r) => (r.actionType === 'replace' || r.actionType === 'remove') && r.estimatedCqsDelta > 0)
+    .filter((r) => (r.actionType === 'replace' || r.actionType === 'remove') && r.estimatedCqsDelta > 0 && !r.authorDataOnly)
     .map((r, i) => ({ r, i }))
     .sort((a, b) => b.r.estimatedCqsDelta - a.r.estimatedCqsDelta || a.i - b.i)
     .slice(0, 3)

@@ -133,7 +133,7 @@ export interface Doc {
 
 // ---- keyword, CSI ----
 
-export type Intent = 'informational' | 'commercial' | 'transactional' | 'local' | 'navigational';
+export type Intent = 'informational' | 'instructional' | 'comparison' | 'commercial' | 'transactional' | 'local' | 'navigational';
 
 export interface KeywordInfo {
   text: string;
@@ -211,6 +211,11 @@ export interface Recommendation {
   insertAt: { placement: Placement; anchor: string } | null;
   impact: string;
   estimatedCqsDelta: number;
+  /**
+   * The AFTER holds author-data slots ("[fill in: …]"): a request for facts only the author has,
+   * not text to paste (apply shows it as authorDataOnly). Optional in the schema for stored results.
+   */
+  authorDataOnly: boolean;
   competitorUrls: { url: string; domain: string }[];
 }
 

@@ -7,21 +7,30 @@ import { clamp, containsPhrase, finding, firstWords, hasValue, headed, insertCha
 /**
  * bluf: bottom line up front. Intro (4 points): the first 60 words name the central entity, use an
  * answer verb (is/costs/jest/kosztuje), give a value, and carry no throat-clearing. Sections (6
- * points × share): the first sentence under each subheading has at most 25 words and repeats at
- * least half of the heading's terms (or, for a question heading, some of them with an answer verb).
+ * points × share): each section under a subheading opens with a list or table, or with a sentence of
+ * at most 25 words, neither a question nor hedged nor throat-clearing, that picks up a heading term
+ * or states a value or what something is/does. A text over 300 words without subheadings gets no
+ * section points.
  */
 
 const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): boolean => {
+  // A section that opens with a list or a table gives its answer as structure.
+  const firstBlock = sec.blocks.find((b) => b.kind !== 'heading' && b.kind !== 'image');
+  if (firstBlock && (firstBlock.kind === 'list' || firstBlock.kind === 'table')) return true;
   const first = sentences.find((s) => s.kind === 'prose') ?? sentences[0];
   if (!first) return false;
-  if (first.words.length > 25) return false;
+  if (first.words.length > 25 || /\?\s*$/.test(first.text)) return false;
+  const lower = first.text.toLowerCase();
+  if (containsPhrase(lower, ctx.lex.throatClearing) || containsPhrase(lower, ctx.lex.hedges)) return false;
   const hs = ctx.an.contentStems(sec.heading?.text ?? '');
   if (!hs.length) return true;
+  // A short, unhedged statement that picks up the heading, or states a value or what something is/does.
   const cov = coverage(first.stems, hs);
-  if (cov >= 0.5) return true;
-  const isQuestion = /\?\s*$/.test(sec.heading?.text ?? '');
-  return isQuestion && cov > 0 && first.words.some((w) => ctx.lex.answerVerbs.includes(w));
+  return cov > 0 || hasValue(first.text, ctx.lex.slot) || first.words.some((w) => ctx.lex.answerVerbs.includes(w));
 };
+
+/** Above this many words a text without subheadings is a wall of text (Yoast: 300 words per section). */
+const WALL_WORDS = 300;
 
 /** Reorders a paragraph's raw text: the sentence `move` first, `drop` removed, when all are verbatim. */
 const reorder = (raw: string, sentences: Sentence[], move: number, drop: Set<number>): string | null => {
@@ -55,7 +64,9 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
 
   const secs = headed(doc).filter((s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)));
   const passing = secs.filter((s) => answerFirst(s, doc.bySection[s.index] ?? [], ctx));
-  const share = secs.length ? passing.length / secs.length : intro / 4;
+  // Without subheadings a short text is judged by its intro; a longer one has no passage that
+  // leads with its answer (a wall of text earns no section points from its intro alone).
+  const share = secs.length ? passing.length / secs.length : doc.words <= WALL_WORDS ? intro / 4 : 0;
   const score = clamp(intro + 6 * share);
 
   // Intro: put the answer sentence first and drop throat-clearing, within the first paragraph.

@@ -1,30 +1,34 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
+import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
 import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, replaceChange, round1 } from './helpers.ts';
 
 /**
  * csiAlignment: does the page serve the keyword's central entity and intent?
- * 10 × (.3 placement + .3 intent match + .25 on-topic headings + .15 predicate); a page about a
- * different referent is capped at 3 (and CQS at 40).
+ * 10 × (.3 placement + .3 intent match + .25 on-topic headings + .15 predicate); a page that hardly
+ * names the entity, or (with a SERP) is about another referent than the SERP's consensus, is capped
+ * at 2.9 (and CQS at 40).
  */
 
 const PAGE_INTENT: Record<ProfileId, Intent> = {
-  article: 'informational', 'how-to': 'informational', glossary: 'informational', news: 'informational',
-  listicle: 'commercial', comparison: 'commercial', review: 'commercial',
+  article: 'informational', glossary: 'informational', news: 'informational', 'how-to': 'instructional',
+  comparison: 'comparison', listicle: 'commercial', review: 'commercial',
   product: 'transactional', category: 'transactional', landing: 'transactional',
+};
+
+// Neighbouring intents a page can still serve well.
+const CLOSE: Record<string, number> = {
+  'informational/instructional': 0.7, 'comparison/commercial': 0.8, 'commercial/informational': 0.6, 'comparison/informational': 0.6,
+  'commercial/transactional': 0.6, 'local/transactional': 0.8, 'commercial/local': 0.6, 'instructional/local': 0.5, 'informational/local': 0.5,
 };
 
 const intentMatch = (kw: Intent, page: Intent): number => {
   if (kw === page) return 1;
-  const pair = [kw, page].sort().join('/');
-  if (pair === 'commercial/informational') return 0.6;
-  if (pair === 'commercial/transactional') return 0.6;
-  if (kw === 'local' || page === 'local') return 0.5;
   if (kw === 'navigational') return 0.7;
-  return 0.2;
+  return CLOSE[[kw, page].sort().join('/')] ?? 0.2;
 };
 
 /** Most frequent content stems of the body: what the page is about in its own words. */
@@ -72,9 +76,13 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
 
   let score = 10 * (0.3 * placement + 0.3 * intent + 0.25 * onTopic + 0.15 * predicate);
 
-  // Wrong referent: the entity barely occurs in the body and is missing from the title and H1.
+  // The keyword's entity barely occurs in the body and is missing from the title and H1: the page
+  // answers another query, whatever the SERP says.
   const bodyStems = new Set(doc.sentences.flatMap((s) => s.stems));
   const ceCoverage = coverage(bodyStems, ce);
+  // Another referent: the same words naming a different thing, judged against the SERP's consensus
+  // (referent.ts); without a SERP the referent is unknown and nothing is guessed.
+  const referent = judgeReferent(ctx.bench?.referent ?? null, doc);
   let cap: number | null = null;
   if (ceCoverage < 0.5 || (!inTitle && !inH1 && ceCoverage < 1)) {
     score = Math.min(score, 2.9);
@@ -85,21 +93,32 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       suggestion: t(lang, 'Check the keyword, or rewrite the page around its central entity.', 'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.'),
       section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
     }));
+  } else if (referent.status === 'other') {
+    score = Math.min(score, 2.9);
+    cap = 40;
+    findings.push(finding({
+      title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
+      problem: t(lang,
+        `The ranking pages use "${kw.text}" for a different thing: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
+        `Strony w wynikach używają frazy „${kw.text}” w innym znaczeniu: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`),
+      suggestion: t(lang, 'Target a keyword that names this subject, or write about what the search results mean by it.', 'Wybierz frazę, która nazywa ten temat, albo pisz o tym, co oznacza ona w wynikach wyszukiwania.'),
+      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
+    }));
   }
 
   const h1Block = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const entityCap = capitalise(kw.entity || kw.text);
   if (!inH1) {
     const newH1 = `${entityCap}: ${h1Text}`;
-    const change = h1Block && h1Block.raw.includes(h1Block.text)
-      ? replaceChange(doc, h1Block.raw, h1Block.raw.replace(h1Block.text, newH1))
-      : !h1Block && doc.format !== 'html' && doc.blocks[0]
+    // An existing H1 is not rewritten by putting the keyword in front of it (that only appends the
+    // keyword); a missing H1 is added.
+    const change = !h1Block && doc.format !== 'html' && doc.blocks[0]
         ? insertChange(doc, 'before', doc.blocks[0].raw, `# ${doc.title && containsAll(titleStems, ce) ? doc.title : newH1}`)
         : null;
     findings.push(finding({
       title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
       problem: t(lang, `The H1 does not name "${kw.entity || kw.text}".`, `H1 nie zawiera „${kw.entity || kw.text}”.`),
-      suggestion: t(lang, `Start the H1 with "${entityCap}".`, `Zacznij H1 od „${entityCap}”.`),
+      suggestion: t(lang, `Rewrite the H1 so that it names "${entityCap}" as what the page is about.`, `Przeredaguj H1 tak, by nazywał „${entityCap}” jako temat strony.`),
       section: L.title, sectionIndex: 0, actionType: change?.kind === 'insert' ? 'add' : 'replace', severity: 0.35, change, gate: cap !== null,
     }));
   } else strengths.push(t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.'));
@@ -117,13 +136,13 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   } else strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
   for (const sec of offTopic.slice(0, 3)) {
     const h = sec.heading!;
-    const newText = `${h.text.replace(/[?:.!]+$/, '')}: ${kw.entity || kw.text}`;
     findings.push(finding({
       title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
       problem: t(lang, 'The heading shares no term with the topic, so the section reads as off-topic.', 'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.'),
-      suggestion: t(lang, `Rename it to "${newText}".`, `Zmień go na „${newText}”.`),
+      // No automatic rename: appending the keyword to a heading ("What you need: <keyword>") is
+      // stuffing, not a fix; only the writer knows how the section relates to the topic.
+      suggestion: t(lang, `Rename it so that it says what the section tells about ${kw.entity || kw.text}.`, `Zmień go tak, by mówił, co sekcja mówi o temacie „${kw.entity || kw.text}”.`),
       section: h.text, sectionIndex: sec.index, actionType: 'replace', severity: 0.25 / Math.max(1, heads.length),
-      change: h.raw.includes(h.text) ? replaceChange(doc, h.raw, h.raw.replace(h.text, newText)) : null,
     }));
   }
   if (intent < 0.6) {
@@ -141,8 +160,8 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     id: 'csiAlignment',
     score: final,
     summary: t(lang,
-      `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%.`,
-      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%.`),
+      `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%; referent ${referent.status === 'unknown' ? 'unknown (no SERP to compare with)' : referent.status === 'same' ? 'as in the SERP' : 'different from the SERP'}.`,
+      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%; znaczenie frazy ${referent.status === 'unknown' ? 'nieznane (brak wyników wyszukiwania do porównania)' : referent.status === 'same' ? 'zgodne z wynikami wyszukiwania' : 'inne niż w wynikach wyszukiwania'}.`),
     strengths,
     findings,
     cap,

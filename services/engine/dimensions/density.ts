@@ -6,9 +6,9 @@ import { clamp, finding, firstParagraph, headed, insertChange, proseOf, removalC
 
 /**
  * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words.
- * 0.5–3% scores 10, below 0.5% rises from 2 to 8, 3–4% scores 3, over 4% scores 0 and caps CQS at
- * 60 (stuffing). Distribution: the longest run of sentences without a match costs 2 (30–50% of the
- * sentences) or 4 (over 50%). Keyphrase words in 30–75% of the subheadings, else −1.
+ * 0.5–3% scores 10, below 0.5% rises from 2 to 8, 3–4% scores 1, over 4% scores 0 and caps CQS at
+ * 60 (stuffing). Distribution (at 0.5% or more): the longest run of sentences without a match costs 2
+ * (30–50% of the sentences) or 4 (over 50%). Keyphrase words in 30–75% of the subheadings, else −1.
  */
 
 export const keywordDensity = (doc: Doc, kwStems: string[]): { matches: number; kd: number } => {
@@ -25,7 +25,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   let base: number;
   let cap: number | null = null;
   if (kd > 4) { base = 0; cap = 60; }
-  else if (kd > 3) base = 3;
+  else if (kd > 3) base = 1; // over-use is worse than under-use (Yoast: too high red, too low orange)
   else if (kd >= 0.5) base = 10;
   else base = 2 + 12 * kd;
 
@@ -40,7 +40,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     }
   });
   const gap = prose.length ? longest / prose.length : 1;
-  const gapPenalty = gap > 0.5 ? 4 : gap > 0.3 ? 2 : 0;
+  // Distribution judges the matches there are; a text with too few is already scored by its density.
+  const gapPenalty = kd < 0.5 ? 0 : gap > 0.5 ? 4 : gap > 0.3 ? 2 : 0;
 
   const heads = headed(doc).filter((s) => s.level >= 2);
   const withKw = heads.filter((s) => coverage(an.contentStems(s.heading?.text ?? ''), kw.stems) >= 0.5).length;

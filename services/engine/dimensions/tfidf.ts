@@ -8,9 +8,13 @@ import { capitalise, clamp, finding, insertChange, newSectionPlace, round1, sect
  * tfidf: topical terms. With competitors: the top-50 stemmed 1–2-grams that ≥40% of them use,
  * weighted by df/N × mean tf-idf; each earns min(1, uses per 1,000 words ÷ the competitors' P25);
  * −1 per term used above the competitors' P90 (max −3). Without competitors (low confidence):
- * half for the keyword's terms at ≥2 per 1,000 words (plus PAA/related terms at ≥1), half for the
- * share of sections that mention the central entity.
+ * half for the keyword's terms at ≥2 per 1,000 words (plus PAA/related terms at ≥1; none above 25,
+ * which is stuffing), half for the share of sections that mention the central entity (at least one
+ * section per 300 words counted, so a wall of text does not pass as one on-topic section).
  */
+
+/** A keyword term used more than this per 1,000 words (2.5% of all words) is stuffed. */
+const STUFFED_PER_1000 = 25;
 
 export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, an, kw, bench } = ctx;
@@ -59,11 +63,15 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   } else {
     const extra = [...(bench?.paa ?? []), ...(bench?.related ?? [])].flatMap((q) => an.contentStems(q));
     const targets = [...kw.stems.map((k) => ({ key: k, w: 2, need: 2 })), ...[...new Set(extra)].filter((k) => !kw.stems.includes(k)).map((k) => ({ key: k, w: 1, need: 1 }))];
-    const termCov = targets.length ? targets.reduce((a, x) => a + x.w * Math.min(1, per1000(x.key) / x.need), 0) / targets.reduce((a, x) => a + x.w, 0) : 0;
+    // Repetition is not coverage: a term over STUFFED_PER_1000 earns nothing.
+    const credit = (key: string, need: number) => (per1000(key) > STUFFED_PER_1000 ? 0 : Math.min(1, per1000(key) / need));
+    const termCov = targets.length ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0) : 0;
     const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
     const secs = doc.sections.filter((s) => s.words >= 40);
     const mentioning = secs.filter((s) => (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))));
-    const secCov = secs.length ? mentioning.length / secs.length : 0;
+    // A wall of text is one passage where about one per 300 words is expected: it cannot show that the
+    // entity runs through the page.
+    const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(doc.words / 300)) : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
     summary = t(lang, `No SERP benchmark (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`, `Brak benchmarku SERP (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`);
     const off = secs.filter((s) => !mentioning.includes(s));

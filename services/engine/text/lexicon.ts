@@ -23,7 +23,7 @@ export interface Lexicon {
   disclaimers: string[];
   ymyl: string[];
   conclusionHeadings: string[];
-  intent: { informational: string[]; commercial: string[]; transactional: string[]; local: string[] };
+  intent: { informational: string[]; commercial: string[]; transactional: string[]; local: string[]; instructional: string[]; comparison: string[]; question: string[]; locative: string[] };
   verbs: string[];
   /** The marker of an author-data slot in a suggested AFTER; the value features count it as a value. */
   slot: string;
@@ -60,6 +60,10 @@ const en: Lexicon = {
     commercial: ['best', 'top', 'vs', 'versus', 'review', 'reviews', 'comparison', 'compare', 'ranking', 'alternatives', 'rated'],
     transactional: ['buy', 'price', 'prices', 'cheap', 'deal', 'deals', 'discount', 'order', 'shop', 'sale', 'coupon', 'cost'],
     local: ['near me', 'nearby', 'open now'],
+    instructional: ['how to', 'step by step', 'steps', 'tutorial', 'diy', 'instructions'],
+    comparison: ['vs', 'versus', 'vs.', 'or', 'compared', 'comparison', 'compare', 'difference between'],
+    question: ['what', 'why', 'when', 'who', 'which'],
+    locative: ['in', 'near', 'around', 'across'],
   },
   verbs: ['choose', 'make', 'build', 'use', 'install', 'clean', 'start', 'fix', 'write', 'buy', 'cook', 'brew', 'plan', 'learn', 'grow', 'save', 'lose', 'improve', 'repair', 'pick', 'calculate', 'descale', 'train', 'run', 'store', 'prepare', 'get', 'find', 'set'],
   slot: '[fill in:',
@@ -105,6 +109,10 @@ const pl: Lexicon = {
     commercial: ['najlepszy', 'najlepsza', 'najlepsze', 'najlepszych', 'top', 'vs', 'ranking', 'opinie', 'opinia', 'recenzja', 'porównanie', 'test'],
     transactional: ['kup', 'kupić', 'cena', 'ceny', 'cennik', 'tanio', 'tani', 'tanie', 'promocja', 'zamów', 'sklep', 'koszt', 'allegro'],
     local: ['w pobliżu', 'blisko mnie', 'najbliższy'],
+    instructional: ['krok po kroku', 'instrukcja', 'samemu', 'samodzielnie'],
+    comparison: ['vs', 'czy', 'porównanie', 'różnica', 'różnice'],
+    question: ['co', 'czym', 'dlaczego', 'kiedy', 'kto', 'który', 'która', 'które'],
+    locative: ['w', 'we', 'koło', 'pod'],
   },
   verbs: ['wybrać', 'zrobić', 'zbudować', 'używać', 'zainstalować', 'wyczyścić', 'zacząć', 'naprawić', 'napisać', 'kupić', 'ugotować', 'zaparzyć', 'zaplanować', 'nauczyć', 'uprawiać', 'oszczędzać', 'schudnąć', 'poprawić', 'obliczyć', 'założyć', 'dbać', 'odkamienić', 'przygotować', 'przechowywać', 'znaleźć', 'biegać', 'sadzić', 'spłacić'],
   slot: '[uzupełnij:',
@@ -150,6 +158,10 @@ const de: Lexicon = {
     commercial: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'test', 'testsieger', 'erfahrungen'],
     transactional: ['kaufen', 'preis', 'preise', 'günstig', 'bestellen', 'angebot', 'shop'],
     local: ['in der nähe'],
+    instructional: ['anleitung', 'schritt für schritt', 'selber', 'selbst', 'wie man'],
+    comparison: ['vs', 'oder', 'vergleich', 'unterschied'],
+    question: ['was', 'warum', 'wann', 'wer', 'welche', 'welcher'],
+    locative: ['in', 'bei', 'nahe', 'um'],
   },
   vague: ['lange', 'schnell', 'billig', 'teuer', 'viel', 'viele', 'gut', 'hoch', 'niedrig', 'groß', 'klein', 'oft'],
   verbs: ['wählen', 'machen', 'kaufen', 'reinigen', 'entkalken', 'bauen', 'lernen', 'finden', 'zubereiten', 'pflanzen'],

@@ -9,7 +9,7 @@ import type { Recommendation } from '../../../services/engine/types.ts';
 
 const rec = (before: string, after: string): Recommendation => ({
   id: 'x', priority: 'high', title: `Replace “${before.slice(0, 30)}”`, dimension: 'bluf', actionType: 'replace', section: 'Intro', before, after, insertAt: null,
-  impact: 'high', estimatedCqsDelta: 1, competitorUrls: [],
+  impact: 'high', estimatedCqsDelta: 1, competitorUrls: [], authorDataOnly: false,
 });
 
 /**

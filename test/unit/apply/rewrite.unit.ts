@@ -8,7 +8,7 @@ import type { Recommendation } from '../../../services/engine/types.ts';
 
 const rec = (over: Partial<Recommendation>): Recommendation => ({
   id: 'x', priority: 'high', title: 'Fix', dimension: 'bluf', actionType: 'replace', section: 'Intro', before: '', after: '', insertAt: null,
-  impact: 'high', estimatedCqsDelta: 1, competitorUrls: [], ...over,
+  impact: 'high', estimatedCqsDelta: 1, competitorUrls: [], authorDataOnly: false, ...over,
 });
 
 const md = `# Descaling a kettle\n\nKettles collect limescale. Descaling a kettle takes ten minutes.\n\n## Why\n\nHard water leaves deposits.\n\n![A kettle](https://img.example/k.png)\n`;
