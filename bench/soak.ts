@@ -51,15 +51,18 @@ const env: NodeJS.ProcessEnv = {
   PIPELINE_LEASE_SECONDS: '10', SERP_PROVIDER: 'none',
 };
 
-// One process per role, restarted after every kill.
+// One process per role, restarted whenever it ends (killed here, or failed at start) until the end.
 const procs = new Map<string, ChildProcess>();
 const kills: Record<string, number> = {};
+let stopping = false;
 const start = (role: string) => {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'ignore', 'inherit'] });
   procs.set(role, child);
+  child.once('exit', () => { if (!stopping) setTimeout(() => { if (!stopping) start(role); }, 500); });
 };
 for (const role of ROLES) start(role);
 const stopAll = async () => {
+  stopping = true;
   for (const child of procs.values()) {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
@@ -81,12 +84,8 @@ const killer = (async () => {
     await sleep(KILL_EVERY_MS * (0.5 + Math.random()));
     if (!killing) break;
     const role = ROLES[Math.floor(Math.random() * ROLES.length)]!;
-    const child = procs.get(role)!;
-    child.kill('SIGKILL');
-    await once(child, 'exit').catch(() => undefined);
-    kills[role] = (kills[role] ?? 0) + 1;
-    await sleep(500);
-    start(role);
+    // The exit handler restarts it.
+    if (procs.get(role)!.kill('SIGKILL')) kills[role] = (kills[role] ?? 0) + 1;
   }
 })();
 
@@ -127,7 +126,6 @@ const deadline = Date.now() + 20 * 60_000;
 while ((await terminal()) < jobs.size && Date.now() < deadline) await sleep(2000);
 killing = false;
 await killer;
-for (const role of ROLES) if (procs.get(role)!.exitCode !== null || procs.get(role)!.signalCode !== null) start(role);
 
 // Projections: wait (bounded) for every group to reach the end of the log, then report the lags.
 let lags: Record<string, number> = {};

@@ -1,5 +1,6 @@
+import pg from 'pg';
 import type { Logger } from '../../../infra/logger.ts';
-import type { Pool, PoolClient } from '../../../infra/postgres/pool.ts';
+import type { Pool } from '../../../infra/postgres/pool.ts';
 import { API_KEYS_CHANNEL } from '../../../projections/accounts/projection.ts';
 import { findApiKeyByHash, type ApiKeyOwner } from '../../../projections/accounts/queries.ts';
 
@@ -24,28 +25,24 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
   const entries = new Map<string, { owner: ApiKeyOwner; until: number }>();
   let listening = false;
   let closed = false;
-  let client: PoolClient | null = null;
+  let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    let c: PoolClient;
-    try {
-      c = await pool.connect(); // held for as long as the process listens
-    } catch (err) {
-      log.warn({ err }, 'key cache: no connection to LISTEN on; keys are read from the database');
-      retry = setTimeout(() => void connect(), 1_000);
-      return;
-    }
+    // A connection of its own (not the pool's): the pool can end while this one listens. Neither
+    // it nor the retry timer keeps the process alive.
+    const c = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: 'audit-service-key-cache' });
     const lost = (err?: Error) => {
       if (client !== c) return;
       listening = false;
       entries.clear();
       client = null;
-      c.release(err ?? true); // destroyed, not returned to the pool
+      c.end().catch(() => undefined);
       if (!closed) {
         if (err) log.warn({ err }, 'key cache: LISTEN connection lost; keys are read from the database until it is back');
         retry = setTimeout(() => void connect(), 1_000);
+        retry.unref();
       }
     };
     client = c;
@@ -53,6 +50,9 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
     c.on('end', () => lost());
     c.on('notification', () => entries.clear());
     try {
+      await c.connect();
+      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
+      if (closed) return void c.end().catch(() => undefined);
       await c.query(`LISTEN ${API_KEYS_CHANNEL}`);
       // Anything cached before LISTEN took effect may have missed a revocation.
       entries.clear();
@@ -85,7 +85,7 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
       entries.clear();
       const c = client;
       client = null;
-      c?.release(true);
+      await c?.end().catch(() => undefined);
     },
   };
 }
