@@ -166,7 +166,7 @@ t.test('every row of spec 3.3 and every rule of 4.7-4.8, on Kafka and PostgreSQL
 
 });
 
-t.test('spec 8: share has its own window; scopes', async (t) => {
+t.test('spec 8: share has its own window; the OpenAPI document covers both routes', async (t) => {
   const svc = await startShareService(t, { kind: 'store', scheduler: false, rateLimits: { share: 3, submission: 5 } });
   const a = await svc.account();
   const job = await svc.submit(a.apiKey, { content: enText, keyword: 'descale espresso machine' });
@@ -177,4 +177,10 @@ t.test('spec 8: share has its own window; scopes', async (t) => {
   const r = await svc.app.inject({ method: 'POST', url: '/api/v1/audits', headers: bearer(a.apiKey), payload: { content: enText, keyword: 'descale espresso machine' } });
   t.equal(r.statusCode, 202, 'the submission budget is untouched');
   t.equal(r.headers['x-ratelimit-remaining'], '3', 'one submission before, this one now: 5 - 2');
+  const doc = (await svc.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+  const share = doc.paths['/api/v1/audits/{id}/share'];
+  t.same(Object.keys(share.post.responses).sort(), ['200', '400', '401', '403', '404', '409', '429', '500']);
+  t.same(Object.keys(share.delete.responses).sort(), ['200', '401', '403', '404', '409', '429', '500']);
+  t.ok(share.post.requestBody.content['application/json'].schema.properties.shareExpiresInDays, 'the body is declared');
+  t.notOk(Object.keys(doc.paths).some((p) => p.startsWith('/share') || p.startsWith('/app')), 'the HTML pages are not API endpoints');
 });
