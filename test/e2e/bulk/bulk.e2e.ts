@@ -22,7 +22,7 @@ t.test('bulk batches through the API', async (t) => {
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const serpFile = join(dir, 'serp.json');
   await writeFile(serpFile, JSON.stringify({ 'descale espresso machine': { searchVolume: 5400, serpOrganicCount: 0, organic: [], paa: [], related: [] } }));
-  const { base } = await startService(t, serviceEnv(db.url, { SERP_PROVIDER: 'file', SERP_FILE: serpFile }));
+  const { base } = await startService(t, serviceEnv(db.url, { SERP_PROVIDER: 'file', SERP_FILE: serpFile }), 240_000);
   const a = await createAccount(db.pool, { email: 'bulk-a@example.com', credits: 200 });
   const b = await createAccount(db.pool, { email: 'bulk-b@example.com', credits: 3 });
   const c = await createAccount(db.pool, { email: 'bulk-c@example.com', credits: 50 });

@@ -103,7 +103,7 @@ export async function startWorkerProcess(t: Test, env: NodeJS.ProcessEnv): Promi
   t.teardown(async () => {
     if (child.exitCode === null && child.signalCode === null) { child.kill('SIGTERM'); await once(child, 'exit'); }
   });
-  await eventually(async () => /audit service running/.test(out) || child.exitCode !== null, 90_000, 'the worker process to start');
+  await eventually(async () => /audit service running/.test(out) || child.exitCode !== null, 240_000, 'the worker process to start');
   if (child.exitCode !== null) throw new Error(`the worker exited with ${child.exitCode}: ${out}`);
   return child;
 }

@@ -14,8 +14,17 @@ import { apiClient, bulkSite, checkLedger, serviceEnv, startWorkerProcess, waitF
 t.test('the bulk role killed mid-batch and restarted', async (t) => {
   const db = await testDatabase(t);
   const site = await bulkSite(t, 30);
-  const env = serviceEnv(db.url);
-  const { base } = await startService(t, { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' });
+  let env = serviceEnv(db.url);
+  let base: string;
+  try {
+    ({ base } = await startService(t, { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' }, 240_000));
+  } catch (e) {
+    // Seen twice on the loaded shared broker: topic creation answers "does not host this
+    // topic-partition" (retriable) and the service gives up at start. One more try, fresh topics.
+    t.comment(`service start failed once: ${String(e).slice(0, 200)}`);
+    env = serviceEnv(db.url);
+    ({ base } = await startService(t, { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' }, 240_000));
+  }
   const bulkEnv = { ...env, ROLES: 'bulk' };
   let worker = await startWorkerProcess(t, bulkEnv);
   const account = await createAccount(db.pool, { email: 'bulk-restart@example.com', credits: 100 });

@@ -15,7 +15,7 @@ t.test('a batch without progress is closed as error by the scheduler, once', asy
   const held = new Promise<void>((r) => (release = r));
   t.teardown(() => release());
   const site = await bulkSite(t, 4, { '/stalled': { body: article(2).page.body, hold: held } });
-  const { base } = await startService(t, serviceEnv(db.url, { BULK_INACTIVITY_SECONDS: '3', CRAWL_TIMEOUT_MS: '120000' }));
+  const { base } = await startService(t, serviceEnv(db.url, { BULK_INACTIVITY_SECONDS: '3', CRAWL_TIMEOUT_MS: '120000' }), 240_000);
   const account = await createAccount(db.pool, { email: 'bulk-timeout@example.com', credits: 10 });
   const api = apiClient(base, account.apiKey);
 
