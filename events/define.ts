@@ -11,9 +11,19 @@ export interface PreviousVersion {
   upcast: (payload: any) => unknown;
 }
 
+/** What the catalogue says of an event type beyond its payload. */
+export interface EventTraits {
+  /**
+   * The event moves an account's credits (the ledger folds it; it joins the account's hash chain,
+   * infra/eventStore/chain.ts). Declared here, never listed elsewhere.
+   */
+  movesCredits?: boolean;
+}
+
 export interface EventDefinition<T extends string = string, S extends TObject = TObject> {
   type: T;
   stream: StreamName;
+  movesCredits: boolean;
   /** Current payload schema. */
   schema: S;
   /** Current version: older versions are 1..latest-1. */
@@ -38,7 +48,9 @@ export function defineEvent<T extends string, S extends TObject>(
   stream: StreamName,
   schema: S,
   previous: PreviousVersion[] = [],
+  traits: EventTraits = {},
 ): EventDefinition<T, S> {
+  const movesCredits = traits.movesCredits ?? false;
   const latest = previous.length + 1;
   const schemaOf = (version: number): TObject => {
     if (version === latest) return schema;
@@ -81,7 +93,7 @@ export function defineEvent<T extends string, S extends TObject>(
     return p as Static<S>;
   };
   const create = (data: Static<S>) => ({ type, data });
-  return Object.assign(create, { type, stream, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
+  return Object.assign(create, { type, stream, movesCredits, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
 }
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: Static<S> } : never;

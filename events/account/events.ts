@@ -69,6 +69,8 @@ export const CreditsPurchased = defineEvent(
   'CreditsPurchased',
   'account',
   Type.Object({ paymentId: Type.String({ pattern: '^pay_.+' }), credits: Type.Integer({ minimum: 1 }) }),
+  [],
+  { movesCredits: true },
 );
 
 /**
@@ -88,6 +90,8 @@ export const CreditCharged = defineEvent(
     url: Type.Union([Type.String(), Type.Null()]),
     project: Type.Union([Type.String(), Type.Null()]),
   }),
+  [],
+  { movesCredits: true },
 );
 
 /** A charge given back in full (failed apply generation, bulk audit that never started, ...). */
@@ -100,6 +104,8 @@ export const CreditRefunded = defineEvent(
     credits: Type.Integer({ minimum: 1 }),
     reason: NonEmpty,
   }),
+  [],
+  { movesCredits: true },
 );
 
 /** An administrator's correction; unlike the spec's service it leaves a ledger entry (DESIGN.md). */
@@ -113,6 +119,8 @@ export const CreditsAdjusted = defineEvent(
     actor: NonEmpty,
     reason: NonEmpty,
   }),
+  [],
+  { movesCredits: true },
 );
 
 export type AccountOpened = EventOf<typeof AccountOpened>;

@@ -1,11 +1,11 @@
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
+import { creditMovementTypes } from '../../events/catalogue.ts';
 import { loadStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { allLedgerEntries, ledgerBalance } from '../../projections/ledger/queries.ts';
 import { accountDecider, balanceOf, historyOf, usedOf } from '../domain/account/decider.ts';
 import { AppError } from '../shared/errors.ts';
 
-const CREDIT_EVENTS = new Set(['CreditsPurchased', 'CreditCharged', 'CreditRefunded', 'CreditsAdjusted']);
 
 export interface LedgerReport {
   accountId: string;
@@ -56,7 +56,7 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
   }
   return {
     accountId,
-    events: events.filter((e) => CREDIT_EVENTS.has(e.type)).length,
+    events: events.filter((e) => creditMovementTypes.includes(e.type)).length,
     balance,
     projected: projection.remaining,
     ok: problems.length === 0,
