@@ -18,6 +18,12 @@ export interface EventTraits {
    * infra/eventStore/chain.ts). Declared here, never listed elsewhere.
    */
   movesCredits?: boolean;
+  /**
+   * The first version whose envelope carries `prevHash` (default 1). The credit events published
+   * before the chain existed got a version 2 for it, so that a reader of a v1 message still picks a
+   * writer schema that matches its bytes.
+   */
+  chainedFrom?: number;
 }
 
 export interface EventDefinition<T extends string = string, S extends TObject = TObject> {
@@ -51,6 +57,7 @@ export function defineEvent<T extends string, S extends TObject>(
   traits: EventTraits = {},
 ): EventDefinition<T, S> {
   const movesCredits = traits.movesCredits ?? false;
+  const chainedFrom = traits.chainedFrom ?? 1;
   const latest = previous.length + 1;
   const schemaOf = (version: number): TObject => {
     if (version === latest) return schema;
@@ -77,6 +84,8 @@ export function defineEvent<T extends string, S extends TObject>(
       { name: 'causationId', type: ['null', 'string'], default: null },
       { name: 'correlationId', type: ['null', 'string'], default: null },
       { name: 'payload', type: typeboxToAvro(schemaOf(version), `${type}Payload`) },
+      // The hash chain link: nullable with a default, so old and new readers both read each other.
+      ...(movesCredits && version >= chainedFrom ? [{ name: 'prevHash', type: ['null', 'string'], default: null }] : []),
     ],
   });
   const avroType = (version: number): avro.Type => {

@@ -40,7 +40,9 @@ function declarationOf(files: { path: string; text: string }[], type: string): D
     const meaning = before.endsWith('*/') ? clean(before.slice(before.lastIndexOf('/**'))) : '';
     // The call runs to the first line that closes it at the start of a line (or its own line).
     const end = f.text.indexOf('\n);', at);
-    const call = f.text.slice(at, end < 0 ? undefined : end);
+    // The payload may be a constant of its own (an event with several versions of one shape).
+    const own = f.text.indexOf(`const ${type}Payload = `);
+    const call = f.text.slice(own >= 0 ? own : at, end < 0 ? undefined : end);
     const fieldMeanings = new Map<string, string>();
     for (const m of call.matchAll(/\/\*\*([\s\S]*?)\*\/\s*(\w+)\s*:/g)) fieldMeanings.set(m[2]!, clean(m[1]!));
     return { path: relative(repoDir, f.path), meaning, fieldMeanings };
@@ -63,7 +65,7 @@ const avroTypeText = (s: TSchema, name: string): string => {
   return text(a);
 };
 
-const fieldRows = (d: EventDefinition, decl: Declaration | undefined): string[] =>
+const fieldRows = (d: EventDefinition<any, any>, decl: Declaration | undefined): string[] =>
   Object.entries(d.schema.properties as Record<string, TSchema>).map(([name, s]) => {
     const nullable = s[Kind] === 'Union' && (s.anyOf as TSchema[]).some((x) => x[Kind] === 'Null');
     const literals = s[Kind] === 'Union' ? (s.anyOf as TSchema[]).filter((x) => x[Kind] === 'Literal').map((x) => `\`${String(x.const)}\``) : [];
@@ -79,7 +81,7 @@ const STREAM_IDS: Partial<Record<StreamName, string>> = {
 };
 
 /** docs/events.md, from the declarations alone. `npm run events:docs` writes it; a test keeps it current. */
-export function eventsDoc(defs: readonly EventDefinition[] = catalogue): string {
+export function eventsDoc(defs: readonly EventDefinition<any, any>[] = catalogue): string {
   const files = sources(eventsDir);
   const streams = [...new Set(defs.map((d) => d.stream))];
   const out: string[] = [
@@ -118,6 +120,7 @@ export function eventsDoc(defs: readonly EventDefinition[] = catalogue): string 
     '| `causationId` | null \\| string | The event or request that caused it, when known. |',
     '| `correlationId` | null \\| string | Shared by the events of one request or job. |',
     '| `payload` | record | The event\'s own fields, below. |',
+    '| `prevHash` | null \\| string | Only on credit movements (from the version named below): the hash chain link, SHA-256 (hex) of the previous credit movement of the stream; null for the first. See "Hash chain". |',
     '',
     '## Ordering and duplicates',
     '',
@@ -126,6 +129,13 @@ export function eventsDoc(defs: readonly EventDefinition[] = catalogue): string 
     '- Delivery is at least once: the relay may publish a batch twice after a crash. Drop an event whose',
     '  `position` is not greater than the last one you processed on that partition, or de-duplicate by `id`.',
     '- A stream\'s `streamVersion` has no gaps: a gap means an event is missing.',
+    '',
+    '## Hash chain',
+    '',
+    '- Every event type marked "moves credits" below carries `prevHash`. The hash of an event is the SHA-256 (hex) of the',
+    '  JSON array `[prevHash, id, type, version, accountId, streamId, streamVersion, occurredAt, payload]`, written with',
+    '  object keys sorted and no spaces, `version` and `payload` as the event was first written (before any upcast).',
+    '- `npm run -s admin -- ledger verify` checks the chain from the store; a consumer can check it from the topic.',
     '',
     '## Compatibility policy',
     '',
@@ -149,7 +159,8 @@ export function eventsDoc(defs: readonly EventDefinition[] = catalogue): string 
       const decl = declarationOf(files, d.type);
       out.push(`#### \`${d.type}\` (version ${d.latest})`, '');
       if (decl?.meaning) out.push(decl.meaning, '');
-      if (d.movesCredits) out.push('Moves credits: folded by the ledger and chained (see the auditor tools in the README).', '');
+      const chained = Array.from({ length: d.latest }, (_, i) => i + 1).find((v) => (d.avroSchema(v) as { fields: { name: string }[] }).fields.some((f) => f.name === 'prevHash'));
+      if (d.movesCredits) out.push(`Moves credits: folded by the ledger, and chained (the envelope carries \`prevHash\` from version ${chained} on).`, '');
       const schemas = Array.from({ length: d.latest }, (_, i) => `\`events/${d.stream}/avro/${d.type}.v${i + 1}.avsc\``);
       out.push(`Avro schema: ${schemas.join(', ')}. Declared in \`${decl?.path ?? 'events/'}\`.`, '');
       out.push('| Field | Avro type | Meaning |', '| --- | --- | --- |', ...fieldRows(d, decl), '');

@@ -1,4 +1,5 @@
 import { accountsMigration } from '../projections/accounts/projection.ts';
+import { hashChainMigration } from './eventStore/chain.ts';
 import { eventStoreMigration } from './eventStore/schema.ts';
 import { contentAndTasksMigration } from './taskQueue/schema.ts';
 import type { Migration } from './postgres/migrate.ts';
@@ -9,4 +10,5 @@ import { rateLimitMigration } from './rateLimit/schema.ts';
  * (projections/runner.ts); the inline accounts projection and the rate-limit counters are written
  * by the API and the CLI in any role, so they come with the store.
  */
-export const migrations: readonly Migration[] = [eventStoreMigration, accountsMigration, rateLimitMigration, contentAndTasksMigration];
+export const migrations: readonly Migration[] = [eventStoreMigration, accountsMigration, rateLimitMigration, contentAndTasksMigration,
+  hashChainMigration];
