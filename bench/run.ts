@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { benchApi } from './api.ts';
 import { benchBackbone } from './backbone.ts';
+import { benchLedger } from './ledger.ts';
 import { printRows, type BenchRow } from './report.ts';
 
 const only = process.argv.slice(2);
@@ -10,6 +11,7 @@ const want = (name: string) => only.length === 0 || only.includes(name);
 console.log(`# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})`);
 if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
+if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.
   const path = './engine.ts';
