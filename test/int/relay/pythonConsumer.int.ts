@@ -22,7 +22,10 @@ t.test('a stock Python consumer decodes every event of the topic with the publis
   const db = await testDatabase(t);
   const { kafkaSettings } = await testLog(t, 'kafka', db.pool);
   await appendRandomAccounts(db.pool, { accounts: 12, steps: 12, seed: 7, prefix: 'py' });
-  const stored = await readLog(db.pool, { after: START, limit: 100_000 });
+  const total = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
+  // The log shows a transaction once every older one has ended (readLog): wait for all of them.
+  let stored = await readLog(db.pool, { after: START, limit: 100_000 });
+  await eventually(async () => (stored = await readLog(db.pool, { after: START, limit: 100_000 })).length === total, 30_000, 'the log to show every event');
   t.ok(stored.length > 100, `${stored.length} events written`);
   await eventually(async () => (await db.pool.query(`SELECT 1 FROM subscription_checkpoints WHERE group_id = 'relay'`)).rowCount! > 0, 60_000, 'the relay to publish');
 
