@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { benchApi } from './api.ts';
 import { benchBackbone } from './backbone.ts';
+import { benchLedger } from './ledger.ts';
 import { printRows, type BenchRow } from './report.ts';
 
 const only = process.argv.slice(2);
@@ -12,6 +13,7 @@ if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
 // Only the pipeline's single-audit and 100-URL batch times (both are also in `api`).
 else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughput: false }));
+if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.
   const path = './engine.ts';

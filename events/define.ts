@@ -11,9 +11,25 @@ export interface PreviousVersion {
   upcast: (payload: any) => unknown;
 }
 
+/** What the catalogue says of an event type beyond its payload. */
+export interface EventTraits {
+  /**
+   * The event moves an account's credits (the ledger folds it; it joins the account's hash chain,
+   * infra/eventStore/chain.ts). Declared here, never listed elsewhere.
+   */
+  movesCredits?: boolean;
+  /**
+   * The first version whose envelope carries `prevHash` (default 1). The credit events published
+   * before the chain existed got a version 2 for it, so that a reader of a v1 message still picks a
+   * writer schema that matches its bytes.
+   */
+  chainedFrom?: number;
+}
+
 export interface EventDefinition<T extends string = string, S extends TObject = TObject> {
   type: T;
   stream: StreamName;
+  movesCredits: boolean;
   /** Current payload schema. */
   schema: S;
   /** Current version: older versions are 1..latest-1. */
@@ -38,7 +54,10 @@ export function defineEvent<T extends string, S extends TObject>(
   stream: StreamName,
   schema: S,
   previous: PreviousVersion[] = [],
+  traits: EventTraits = {},
 ): EventDefinition<T, S> {
+  const movesCredits = traits.movesCredits ?? false;
+  const chainedFrom = traits.chainedFrom ?? 1;
   const latest = previous.length + 1;
   const schemaOf = (version: number): TObject => {
     if (version === latest) return schema;
@@ -65,6 +84,8 @@ export function defineEvent<T extends string, S extends TObject>(
       { name: 'causationId', type: ['null', 'string'], default: null },
       { name: 'correlationId', type: ['null', 'string'], default: null },
       { name: 'payload', type: typeboxToAvro(schemaOf(version), `${type}Payload`) },
+      // The hash chain link: nullable with a default, so old and new readers both read each other.
+      ...(movesCredits && version >= chainedFrom ? [{ name: 'prevHash', type: ['null', 'string'], default: null }] : []),
     ],
   });
   const avroType = (version: number): avro.Type => {
@@ -81,7 +102,7 @@ export function defineEvent<T extends string, S extends TObject>(
     return p as Static<S>;
   };
   const create = (data: Static<S>) => ({ type, data });
-  return Object.assign(create, { type, stream, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
+  return Object.assign(create, { type, stream, movesCredits, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
 }
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: Static<S> } : never;

@@ -17,6 +17,11 @@ export interface EventEnvelope<P = unknown, T extends string = string> {
   causationId: string | null;
   correlationId: string | null;
   payload: P;
+  /**
+   * On a credit movement (declared `movesCredits`): SHA-256 of the previous credit movement of the
+   * stream (null for the first). Absent or null on every other event.
+   */
+  prevHash?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { accountsMigration } from '../projections/accounts/projection.ts';
+import { hashChainMigration } from './eventStore/chain.ts';
 import { eventStoreMigration } from './eventStore/schema.ts';
 import { contentAndTasksMigration } from './taskQueue/schema.ts';
 import type { Migration } from './postgres/migrate.ts';
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   rateLimitUnloggedMigration,
   sharesMigration,
   sessionsMigration,
+  hashChainMigration,
 ];

@@ -64,12 +64,27 @@ export const UnlimitedSet = defineEvent(
   Type.Object({ unlimited: Type.Boolean(), actor: NonEmpty, reason: NonEmpty }),
 );
 
+const CreditsPurchasedPayload = Type.Object({ paymentId: Type.String({ pattern: '^pay_.+' }), credits: Type.Integer({ minimum: 1 }) });
+
 /** Credits bought; `paymentId` (`pay_...`) makes a replayed purchase a no-op. */
 export const CreditsPurchased = defineEvent(
   'CreditsPurchased',
   'account',
-  Type.Object({ paymentId: Type.String({ pattern: '^pay_.+' }), credits: Type.Integer({ minimum: 1 }) }),
+  CreditsPurchasedPayload,
+  // v2: the envelope gained prevHash (the hash chain); the payload is unchanged.
+  [{ schema: CreditsPurchasedPayload, upcast: (p: unknown) => p }],
+  { movesCredits: true, chainedFrom: 2 },
 );
+
+const CreditChargedPayload = Type.Object({
+  chargeId: NonEmpty,
+  kind: Kind,
+  subjectId: NonEmpty,
+  credits: Type.Integer({ minimum: 1 }),
+  jobId: Type.Union([Type.String(), Type.Null()]),
+  url: Type.Union([Type.String(), Type.Null()]),
+  project: Type.Union([Type.String(), Type.Null()]),
+});
 
 /**
  * Credits taken for an audit (`subjectId` = `aud_...`) or a new apply generation (`subjectId` =
@@ -79,40 +94,45 @@ export const CreditsPurchased = defineEvent(
 export const CreditCharged = defineEvent(
   'CreditCharged',
   'account',
-  Type.Object({
-    chargeId: NonEmpty,
-    kind: Kind,
-    subjectId: NonEmpty,
-    credits: Type.Integer({ minimum: 1 }),
-    jobId: Type.Union([Type.String(), Type.Null()]),
-    url: Type.Union([Type.String(), Type.Null()]),
-    project: Type.Union([Type.String(), Type.Null()]),
-  }),
+  CreditChargedPayload,
+  // v2: the envelope gained prevHash (the hash chain); the payload is unchanged.
+  [{ schema: CreditChargedPayload, upcast: (p: unknown) => p }],
+  { movesCredits: true, chainedFrom: 2 },
 );
+
+const CreditRefundedPayload = Type.Object({
+  chargeId: NonEmpty,
+  /** Equal to the refunded charge's `credits`; stored so the event reads on its own. */
+  credits: Type.Integer({ minimum: 1 }),
+  reason: NonEmpty,
+});
 
 /** A charge given back in full (failed apply generation, bulk audit that never started, ...). */
 export const CreditRefunded = defineEvent(
   'CreditRefunded',
   'account',
-  Type.Object({
-    chargeId: NonEmpty,
-    /** Equal to the refunded charge's `credits`; stored so the event reads on its own. */
-    credits: Type.Integer({ minimum: 1 }),
-    reason: NonEmpty,
-  }),
+  CreditRefundedPayload,
+  // v2: the envelope gained prevHash (the hash chain); the payload is unchanged.
+  [{ schema: CreditRefundedPayload, upcast: (p: unknown) => p }],
+  { movesCredits: true, chainedFrom: 2 },
 );
+
+const CreditsAdjustedPayload = Type.Object({
+  adjustmentId: NonEmpty,
+  /** Non-zero; negative takes credits away, never below a zero balance. */
+  delta: Type.Integer(),
+  actor: NonEmpty,
+  reason: NonEmpty,
+});
 
 /** An administrator's correction; unlike the spec's service it leaves a ledger entry (DESIGN.md). */
 export const CreditsAdjusted = defineEvent(
   'CreditsAdjusted',
   'account',
-  Type.Object({
-    adjustmentId: NonEmpty,
-    /** Non-zero; negative takes credits away, never below a zero balance. */
-    delta: Type.Integer(),
-    actor: NonEmpty,
-    reason: NonEmpty,
-  }),
+  CreditsAdjustedPayload,
+  // v2: the envelope gained prevHash (the hash chain); the payload is unchanged.
+  [{ schema: CreditsAdjustedPayload, upcast: (p: unknown) => p }],
+  { movesCredits: true, chainedFrom: 2 },
 );
 
 export type AccountOpened = EventOf<typeof AccountOpened>;

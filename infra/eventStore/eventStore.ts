@@ -7,6 +7,7 @@ import type { Decider } from '../../services/domain/decider.ts';
 import { AppError } from '../../services/shared/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
+import { chainHead, eventHash, isChained } from './chain.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
 
@@ -60,14 +61,27 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
   const values: unknown[] = [];
   const rows: string[] = [];
   const partition = partitionOf(req.accountId);
-  req.events.forEach((e, i) => {
+  // Credit movements link to the previous one of their stream (infra/eventStore/chain.ts).
+  let head: string | null | undefined;
+  for (const [i, e] of req.events.entries()) {
     const def = eventDefinition(e.type);
     checkPayload(e.type, e.data);
+    const id = e.id ?? randomId();
+    const streamVersion = req.expectedVersion + i + 1;
+    // What is stored (text made storable) is what the chain hashes, so verify recomputes the same hash.
+    const stored = storableJson(e.data);
+    let prevHash: string | null = null;
+    if (isChained(e.type)) {
+      if (head === undefined) head = await chainHead(tx, req.streamId, req.expectedVersion);
+      prevHash = head;
+      head = eventHash({ id, type: e.type, version: def.latest, accountId: req.accountId, streamId: req.streamId, streamVersion,
+        occurredAt: req.now.toISOString(), payload: JSON.parse(stored) as unknown, prevHash });
+    }
     const b = values.length;
-    values.push(e.id ?? randomId(), req.streamId, req.expectedVersion + i + 1, req.accountId, partition, e.type, def.latest,
-      req.now, req.causationId ?? null, req.correlationId ?? null, storableJson(e.data));
-    rows.push(`(${Array.from({ length: 11 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
-  });
+    values.push(id, req.streamId, streamVersion, req.accountId, partition, e.type, def.latest,
+      req.now, req.causationId ?? null, req.correlationId ?? null, stored, prevHash);
+    rows.push(`(${Array.from({ length: 12 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
+  }
   if (req.expectedVersion > 0) {
     // The log orders by transaction id. If this transaction got its id before the one that wrote
     // the stream's last event, its events would sort before that event: refuse, and the retry (a
@@ -83,7 +97,7 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
   try {
     await tx.query('SAVEPOINT append');
     const result = await tx.query<EventRow>(
-      `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload)
+      `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash)
        VALUES ${rows.join(', ')} RETURNING ${EVENT_COLUMNS}`,
       values,
     );

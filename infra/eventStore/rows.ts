@@ -14,12 +14,13 @@ export interface EventRow {
   causation_id: string | null;
   correlation_id: string | null;
   payload: unknown;
+  prev_hash: string | null;
 }
 
 // The text form of tx_id gets a name of its own: an output column named tx_id would capture
 // ORDER BY tx_id and sort transaction ids as text ('1005' before '943').
 export const EVENT_COLUMNS =
-  'seq, tx_id::text AS tx_text, id, stream_id, stream_version, account_id, type, version, occurred_at, causation_id, correlation_id, payload';
+  'seq, tx_id::text AS tx_text, id, stream_id, stream_version, account_id, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash';
 
 /** A stored row as the current code sees it: older payload versions are upcast on read. */
 export const rowToEnvelope = (r: EventRow): EventEnvelope => {
@@ -36,5 +37,6 @@ export const rowToEnvelope = (r: EventRow): EventEnvelope => {
     causationId: r.causation_id,
     correlationId: r.correlation_id,
     payload: def && r.version < def.latest ? def.upcast(r.version, r.payload) : r.payload,
+    prevHash: r.prev_hash,
   };
 };

@@ -25,6 +25,7 @@ export function encodeEvent(e: EventEnvelope): { key: string; value: Buffer; hea
     causationId: e.causationId,
     correlationId: e.correlationId,
     payload: e.payload,
+    prevHash: e.prevHash ?? null,
   });
   return { key: e.accountId, value, headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id } };
 }
@@ -54,6 +55,7 @@ export function decodeEvent(value: Buffer, headers: IHeaders | undefined): Event
     causationId: (r.causationId as string | null) ?? null,
     correlationId: (r.correlationId as string | null) ?? null,
     payload: def.upcast(version, plainPayload(r.payload)),
+    prevHash: (r.prevHash as string | null | undefined) ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { typesOfStream } from '../../events/catalogue.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
@@ -44,7 +45,8 @@ export const auditsProjection: Projection = {
     CREATE INDEX IF NOT EXISTS audits_account_created ON audits (account_id, created_at DESC, audit_id DESC);
     CREATE INDEX IF NOT EXISTS audits_account_project ON audits (account_id, project);
   `,
-  canHandle: ['AuditRequested', 'AuditStarted', 'CsiDerived', 'AuditCharged', 'AuditCompleted', 'AuditFailed', 'AuditProjectAssigned'],
+  // The audit stream's events as the catalogue declares them; those without a column are skipped.
+  canHandle: typesOfStream('audit'),
   async handle(events, tx) {
     for (const e of events) await apply(e as EventEnvelope<AuditEvent['data']>, tx);
   },

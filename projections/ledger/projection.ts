@@ -6,6 +6,7 @@ import type {
   CreditsPurchased,
   UnlimitedSet,
 } from '../../events/account/index.ts';
+import { typesOfStream } from '../../events/catalogue.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
@@ -49,8 +50,9 @@ export const ledgerProjection: Projection = {
     );
     CREATE UNIQUE INDEX IF NOT EXISTS ledger_entries_charge ON ledger_entries (account_id, charge_id) WHERE charge_id IS NOT NULL;
   `,
-  // Every event of the stream, so stream_version always reaches the stream's last event.
-  canHandle: ['AccountOpened', 'ApiKeyIssued', 'ApiKeyRevoked', 'UnlimitedSet', 'CreditsPurchased', 'CreditCharged', 'CreditRefunded', 'CreditsAdjusted'],
+  // Every event of the account stream as the catalogue declares it, so stream_version always
+  // reaches the stream's last event (AuditAdmitted/AuditReleased included: issue 9).
+  canHandle: typesOfStream('account'),
   async handle(events: EventEnvelope[], tx: PoolClient): Promise<void> {
     for (const e of events) await apply(e, tx);
   },

@@ -49,3 +49,12 @@ export function prefixed(value: string, option: string, prefix: string): string 
   }
   return value;
 }
+
+/** An ISO 8601 date or date-time (`2026-11-01`, `2026-11-01T12:00:00Z`). */
+export function time(value: string, option: string): Date {
+  const d = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(d.getTime())) {
+    throw new AppError('invalid_request', `--${option} must be an ISO 8601 time such as 2026-11-01T12:00:00Z, got "${value}"`);
+  }
+  return d;
+}

@@ -32,8 +32,8 @@ async function main(argv: string[]): Promise<void> {
     const config = loadConfig();
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
     db = await openDatabase(config, log, 4);
-    const { output, ok } = await command.run(db.pool, options);
-    process.stdout.write(`${JSON.stringify(output)}\n`);
+    const { output, ok, text } = await command.run(db.pool, options);
+    process.stdout.write(text ?? `${JSON.stringify(output)}\n`);
     if (!ok) process.exitCode = EXIT_FAILED;
   } catch (e) {
     if (e instanceof UsageError) fail(EXIT_USAGE, { code: 'usage', message: e.message, usage: command.usage });

@@ -1,8 +1,11 @@
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { integer, parseOptions, prefixed, required } from './args.ts';
+import { integer, parseOptions, prefixed, required, time, UsageError } from './args.ts';
 import { AUDIT_COMMANDS } from './auditCommands.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
+import { replayCsv, replayLedger } from './replayLedger.ts';
+import { verifyAllLedgers } from './verifyAll.ts';
 import { verifyLedger } from './verifyLedger.ts';
+import { EVENTS_COMMANDS } from './eventsCommands.ts';
 import { WEBHOOK_COMMANDS } from './webhookCommands.ts';
 import { BULK_COMMANDS } from './bulkCommands.ts';
 import { APPLY_COMMANDS } from './applyCommands.ts';
@@ -11,8 +14,11 @@ export interface AdminCommand<O> {
   usage: string;
   /** Checks the command line before anything touches the database. */
   parse(args: string[]): O;
-  /** `ok: false` prints the output and exits non-zero (ledger verify finding a difference). */
-  run(pool: Pool, options: O): Promise<{ output: unknown; ok: boolean }>;
+  /**
+   * `ok: false` prints the output and exits non-zero (ledger verify finding a difference). `text`,
+   * when given, is printed as it is instead of the output's JSON (CSV, JSON lines).
+   */
+  run(pool: Pool, options: O): Promise<{ output: unknown; ok: boolean; text?: string }>;
 }
 
 const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
@@ -76,16 +82,36 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     run: async (pool, o) => done(await adjustCredits(pool, o)),
   }),
   'ledger verify': command({
-    usage: 'ledger verify --account usr_...',
+    usage: 'ledger verify --account usr_... | --all [--progress]',
     parse(args) {
-      const o = parseOptions(args, { account: { type: 'string' } });
-      return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_') };
+      const o = parseOptions(args, { account: { type: 'string' }, all: { type: 'boolean' }, progress: { type: 'boolean' } });
+      if (o.all && o.account !== undefined) throw new UsageError('give --account or --all, not both');
+      if (o.all) return { all: true as const, progress: o.progress ?? Boolean(process.stderr.isTTY) };
+      return { all: false as const, accountId: prefixed(required(o.account, 'account'), 'account', 'usr_') };
     },
     async run(pool, o) {
+      if (o.all) {
+        const report = await verifyAllLedgers(pool, { progress: o.progress });
+        return { output: report, ok: report.failed === 0 };
+      }
       const report = await verifyLedger(pool, o.accountId);
       return { output: report, ok: report.ok };
     },
   }),
+  'ledger replay': command({
+    usage: 'ledger replay --account usr_... [--at TIME] [--format json|csv]',
+    parse(args) {
+      const o = parseOptions(args, { account: { type: 'string' }, at: { type: 'string' }, format: { type: 'string' } });
+      const format = o.format ?? 'json';
+      if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, got "${format}"`);
+      return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'), at: o.at === undefined ? undefined : time(o.at, 'at'), format };
+    },
+    async run(pool, o) {
+      const replay = await replayLedger(pool, o.accountId, o.at);
+      return { output: replay, ok: true, text: o.format === 'csv' ? replayCsv(replay) : undefined };
+    },
+  }),
+  ...EVENTS_COMMANDS,
   ...AUDIT_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...BULK_COMMANDS,

@@ -1,11 +1,12 @@
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
+import { creditMovementTypes } from '../../events/catalogue.ts';
+import { checkChain, type ChainProblem } from '../../infra/eventStore/chain.ts';
 import { loadStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { allLedgerEntries, ledgerBalance } from '../../projections/ledger/queries.ts';
 import { accountDecider, balanceOf, historyOf, usedOf } from '../domain/account/decider.ts';
 import { AppError } from '../shared/errors.ts';
 
-const CREDIT_EVENTS = new Set(['CreditsPurchased', 'CreditCharged', 'CreditRefunded', 'CreditsAdjusted']);
 
 export interface LedgerReport {
   accountId: string;
@@ -20,12 +21,15 @@ export interface LedgerReport {
   projectedUsed: number;
   /** Sum of the read model's history deltas (must equal `projected`). */
   historySum: number;
+  /** The hash chain of the credit movements, checked from the store's rows alone. */
+  chain: { chained: number; unchained: number; breaks: ChainProblem[] };
   /** Empty when ok; otherwise what differs. */
   problems: string[];
 }
 
 /**
- * Folds the account's credit events from the log and compares them with the ledger projection:
+ * Checks the hash chain of the account's credit movements (a changed, inserted, removed or moved
+ * event is named by its stream version and log position), then folds the account's credit events from the log and compares them with the ledger projection:
  * balance, used, and every history entry (historyOf on the log against the table). Waits up to
  * `waitMs` for the projection to reach the stream's last event, since it follows the log
  * asynchronously; if it has not by then, that is reported as a problem.
@@ -43,7 +47,8 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
   const used = usedOf(state);
   const historySum = projection.history.reduce((sum, h) => sum + h.delta, 0);
 
-  const problems: string[] = [];
+  const chain = await checkChain(pool, accountStreamId(accountId));
+  const problems: string[] = chain.problems.map((p) => p.message);
   if (projection.streamVersion < version) {
     problems.push(`the ledger projection is at stream version ${projection.streamVersion}, the log at ${version} (is the projections role running?)`);
   }
@@ -56,13 +61,14 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
   }
   return {
     accountId,
-    events: events.filter((e) => CREDIT_EVENTS.has(e.type)).length,
+    events: events.filter((e) => creditMovementTypes.includes(e.type)).length,
     balance,
     projected: projection.remaining,
     ok: problems.length === 0,
     used,
     projectedUsed: projection.used,
     historySum,
+    chain: { chained: chain.chained, unchained: chain.unchained, breaks: chain.problems },
     problems,
   };
 }

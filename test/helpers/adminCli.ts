@@ -3,8 +3,9 @@ import { once } from 'node:events';
 
 export interface CliResult {
   code: number | null;
-  /** stdout parsed as JSON, or null when it printed nothing. */
+  /** stdout parsed as JSON, or null when it printed nothing or something else (CSV). */
   json: any;
+  stdout: string;
   /** The last JSON line of stderr (the CLI's error object), or its text. */
   stderr: any;
 }
@@ -18,5 +19,12 @@ export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<
   child.stderr.on('data', (d) => (err += d));
   const [code] = (await once(child, 'exit')) as [number | null];
   const last = err.trim().split('\n').filter((l) => l.startsWith('{')).pop();
-  return { code, json: out.trim() ? JSON.parse(out) : null, stderr: last ? JSON.parse(last) : err.trim() || null };
+  const json = (() => {
+    try {
+      return out.trim() ? JSON.parse(out) : null;
+    } catch {
+      return null;
+    }
+  })();
+  return { code, json, stdout: out, stderr: last ? JSON.parse(last) : err.trim() || null };
 }

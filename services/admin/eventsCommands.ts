@@ -1,0 +1,55 @@
+import '../../events/catalogue.ts';
+import { parsePosition } from '../../events/envelope.ts';
+import { hasEventDefinition } from '../../events/registry.ts';
+import { AppError } from '../shared/errors.ts';
+import { parseOptions, prefixed, time, UsageError } from './args.ts';
+import type { AdminCommand } from './commands.ts';
+import { exportFromStore, type ExportOptions } from './eventsExport.ts';
+
+const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
+
+/** Writes to stdout, waiting when the reader is slower (a pipe into another tool). */
+const toStdout = (chunk: string): Promise<void> | void => {
+  if (!chunk || process.stdout.write(chunk)) return;
+  return new Promise((r) => process.stdout.once('drain', () => r()));
+};
+
+const parse = (follow: boolean) => (args: string[]): ExportOptions => {
+  const o = parseOptions(args, { from: { type: 'string' }, type: { type: 'string' }, account: { type: 'string' }, format: { type: 'string' }, progress: { type: 'boolean' } });
+  const format = o.format ?? 'jsonl';
+  if (format !== 'jsonl' && format !== 'csv') throw new UsageError(`--format must be jsonl or csv, got "${format}"`);
+  const types = o.type?.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const type of types ?? []) if (!hasEventDefinition(type)) throw new AppError('invalid_request', `--type: unknown event type "${type}" (see docs/events.md)`);
+  const from = o.from === undefined ? undefined : /^\d+:\d+$/.test(o.from) ? { position: parsePosition(o.from) } : { time: time(o.from, 'from') };
+  return {
+    from,
+    types,
+    accountId: o.account === undefined ? undefined : prefixed(o.account, 'account', 'usr_'),
+    format,
+    follow,
+    // On a terminal by default; `--progress` asks for it anyway (to stderr, never mixed with the data).
+    progress: o.progress ?? Boolean(process.stderr.isTTY),
+  };
+};
+
+/** `events export|tail` (issue 15): the log for data teams, as JSON lines or CSV on stdout. */
+export const EVENTS_COMMANDS: Record<string, AdminCommand<unknown>> = {
+  'events export': command({
+    usage: 'events export [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv] [--progress]',
+    parse: parse(false),
+    async run(pool, o) {
+      await exportFromStore(pool, o, toStdout);
+      return { output: null, ok: true, text: '' };
+    },
+  }),
+  'events tail': command({
+    usage: 'events tail [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv]',
+    parse: parse(true),
+    async run(pool, o) {
+      const stop = new AbortController();
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+      await exportFromStore(pool, o, toStdout, stop.signal);
+      return { output: null, ok: true, text: '' };
+    },
+  }),
+};
