@@ -51,7 +51,7 @@ t.test('scopes and isolation of the audit routes', async (t) => {
   t.test('the OpenAPI document lists the new routes with their schemas', async (t) => {
     const doc = (await f.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     t.ok(doc.paths['/api/v1/audits'].post.requestBody.content['application/json'].schema.properties.shareExpiresInDays);
-    t.same(Object.keys(doc.paths['/api/v1/audits'].post.responses).sort(), ['200', '202', '400', '401', '402', '403', '429', '500']);
+    t.same(Object.keys(doc.paths['/api/v1/audits'].post.responses).sort(), ['200', '202', '400', '401', '402', '403', '415', '429', '500']);
     t.ok(doc.paths['/api/v1/audits'].get.parameters.some((p: { name: string }) => p.name === 'domain'));
     t.ok(doc.paths['/api/v1/audits/{id}'].get.responses['404']);
     t.ok(doc.paths['/api/v1/projects'].get.responses['200']);
