@@ -112,24 +112,34 @@ t.test('apply', async (t) => {
 
     // No apply role in this subtest's account path: the worker of the previous subtest is gone.
     const a = await f.account({ credits: 10 });
-    const { auditId, jobId } = await completedTextAudit(f.pool, a.accountId);
-    await f.waitFor(a.accountId, auditId, (r) => r.status === 'completed');
-    const sel = (await items(jobId, a.apiKey)).items.filter((i) => i.selectable).map((i) => i.id);
-    const four = await Promise.all([0, 1, 2, 3].map((k) => inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: [sel[k % sel.length]!, ...(k >= sel.length ? [sel[(k + 1) % sel.length]!] : [])] })));
+    // The limit is the account's, so the selections may come from three of its audits: a short audit
+    // offers few selectable items, and four different selections must not depend on that.
+    const audits = [await completedTextAudit(f.pool, a.accountId), await completedTextAudit(f.pool, a.accountId), await completedTextAudit(f.pool, a.accountId)];
+    const candidates: { jobId: string; auditId: string; selectedIds: string[] }[] = [];
+    for (const au of audits) {
+      await f.waitFor(a.accountId, au.auditId, (r) => r.status === 'completed');
+      const sel = (await items(au.jobId, a.apiKey)).items.filter((i) => i.selectable).map((i) => i.id);
+      candidates.push(...sel.map((x) => ({ ...au, selectedIds: [x] })));
+    }
+    t.ok(candidates.length >= 5, 'five different selections to ask for');
+    const four = await Promise.all(candidates.slice(0, 4).map((c) => inject('POST', `/audits/${c.jobId}/apply`, a.apiKey, { selectedIds: c.selectedIds })));
     const codes = four.map((r) => r.statusCode).sort();
     t.same(codes, [202, 202, 202, 429], 'four at once: the fourth is 429');
     const limited = four.find((r) => r.statusCode === 429)!;
     t.equal(limited.json().error.code, 'rate_limited');
     t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After');
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 6, 'three generations charged (1 audit + 3)');
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 4, 'three generations charged (3 audits + 3)');
 
     // A generation given up ends failed, refunded as a ledger entry, and frees its place.
-    const victim = four.find((r) => r.statusCode === 202)!.json();
+    const victimAt = four.findIndex((r) => r.statusCode === 202);
+    const victim = four[victimAt]!.json();
+    const { auditId, jobId } = candidates[victimAt]!;
     await failGeneration(f.pool, { taskId: `${GENERATE}:${taskSubject(auditId, victim.revisionId)}`, kind: GENERATE, accountId: a.accountId, subjectId: taskSubject(auditId, victim.revisionId), attempt: 4 }, 'the writer crashed');
     const failed = (await inject('GET', `/audits/${jobId}/apply/${victim.revisionId}`, a.apiKey)).json();
     t.match(failed, { status: 'failed', error: 'the writer crashed', result: null });
-    t.equal(await ledgerTrue(t, f.pool, a.accountId), 7, 'the failed generation was refunded');
-    const fourth = await inject('POST', `/audits/${jobId}/apply`, a.apiKey, { selectedIds: sel });
+    t.equal(await ledgerTrue(t, f.pool, a.accountId), 5, 'the failed generation was refunded');
+    const fifth = candidates[4]!;
+    const fourth = await inject('POST', `/audits/${fifth.jobId}/apply`, a.apiKey, { selectedIds: fifth.selectedIds });
     t.equal(fourth.statusCode, 202, 'a place is free again');
   });
 
