@@ -1,9 +1,8 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createAccount, createKey } from '../../../services/admin/operations.ts';
 import { eventually } from '../../helpers/db.ts';
 import { apiFixture, bearer, DEFAULT_LIMITS } from './fixtures/app.ts';
+import { startApiProcesses } from './fixtures/serverChildren.ts';
 
 type Res = { statusCode: number; headers: Record<string, unknown>; json(): any };
 
@@ -135,20 +134,7 @@ t.test('two API processes on one database share the counters', async (t) => {
   const f = await apiFixture(t);
   const a = await createAccount(f.pool, { email: 'two@example.com' });
   const limits = { ...DEFAULT_LIMITS, submission: 10, read: 6 };
-  const ports: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/int/api/fixtures/serverChild.ts', f.url, JSON.stringify(limits)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    t.teardown(async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    await eventually(async () => /LISTENING \d+/.test(out), 60_000, `server ${i} to listen`);
-    ports.push(Number(/LISTENING (\d+)/.exec(out)![1]));
-  }
+  const ports = await startApiProcesses(t, f.url, limits);
   t.not(ports[0], ports[1]);
   const send = (port: number, method: string, path: string) =>
     fetch(`http://127.0.0.1:${port}${path}`, { method, headers: bearer(a.apiKey) });

@@ -1,9 +1,7 @@
 import t from 'tap';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createAccount, revokeKey } from '../../../services/admin/operations.ts';
-import { eventually } from '../../helpers/db.ts';
 import { apiFixture, bearer, DEFAULT_LIMITS } from './fixtures/app.ts';
+import { startApiProcesses } from './fixtures/serverChildren.ts';
 
 /**
  * Keys are cached in each API process (services/api/auth/keyCache.ts); a revocation must still
@@ -13,20 +11,7 @@ t.test('a revoked key stops working within a second in every API process', async
   const f = await apiFixture(t);
   const a = await createAccount(f.pool, { email: 'revoke@example.com' });
   const limits = { ...DEFAULT_LIMITS, read: 100_000 };
-  const ports: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/int/api/fixtures/serverChild.ts', f.url, JSON.stringify(limits)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    t.teardown(async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    await eventually(async () => /LISTENING \d+/.test(out), 60_000, `server ${i} to listen`);
-    ports.push(Number(/LISTENING (\d+)/.exec(out)![1]));
-  }
+  const ports = await startApiProcesses(t, f.url, limits);
   const status = async (port: number) => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/me`, { headers: bearer(a.apiKey) });
     await res.arrayBuffer();
