@@ -23,6 +23,7 @@ import { RELAY_GROUP, startRelay } from '../services/relay/relay.ts';
 import type { Projection } from '../projections/projection.ts';
 import type { BenchRow } from './report.ts';
 import { openBenchStack } from './stack.ts';
+import { sleep } from '../core/sleep.ts';
 
 const log = createLogger('bench', 'warn');
 const WRITERS = 8;
@@ -31,7 +32,6 @@ const BATCHES = 200; // 20,000 events
 const SINGLES = 2000;
 const NOTE = 'x'.repeat(200); // a payload of a realistic size
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const perSecond = (count: number, ms: number) => (count / ms) * 1000;
 
 async function timed(fn: () => Promise<void>): Promise<number> {

@@ -21,6 +21,7 @@ import { createAccount } from '../services/admin/operations.ts';
 import { accountDecider, balanceOf, historyOf } from '../services/domain/account/decider.ts';
 import { syntheticPage } from './engine.ts';
 import { openBenchStack } from './stack.ts';
+import { sleep } from '../core/sleep.ts';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,8 +36,6 @@ const ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks'] 
 
 const log = createLogger('soak', 'warn');
 const say = (s: string) => process.stderr.write(`soak: ${s}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 const stack = await openBenchStack(log, { kafka: true });
 const { url, pool } = await stack.database();
 const web = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(syntheticPage(300 + (req.url!.length % 7) * 50)));

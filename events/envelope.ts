@@ -46,9 +46,3 @@ export const parsePosition = (s: string): LogPosition => {
   if (!m) throw new Error(`bad log position "${s}"`);
   return { txId: BigInt(m[1]!), seq: BigInt(m[2]!) };
 };
-
-/** What a decider emits: a past-tense type and its data. */
-export interface DomainEvent<T extends string = string, D = unknown> {
-  type: T;
-  data: D;
-}

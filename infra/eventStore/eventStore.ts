@@ -1,15 +1,17 @@
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TObject } from '@sinclair/typebox';
-import type { DomainEvent, EventEnvelope } from '../../events/envelope.ts';
-import { randomId } from '../../events/ids.ts';
+import type { EventEnvelope } from '../../events/envelope.ts';
+import type { DomainEvent } from '../../core/decider.ts';
+import { randomId } from '../../core/ids.ts';
 import { eventDefinition } from '../../events/registry.ts';
-import type { Decider } from '../../services/domain/decider.ts';
-import { AppError } from '../../services/shared/errors.ts';
+import type { Decider } from '../../core/decider.ts';
+import { AppError, isRetriable } from '../../core/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
 import { chainHead, eventHash, isChained } from './chain.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface NewEvent extends DomainEvent {
   /** Deterministic where a retried step must reproduce it; random otherwise. */
@@ -131,17 +133,18 @@ export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick
 }
 
 /**
- * Runs `fn` in a transaction and, when another writer moved a stream first (optimistic concurrency),
- * runs it again on fresh state. `fn` must therefore read everything it decides on inside itself.
+ * Runs `fn` in a transaction and, when it fails with a retriable error (another writer moved a
+ * stream first, a serialization failure, a dropped connection), runs it again on fresh state.
+ * `fn` must therefore read everything it decides on inside itself.
  */
 export async function transact<T>(pool: Pool, fn: (tx: PoolClient) => Promise<T>, attempts = 20): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await withTransaction(pool, fn);
     } catch (e) {
-      if (e instanceof AppError && e.code === 'concurrency_conflict' && attempt < attempts) {
+      if (isRetriable(e) && attempt < attempts) {
         // Small jittered pause so racing writers do not collide again in lock-step.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        await sleep(Math.random() * 5 * attempt);
         continue;
       }
       throw e;

@@ -3,7 +3,7 @@
  * guarded crawler as the audited page, a few at a time. A page that cannot be fetched is skipped
  * and reported, never fatal: the benchmark is built from the pages that could be read.
  */
-import { isAppError } from '../../services/shared/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 import { fetchPage, type FetchPageOptions } from './crawler.ts';
 import type { OrganicResult } from '../serp/types.ts';
 

@@ -2,7 +2,7 @@
  * Every way a fetch can fail, as AppError('crawl_failed') with a message a user can act on
  * (it becomes the job's errorMessage) and a machine-readable `extra.reason`.
  */
-import { AppError, isAppError } from '../../services/shared/errors.ts';
+import { AppError, isAppError } from '../../core/errors.ts';
 import { findGuardError } from './guardError.ts';
 
 export type CrawlFailure =

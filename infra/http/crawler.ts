@@ -14,7 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { gotScraping, TransformHeadersAgent, type Request as GotRequest } from 'got-scraping';
 import type { IncomingMessage } from 'node:http';
-import { AppError } from '../../services/shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { browserHeaders } from './browserHeaders.ts';
 import { decodeHtml } from './charset.ts';
 import { crawlFailed, toCrawlError } from './crawlErrors.ts';

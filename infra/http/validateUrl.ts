@@ -5,7 +5,7 @@
  * when the URL is used (the crawler's lookup, webhook delivery), because only that answer counts
  * against a DNS server that changes its answer (rebinding).
  */
-import { AppError } from '../../services/shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { createGuard } from './guard.ts';
 import { GuardError } from './guardError.ts';
 import { systemResolver, type Resolver } from './resolver.ts';

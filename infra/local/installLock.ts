@@ -1,6 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { sleep } from '../../core/sleep.ts';
 
 const STALE_LOCK_MS = 15 * 60_000;
 

@@ -8,7 +8,8 @@ import { Kafka, logLevel } from 'kafkajs';
 import { createLogger, type Logger } from '../logger.ts';
 import { freePorts } from './freePort.ts';
 import { kafkaLibs } from './kafkaJars.ts';
-import { hasExited, sleep, tail, terminate } from './process.ts';
+import { sleep } from '../../core/sleep.ts';
+import { hasExited, tail, terminate } from './process.ts';
 import { brokerProperties, log4jProperties } from './kafkaConfig.ts';
 import { watchdog } from './watchdog.ts';
 

@@ -34,4 +34,4 @@ export async function tail(file: string, lines = 40): Promise<string> {
   }
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+

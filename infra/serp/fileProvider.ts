@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { AppError } from '../../services/shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { SerpData, SerpProvider } from './types.ts';
 
 const Count = Type.Integer({ minimum: 0 });

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomBase64Url } from '../../core/ids.ts';
 import type { Migration } from '../postgres/migrate.ts';
 import type { Queryable } from '../postgres/pool.ts';
 
@@ -31,7 +32,7 @@ export interface Session {
 
 /** Opens a session for a key; returns the cookie value (256 random bits), shown to nobody else. */
 export async function openSession(db: Queryable, o: { keyId: string; accountId: string; ttlSeconds: number }): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomBase64Url(32);
   await db.query('DELETE FROM app_sessions WHERE expires_at < now()');
   await db.query(`INSERT INTO app_sessions (session_hash, key_id, account_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [hash(token), o.keyId, o.accountId, o.ttlSeconds]);
   return token;

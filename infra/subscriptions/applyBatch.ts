@@ -1,9 +1,11 @@
+import { isRetriable } from '../../core/errors.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { Logger } from '../logger.ts';
 import { withTransaction, type Pool } from '../postgres/pool.ts';
 import { storableText } from '../postgres/storableText.ts';
 import { FencedError, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 import type { SubscribeOptions } from './port.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface Batch {
   source: string;
@@ -19,9 +21,10 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 200 };
+/** The longest pause between two tries of a batch that keeps failing. */
+const MAX_RETRY_DELAY_MS = 5_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 200 };
 
 /**
  * Applies a batch and moves the checkpoint in one transaction. A failing batch is retried with
@@ -47,7 +50,10 @@ export async function applyBatch(
     });
 
   let lastError: unknown;
-  for (let attempt = 1; attempt <= retry.maxAttempts; attempt++) {
+  // A retriable error (the database away, a serialization failure) says nothing about the events:
+  // it is retried for as long as the subscriber runs and never dead-letters. Any other error
+  // counts towards maxAttempts.
+  for (let attempt = 1, waits = 0; attempt <= retry.maxAttempts; waits++) {
     try {
       const to = batch.checkpointAfter(last);
       await commit(batch.events, batch.previous, to);
@@ -55,9 +61,11 @@ export async function applyBatch(
     } catch (e) {
       if (e instanceof FencedError) throw e;
       lastError = e;
-      log.warn({ err: e, groupId: options.groupId, partition: batch.partition, attempt }, 'batch failed; retrying');
+      const retriable = isRetriable(e);
+      log.warn({ err: e, groupId: options.groupId, partition: batch.partition, attempt, retriable }, 'batch failed; retrying');
       if (isStopping()) throw e;
-      await sleep(retry.baseDelayMs * 2 ** (attempt - 1));
+      if (!retriable) attempt++;
+      await sleep(Math.min(retry.baseDelayMs * 2 ** Math.min(waits, 10), MAX_RETRY_DELAY_MS));
     }
   }
 

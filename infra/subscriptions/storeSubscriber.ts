@@ -1,5 +1,5 @@
 import { START } from '../../events/envelope.ts';
-import { randomId } from '../../events/ids.ts';
+import { randomId } from '../../core/ids.ts';
 import { logHead, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint } from './checkpoints.ts';
 import type { SubscribeOptions, Subscriber, Subscription } from './port.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface StoreSubscriberOptions {
   log: Logger;
@@ -25,8 +26,6 @@ const groupKey = (groupId: string): number => {
   for (let i = 0; i < groupId.length; i++) h = Math.imul(h ^ groupId.charCodeAt(i), 0x01000193);
   return h | 0;
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The embedded adapter: consumes the event-store table in commit order. The log has fixed virtual

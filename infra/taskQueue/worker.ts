@@ -1,6 +1,7 @@
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { claimTask, extendLease, lastErrorOf, releaseTask, type Task } from './taskQueue.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -21,8 +22,6 @@ export interface WorkerOptions {
 export interface Worker {
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A pool of loops claiming leased tasks. A worker that dies leaves its lease to run out and the

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { editRevision } from '../apply/editRevision.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import type { AdminCommand } from './commands.ts';
 

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** A bad command line: printed as a JSON error on stderr with the usage. */
 export class UsageError extends Error {

@@ -6,7 +6,7 @@ import { accountOfAudit } from '../../projections/audits/queries.ts';
 import { parseAuditSubmission, projectName } from '../api/audits/parseSubmission.ts';
 import { submitAudit } from '../commands/submitAudit.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /**
  * Audits created "in the app" (spec 2.2, 4.9 source=panel) and project reassignment, which the spec

@@ -3,13 +3,12 @@ import { bulkStreamId } from '../../events/bulk/events.ts';
 import { loadStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { bulkDecider, countsOf, creditsChargedOf, isFinished, type BulkState } from '../domain/bulk/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { integer, parseOptions, prefixed, required } from './args.ts';
 import type { AdminCommand } from './commands.ts';
+import { sleep } from '../../core/sleep.ts';
 
 const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** The final line: what the batch ended with (the same counts as GET /audits/bulk/{id}). */
 const summaryOf = (s: BulkState) => ({ id: s.bulkId, status: s.status, counts: countsOf(s), creditsCharged: creditsChargedOf(s), creditsRefunded: s.creditsRefunded });
 

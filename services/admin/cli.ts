@@ -7,7 +7,7 @@
 import { ConfigError, loadConfig } from '../../infra/config.ts';
 import { openDatabase, type Database } from '../../infra/database.ts';
 import { createLogger } from '../../infra/logger.ts';
-import { isAppError } from '../shared/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 import { UsageError } from './args.ts';
 import { COMMANDS, USAGE } from './commands.ts';
 

@@ -1,7 +1,7 @@
 import '../../events/catalogue.ts';
 import { parsePosition } from '../../events/envelope.ts';
 import { hasEventDefinition } from '../../events/registry.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, time, UsageError } from './args.ts';
 import type { AdminCommand } from './commands.ts';
 import { exportFromStore, type ExportOptions } from './eventsExport.ts';

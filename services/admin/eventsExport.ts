@@ -3,6 +3,7 @@ import { formatPosition, START, type EventEnvelope, type LogPosition } from '../
 import { readLog } from '../../infra/eventStore/readLog.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { csvField } from './replayLedger.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface ExportOptions {
   /** A log position ("txid:seq", exclusive) or a time (events at or after it). */
@@ -59,7 +60,7 @@ export async function exportFromStore(pool: Pool, o: ExportOptions, write: (chun
       bar?.increment(page.length, { written });
       if (page.length < PAGE) {
         if (!o.follow) break;
-        await new Promise((r) => setTimeout(r, 500));
+        await sleep(500);
       }
     }
   } finally {

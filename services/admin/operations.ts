@@ -5,7 +5,7 @@ import { decideAccountCommandsInTransaction, handleAccountCommand } from '../../
 import { accountOfKey } from '../../projections/accounts/queries.ts';
 import { generateApiKey } from '../api/auth/apiKeys.ts';
 import { balanceOf, type AccountCommand } from '../domain/account/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { newAccountId, newAdjustmentId, newKeyId, newPaymentId, newWebhookSecret } from './ids.ts';
 
 /**

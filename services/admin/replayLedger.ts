@@ -4,7 +4,7 @@ import { formatPosition } from '../../events/envelope.ts';
 import { readStream } from '../../infra/eventStore/eventStore.ts';
 import type { Queryable } from '../../infra/postgres/pool.ts';
 import { accountDecider, balanceOf, usedOf } from '../domain/account/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** One credit movement as it happened, with the balance right after it. */
 export interface ReplayEntry {

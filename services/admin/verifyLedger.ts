@@ -5,7 +5,8 @@ import { loadStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { allLedgerEntries, ledgerBalance } from '../../projections/ledger/queries.ts';
 import { accountDecider, balanceOf, historyOf, usedOf } from '../domain/account/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
+import { sleep } from '../../core/sleep.ts';
 
 
 export interface LedgerReport {
@@ -39,7 +40,7 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
   if (state.status !== 'Open') throw new AppError('not_found', `account ${accountId} not found`);
   const until = Date.now() + waitMs;
   while ((await ledgerBalance(pool, accountId)).streamVersion < version && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   const projection = await allLedgerEntries(pool, accountId);
   const expected = historyOf(events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })));

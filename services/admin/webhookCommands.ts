@@ -1,6 +1,6 @@
 import { webhookStreamId } from '../../events/webhook/events.ts';
 import { readStream } from '../../infra/eventStore/eventStore.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { deliveryHistory } from '../webhooks/history.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import type { AdminCommand } from './commands.ts';

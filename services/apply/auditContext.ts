@@ -5,7 +5,7 @@ import type { Queryable } from '../../infra/postgres/pool.ts';
 import { findAudit, type AuditRow } from '../../projections/audits/queries.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
 import type { EngineResult } from '../engine/types.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { planItems, type PlannedItem } from './items.ts';
 import { toMarkdown } from './sourceMarkdown.ts';
 

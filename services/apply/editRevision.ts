@@ -3,7 +3,7 @@ import { putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { revisionDecider } from '../domain/revision/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** Max size of an edited article: the spec's content limit (8). */
 const MAX_CHARS = 200_000;

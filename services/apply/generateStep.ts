@@ -1,6 +1,6 @@
 import { accountStreamId } from '../../events/account/index.ts';
-import type { DomainEvent } from '../../events/envelope.ts';
-import { deterministicId } from '../../events/ids.ts';
+import type { DomainEvent } from '../../core/decider.ts';
+import { deterministicId } from '../../core/ids.ts';
 import { revisionStreamId } from '../../events/revision/events.ts';
 import { putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';

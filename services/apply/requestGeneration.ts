@@ -6,7 +6,7 @@ import { enqueueTask } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider } from '../domain/account/decider.ts';
 import { applyAdmissionDecider } from '../domain/applyAdmission/decider.ts';
 import { planRequest, revisionDecider, revisionOf, selectionKeyOf, type RevisionEntry } from '../domain/revision/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { AuditContext } from './auditContext.ts';
 import { loadRevisions } from './revisions.ts';
 

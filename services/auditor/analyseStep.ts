@@ -11,7 +11,7 @@ import { auditContent } from '../engine/audit.ts';
 import { prepareAudit } from '../engine/prepare.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from '../pipeline/outcome.ts';
-import { isAppError, type ErrorCode } from '../shared/errors.ts';
+import { isAppError, type ErrorCode } from '../../core/errors.ts';
 import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
 
 export interface AnalyseStepDeps extends BenchmarkDeps {

@@ -4,7 +4,7 @@ import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { SerpProvider } from '../../infra/serp/index.ts';
 import type { SerpBenchmarkInput } from '../engine/types.ts';
-import { isAppError } from '../shared/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 
 export interface BenchmarkDeps {
   serp: SerpProvider;

@@ -3,7 +3,7 @@ import { decideInTransaction, loadStream, transact } from '../../infra/eventStor
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { applyClose, runningAudit } from '../bulk/close.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 /** Loads a batch of this account; another account's batch is not found (no hint that it exists). */
 export async function loadOwnBulk(db: Parameters<typeof loadStream>[0], accountId: string, bulkId: string) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { digestId, randomHex } from '../../core/ids.ts';
 import { auditStreamId, type AuditRequested } from '../../events/audit/events.ts';
 import { accountStreamId } from '../../events/account/index.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
@@ -8,7 +8,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { auditsProjection } from '../../projections/audits/projection.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -43,8 +43,6 @@ export interface SubmittedAudit {
   project: string | null;
 }
 
-const token = (bytes = 12) => randomBytes(bytes).toString('hex');
-const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u001f')).digest('hex').slice(0, 24);
 
 /**
  * Ids. With an Idempotency-Key the job id is derived from (account, key) and the audit id from the
@@ -53,10 +51,10 @@ const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\
  */
 export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKey: string | null) => {
   if (idempotencyKey) {
-    const jobId = `job_${digest('job', accountId, idempotencyKey)}`;
-    return { jobId, auditId: `aud_${digest('audit', jobId)}` };
+    const jobId = `job_${digestId('job', accountId, idempotencyKey)}`;
+    return { jobId, auditId: `aud_${digestId('audit', jobId)}` };
   }
-  return { jobId: source === 'api' ? `job_${token()}` : null, auditId: `aud_${token()}` };
+  return { jobId: source === 'api' ? `job_${randomHex()}` : null, auditId: `aud_${randomHex()}` };
 };
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { digestId, randomHex } from '../../core/ids.ts';
 import { accountStreamId } from '../../events/account/index.ts';
 import { bulkStreamId } from '../../events/bulk/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
@@ -7,7 +7,7 @@ import { accountBulkDecider } from '../domain/bulk/account.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
 import { armInactivity, requestAdvance } from '../bulk/tasks.ts';
 import type { BulkInput } from '../api/bulk/parseBulk.ts';
-import { AppError, isAppError } from '../shared/errors.ts';
+import { AppError, isAppError } from '../../core/errors.ts';
 
 export interface SubmitBulkCommand {
   accountId: string;
@@ -18,15 +18,13 @@ export interface SubmitBulkCommand {
   correlationId: string | null;
 }
 
-const digest = (...parts: string[]) => createHash('sha256').update(parts.join('\u001f')).digest('hex').slice(0, 24);
-
 /** With an Idempotency-Key the batch id comes from (account, key): a retry lands on the same batch. */
-const bulkIdFor = (accountId: string, key: string | null) => `bulk_${key ? digest('bulk', accountId, key) : randomBytes(12).toString('hex')}`;
+const bulkIdFor = (accountId: string, key: string | null) => `bulk_${key ? digestId('bulk', accountId, key) : randomHex(12)}`;
 
 /** Each entry's job and audit ids are fixed at submission, so the credit reserved for it names its audit. */
 export const entryIds = (bulkId: string, index: number) => {
-  const jobId = `job_${digest('bulk-entry', bulkId, String(index))}`;
-  return { jobId, auditId: `aud_${digest('audit', jobId)}` };
+  const jobId = `job_${digestId('bulk-entry', bulkId, String(index))}`;
+  return { jobId, auditId: `aud_${digestId('audit', jobId)}` };
 };
 
 /**

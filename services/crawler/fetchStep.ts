@@ -7,7 +7,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { ANALYSE } from '../pipeline/feeder.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
-import { isAppError } from '../shared/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from '../pipeline/outcome.ts';
 
 export interface FetchStepDeps {

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../core/apiVersion.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
@@ -8,7 +9,7 @@ import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import { createGuard, type UrlGuard } from '../../infra/http/guard.ts';
 import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
 import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
-import { AppError, isAppError } from '../shared/errors.ts';
+import { AppError, isAppError } from '../../core/errors.ts';
 import { auditContent } from './audit.ts';
 import { prepareAudit } from './prepare.ts';
 import { toAuditResultV1 } from './resultV1.ts';
@@ -162,7 +163,7 @@ const main = async (argv: string[]): Promise<void> => {
   const id = `local_${createHash('sha256').update(`${source}\u001f${result.input.keyword}\u001f${input.content}`).digest('hex').slice(0, 24)}`;
   process.stdout.write(`${JSON.stringify(toAuditResultV1(result, {
     id, createdAt: startedAt, completedAt: new Date().toISOString(), project: null,
-    meta: { creditsCharged: 0, apiVersion: 'v1.4', reportUrl: source, shareUrl: null, shareExpiresAt: null },
+    meta: { creditsCharged: 0, apiVersion: API_VERSION, reportUrl: source, shareUrl: null, shareExpiresAt: null },
   }), null, 2)}\n`);
 };
 

@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { t } from './labels.ts';
 import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
 

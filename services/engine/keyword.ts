@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import type { Analyzer } from './document.ts';
 import { createAnalyzer } from './document.ts';
 import type { Block, Intent, KeywordInfo } from './types.ts';

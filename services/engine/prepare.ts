@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors.ts';
+import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';

@@ -1,6 +1,6 @@
 import { accountStreamId } from '../../events/account/index.ts';
-import type { DomainEvent } from '../../events/envelope.ts';
-import { deterministicId } from '../../events/ids.ts';
+import type { DomainEvent } from '../../core/decider.ts';
+import { deterministicId } from '../../core/ids.ts';
 import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';

@@ -6,6 +6,7 @@ import { logHead, readLog } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { loadCheckpoint, saveCheckpoint } from '../../infra/subscriptions/checkpoints.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export const RELAY_GROUP = 'relay';
 const RELAY_LOCK = 726_100_002;
@@ -23,8 +24,6 @@ export interface Relay {
   isLeader(): boolean;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Publishes committed events to Kafka in commit order. One relay leads (session advisory lock);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBase64Url } from '../../core/ids.ts';
 import type { ShareLang } from '../../events/share/events.ts';
 
 /** 24 random bytes: 192 bits, base64url (32 characters), well above the 128 bits an address needs to be unguessable. */
-export const newShareToken = (): string => randomBytes(24).toString('base64url');
+export const newShareToken = (): string => randomBase64Url(24);
 
 /** What a share token looks like; anything else is not looked up at all. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;

@@ -7,6 +7,7 @@ import { completeTask, releaseTask, type Task } from '../../infra/taskQueue/task
 import { isFinished, nextAttempt, webhookDecider, type WebhookCommand } from '../domain/webhook/decider.ts';
 import { sendOnce, type SendOptions } from './send.ts';
 import { signingSecret } from './signingSecret.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface DeliveryDeps extends SendOptions {
   pool: Pool;
@@ -14,8 +15,6 @@ export interface DeliveryDeps extends SendOptions {
   /** True once the process is shutting down: deliveries are handed over between attempts. */
   stopping?: () => boolean;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Records a decision on the delivery stream; the task ends in the same transaction as the delivery. */
 async function record(deps: DeliveryDeps, task: Task, command: WebhookCommand): Promise<void> {

@@ -1,8 +1,8 @@
+import { API_VERSION } from '../../core/apiVersion.ts';
 import type { AuditEvent, AuditRequested } from '../../events/audit/events.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { WebhookEventName, WebhookScheduled } from '../../events/webhook/events.ts';
 
-export const API_VERSION = 'v1.4';
 
 /** The job object of a webhook body (spec 6). */
 export interface WebhookJob {

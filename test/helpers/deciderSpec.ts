@@ -1,7 +1,7 @@
-import type { DomainEvent } from '../../events/envelope.ts';
-import type { Decider } from '../../services/domain/decider.ts';
-import { fold } from '../../services/domain/decider.ts';
-import { isAppError, type ErrorCode } from '../../services/shared/errors.ts';
+import type { DomainEvent } from '../../core/decider.ts';
+import type { Decider } from '../../core/decider.ts';
+import { fold } from '../../core/decider.ts';
+import { isAppError, type ErrorCode } from '../../core/errors.ts';
 
 /** The few assertions the helper uses; tap's `t` has them (messages required to fit its types). */
 export interface Asserts {

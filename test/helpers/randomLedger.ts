@@ -1,11 +1,11 @@
 import { AuditAdmitted, AuditReleased } from '../../events/account/admission.ts';
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
 import '../../events/catalogue.ts';
-import type { DomainEvent } from '../../events/envelope.ts';
+import type { DomainEvent } from '../../core/decider.ts';
 import { appendToStream } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction, type Pool } from '../../infra/postgres/pool.ts';
 import { accountDecider, type AccountCommand, type AccountState } from '../../services/domain/account/decider.ts';
-import { isAppError } from '../../services/shared/errors.ts';
+import { isAppError } from '../../core/errors.ts';
 
 /** A small seeded generator (mulberry32), so a failing run can be repeated from its seed. */
 export const seededRandom = (seed: number): (() => number) => {

@@ -6,7 +6,7 @@
  * Failures become AppError: `config_error` for what an operator must fix (credentials, balance,
  * base URL), `audit_failed` for the rest, with `extra.provider` and `extra.reason`.
  */
-import { AppError } from '../../../services/shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 export interface DataForSeoSettings {
   baseUrl: string;

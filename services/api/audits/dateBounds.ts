@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 /** A bound of the createdAfter/createdBefore filters, inclusive or (for a bare date's end) exclusive. */
 export interface TimeBound {

@@ -1,5 +1,5 @@
 import { getDomain } from 'tldts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;

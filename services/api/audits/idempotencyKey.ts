@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { IDEMPOTENCY_KEY_MAX_CHARS } from './limits.ts';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;

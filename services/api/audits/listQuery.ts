@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { isInverted, parseTimeBound, type TimeBound } from './dateBounds.ts';
 import { parseDomainFilter } from './domainFilter.ts';
 import { NO_PROJECT } from './limits.ts';

@@ -4,7 +4,7 @@ import { shareMetaOf } from '../../share/shareMeta.ts';
 import type { AuditResultV1 } from '../../engine/resultSchema.ts';
 import { toAuditResultV1 } from '../../engine/resultV1.ts';
 import type { EngineResult } from '../../engine/types.ts';
-import { API_VERSION } from '../schemas/error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 import type { JobFailed, JobInProgress, JobRow } from '../schemas/audits.ts';
 
 /** What the response mapping needs from the configuration. */

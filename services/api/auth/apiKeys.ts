@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { randomBase64Url } from '../../../core/ids.ts';
 
 /** Recognisable in logs, secret scanners and support tickets: "ask_" = audit service key. */
 export const API_KEY_PREFIX = 'ask_';
@@ -15,7 +16,7 @@ export interface NewApiKey {
 
 /** 32 random bytes (256 bits), base64url: `ask_` + 43 characters. */
 export function generateApiKey(): NewApiKey {
-  const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const apiKey = `${API_KEY_PREFIX}${randomBase64Url(32)}`;
   return { apiKey, keyHash: hashApiKey(apiKey), keyPrefix: apiKey.slice(0, DISPLAY_PREFIX_LENGTH) };
 }
 

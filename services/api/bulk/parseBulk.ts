@@ -1,5 +1,5 @@
 import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../../infra/http/validateUrl.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { charCount, KEYWORD_MAX_CHARS } from '../audits/limits.ts';
 import { projectName } from '../audits/parseSubmission.ts';
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../infra/postgres/pool.ts';
 import { countsOf, creditsChargedOf, type BulkState } from '../../domain/bulk/decider.ts';
-import { API_VERSION } from '../schemas/error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 
 /**
  * The batch object (spec 2.4). An entry's job exists once its turn came: before that jobId and

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiKeyScope } from '../../../events/account/index.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import type { Logger } from '../../../infra/logger.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { RouteAccess } from '../auth/access.ts';
 import { hashApiKey } from '../auth/apiKeys.ts';
 import { createKeyCache, type KeyCache } from '../auth/keyCache.ts';

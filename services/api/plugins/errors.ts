@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import { AppError, isAppError } from '../../shared/errors.ts';
-import { API_VERSION } from '../schemas/error.ts';
+import { AppError, isAppError } from '../../../core/errors.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

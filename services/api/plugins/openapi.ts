@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
-import { API_VERSION } from '../schemas/error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 
 /**
  * The OpenAPI 3 document, generated from the routes' own TypeBox schemas (so it cannot drift from

@@ -3,7 +3,7 @@ import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import type { FastifyReply } from 'fastify';
 import { freshWindow, hitRateLimit, peekRateLimit, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 
 /** A rate-limit window (spec 8): each counts separately per API key. */
 export type RateWindow = Exclude<keyof RateLimitSettings, 'windowSeconds'>;

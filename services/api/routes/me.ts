@@ -3,7 +3,7 @@ import type { Pool } from '../../../infra/postgres/pool.ts';
 import { currentCredits } from '../account/currentCredits.ts';
 import { ACCESS } from '../auth/access.ts';
 import { authErrors, ok, rateLimitedError } from '../schemas/common.ts';
-import { API_VERSION } from '../schemas/error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 import { MeResponse } from '../schemas/me.ts';
 
 /** GET /me (spec 4.1, 2.1): the calling key and its account. */

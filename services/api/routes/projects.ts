@@ -4,7 +4,7 @@ import { listProjects } from '../../../projections/audits/queries.ts';
 import { presentProject } from '../audits/present.ts';
 import { ACCESS } from '../auth/access.ts';
 import { authErrors, ok, rateLimitedError } from '../schemas/common.ts';
-import { API_VERSION } from '../schemas/error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
 import { ProjectsResponse } from '../schemas/projects.ts';
 
 /** GET /projects (spec 4.13, 2.7): the labels on the account's audits, with counts. */

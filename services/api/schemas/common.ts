@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { API_VERSION, ErrorBody } from './error.ts';
+import { API_VERSION } from '../../../core/apiVersion.ts';
+import { ErrorBody } from './error.ts';
 
 /** `apiVersion` at the top level of every response (spec 9.3). */
 export const ApiVersion = Type.Literal(API_VERSION, { description: 'Full API version (spec 9.2)' });

@@ -1,7 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-export const API_VERSION = 'v1.4' as const;
-
 /**
  * The one error shape of the API (spec 7), with room for the extra fields some errors carry;
  * `apiVersion` at the top level as on every response (spec 9.3).

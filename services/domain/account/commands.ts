@@ -1,4 +1,5 @@
 import type { AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+import type { Command } from '../../../core/decider.ts';
 
 /**
  * Commands of the account stream. Each carries everything `decide` needs from the outside (ids,
@@ -6,8 +7,6 @@ import type { AccountRole, ApiKeyScope, ChargeKind } from '../../../events/accou
  * one (the envelope's `occurredAt` does). The stream (`account-<accountId>`) is chosen by the
  * caller; only OpenAccount names the account.
  */
-export type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
-
 export type OpenAccount = Command<
   'OpenAccount',
   { accountId: string; email: string; role: AccountRole; unlimited: boolean; webhookSecret: string }

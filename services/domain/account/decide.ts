@@ -5,7 +5,7 @@ import {
   type AccountEvent,
   type ApiKeyScope,
 } from '../../../events/account/index.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type {
   AccountCommand,
   AdjustCredits,

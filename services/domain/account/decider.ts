@@ -1,5 +1,5 @@
 import type { AccountEvent } from '../../../events/account/index.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { AccountCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type AccountState } from './state.ts';

@@ -1,8 +1,8 @@
 import { AuditAdmitted, AuditReleased, type AdmissionEvent } from '../../../events/account/admission.ts';
 import type { AccountEvent } from '../../../events/account/index.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { accountDecider, balanceOf, type AccountState } from '../account/decider.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 
 /**
  * Admission of audits, decided on the account stream next to the ledger: at submission the account

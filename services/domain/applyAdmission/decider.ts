@@ -1,8 +1,8 @@
 import type { AccountEvent } from '../../../events/account/index.ts';
 import { ApplyAdmitted, ApplyReleased, type ApplyAdmissionEvent, type ApplyAdmitted as Admitted, type ApplyReleased as Released } from '../../../events/account/applyAdmission.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { accountDecider, balanceOf, type AccountState } from '../account/decider.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 
 /**
  * Admission of apply generations, on the account stream in the same transaction as their charge:

@@ -1,6 +1,5 @@
 import type { AuditCompleted, AuditFailed, AuditRequested, ContentFetched, CsiDerived } from '../../../events/audit/events.ts';
-
-type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+import type { Command } from '../../../core/decider.ts';
 
 export type RequestAudit = Command<'RequestAudit', AuditRequested['data']>;
 export type StartAudit = Command<'StartAudit', { attempt: number }>;

@@ -1,5 +1,5 @@
 import { AuditCharged, AuditCompleted, AuditFailed, AuditProjectAssigned, AuditRequested, AuditStarted, ContentFetched, CsiDerived, type AuditEvent } from '../../../events/audit/events.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { AuditCommand } from './commands.ts';
 import { isTerminal, type AuditState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '../../../events/audit/events.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { AuditCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type AuditState } from './state.ts';

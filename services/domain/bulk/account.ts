@@ -1,8 +1,8 @@
 import { BulkClosed, BulkOpened, type AccountBulkEvent } from '../../../events/account/bulk.ts';
 import type { AccountEvent } from '../../../events/account/index.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { accountDecider, balanceOf, CREDITS_PER_CHARGE, type AccountState } from '../account/decider.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 
 /**
  * A batch on its account's stream: one open batch at a time (spec 4.4 rule 5) and its credits

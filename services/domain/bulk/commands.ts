@@ -1,6 +1,5 @@
 import type { BulkSubmitted } from '../../../events/bulk/events.ts';
-
-type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+import type { Command } from '../../../core/decider.ts';
 
 export type SubmitBulk = Command<'SubmitBulk', BulkSubmitted['data']>;
 export type RecordKeywordData = Command<'RecordKeywordData', { provider: string; volumes: { keyword: string; searchVolume: number | null }[]; at: string }>;

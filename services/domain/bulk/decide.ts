@@ -1,7 +1,7 @@
 import {
   BulkCancelled, BulkCompleted, BulkEntryFinished, BulkEntryStarted, BulkKeywordDataFetched, BulkSubmitted, BulkTimedOut, type BulkEvent,
 } from '../../../events/bulk/events.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { BulkCommand } from './commands.ts';
 import { isFinished, runningIndex, type BulkState } from './state.ts';
 

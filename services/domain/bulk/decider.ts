@@ -1,5 +1,5 @@
 import type { BulkEvent } from '../../../events/bulk/events.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { BulkCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type BulkState } from './state.ts';

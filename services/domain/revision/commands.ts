@@ -1,10 +1,10 @@
+import type { Command } from '../../../core/decider.ts';
+
 /**
  * Commands of the revision stream of one audit. Ids come in with the command: the revision id of a
  * new generation is derived by the caller from (audit, selection, how many of that selection came
  * before), so two racing requests for the same selection name the same revision.
  */
-type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
-
 export type RequestRevision = Command<
   'RequestRevision',
   { revisionId: string; auditId: string; jobId: string | null; selectedIds: readonly string[]; selectionKey: string; force: boolean }

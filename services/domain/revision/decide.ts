@@ -1,6 +1,6 @@
-import { deterministicId } from '../../../events/ids.ts';
+import { deterministicId } from '../../../core/ids.ts';
 import type { RevisionEvent } from '../../../events/revision/events.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { RevisionCommand } from './commands.ts';
 import { revisionOf, type RevisionEntry, type RevisionsState } from './state.ts';
 

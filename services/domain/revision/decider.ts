@@ -1,5 +1,5 @@
 import type { RevisionEvent } from '../../../events/revision/events.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { RevisionCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type RevisionsState } from './state.ts';

@@ -1,6 +1,5 @@
 import type { ShareLang } from '../../../events/share/events.ts';
-
-type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+import type { Command } from '../../../core/decider.ts';
 
 /** What the caller said about the expiry (spec 4.7): nothing, an explicit null, or 1-365 days from now. */
 export type ExpiryRequest = { kind: 'omitted' } | { kind: 'none' } | { kind: 'days'; days: number };

@@ -1,5 +1,5 @@
 import { ShareExpired, ShareExpiryChanged, ShareIssued, ShareReissued, ShareRevoked, type ShareEvent } from '../../../events/share/events.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { ExpiryRequest, ShareCommand } from './commands.ts';
 import { isPastExpiry, type ShareState } from './state.ts';
 

@@ -1,5 +1,5 @@
 import type { ShareEvent } from '../../../events/share/events.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { ShareCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type ShareState } from './state.ts';

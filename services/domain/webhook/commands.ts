@@ -1,6 +1,5 @@
 import type { WebhookAttempted, WebhookScheduled } from '../../../events/webhook/events.ts';
-
-type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
+import type { Command } from '../../../core/decider.ts';
 
 /** The job's audit ended and it asked for a webhook (a replayed event schedules nothing new). */
 export type ScheduleWebhook = Command<'ScheduleWebhook', WebhookScheduled['data']>;

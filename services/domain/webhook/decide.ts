@@ -1,5 +1,5 @@
 import { WebhookAbandoned, WebhookAttempted, WebhookDelivered, WebhookScheduled, type WebhookEvent } from '../../../events/webhook/events.ts';
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import type { WebhookCommand } from './commands.ts';
 import { judge, MAX_ATTEMPTS, PAUSES_MS } from './policy.ts';
 import { isFinished, type WebhookState } from './state.ts';

@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '../../../events/webhook/events.ts';
-import type { Decider } from '../decider.ts';
+import type { Decider } from '../../../core/decider.ts';
 import type { WebhookCommand } from './commands.ts';
 import { decide } from './decide.ts';
 import { evolve, initialState, type WebhookState } from './state.ts';

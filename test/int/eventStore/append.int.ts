@@ -3,7 +3,7 @@ import { TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream, DuplicateEventError, readStream } from '../../../infra/eventStore/eventStore.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
-import { AppError } from '../../../services/shared/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { START } from '../../../events/envelope.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 

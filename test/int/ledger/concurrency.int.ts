@@ -8,7 +8,7 @@ import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { verifyLedger } from '../../../services/admin/verifyLedger.ts';
 import { accountDecider, type AccountCommand } from '../../../services/domain/account/decider.ts';
-import { isAppError } from '../../../services/shared/errors.ts';
+import { isAppError } from '../../../core/errors.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { makeSubscriber } from '../../helpers/subscribers.ts';
 import { checkStream } from './fixtures/ledgerChecks.ts';

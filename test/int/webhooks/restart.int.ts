@@ -11,6 +11,7 @@ import { eventually, testDatabase } from '../../helpers/db.ts';
 import { startWebhookReceiver, testCaPath } from '../../helpers/webhookReceiver.ts';
 import { finishedAudit } from './finishedAudit.ts';
 import { verifyFromSpec } from './verify.ts';
+import { sleep } from '../../../core/sleep.ts';
 
 /**
  * `npm start` with ROLES=webhooks in a process of its own, on the embedded log, trusting the test
@@ -37,8 +38,6 @@ const kill = async (child: ChildProcess) => {
 const types = async (pool: Pool, jobId: string) => (await readStream(pool, webhookStreamId(jobId))).map((e) => e.type);
 const attemptsOf = async (pool: Pool, jobId: string) =>
   (await readStream(pool, webhookStreamId(jobId))).filter((e) => e.type === 'WebhookAttempted').map((e) => e.payload as { attempt: number; status: number | null });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** `npm run -s admin -- ...` on the test's database, on the embedded log. */
 const admin = (databaseUrl: string, ...args: string[]) => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' };

@@ -6,11 +6,12 @@ import { requestGeneration } from '../../../apply/requestGeneration.ts';
 import { loadRevisions } from '../../../apply/revisions.ts';
 import { presentRevision } from '../../../apply/revisionView.ts';
 import { revisionOf } from '../../../domain/revision/decider.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { ApplyBody, ApplyItemsView, ApplyParams, RevisionParams, RevisionView } from '../../schemas/apply.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
+import { ErrorBody } from '../../schemas/error.ts';
 
 const notFound = { 404: { ...ErrorBody, description: 'not_found: no such audit (or revision) on this account' } };
 const notCompleted = { 409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' } };

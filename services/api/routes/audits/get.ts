@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
 import { presentAudit } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';

@@ -7,7 +7,7 @@ import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { ListAuditsQuery, ListAuditsResponse } from '../../schemas/audits.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { API_VERSION } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
 
 /** GET /audits (spec 4.9): the account's jobs, newest first, with every filter. */
 export const listAuditsRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {

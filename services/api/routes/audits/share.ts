@@ -8,12 +8,13 @@ import { auditDecider } from '../../../domain/audit/decider.ts';
 import type { ExpiryRequest } from '../../../domain/share/decider.ts';
 import { newShareToken, shareLangOf, shareUrlOf } from '../../../share/links.ts';
 import { decideShare } from '../../../share/shareCommand.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { AuditIdParams } from '../../schemas/audits.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
+import { ErrorBody } from '../../schemas/error.ts';
 import { RevokeResponse, ShareBody, ShareResponse } from '../../schemas/share.ts';
 
 const DAY_MS = 86_400_000;

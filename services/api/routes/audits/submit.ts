@@ -4,7 +4,7 @@ import { refuseResolvingToPrivate } from '../../../../infra/http/validateUrl.ts'
 import { findAudit } from '../../../../projections/audits/queries.ts';
 import { submitAudit } from '../../../commands/submitAudit.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import { CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, SUBMISSION_BODY_LIMIT } from '../../audits/limits.ts';
 import { parseAuditSubmission } from '../../audits/parseSubmission.ts';
@@ -13,7 +13,8 @@ import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { AuditView, JobInProgress, SubmitAuditBody, SubmitAuditHeaders } from '../../schemas/audits.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
+import { ErrorBody } from '../../schemas/error.ts';
 
 /**
  * POST /audits (spec 4.2): validate, then the one submission command (admission on the account

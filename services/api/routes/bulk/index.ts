@@ -10,7 +10,8 @@ import { parseBulkSubmission } from '../../bulk/parseBulk.ts';
 import { presentBulk } from '../../bulk/present.ts';
 import { BulkAccepted, BulkCancelView, BulkIdParams, BulkView, SubmitBulkBody, SubmitBulkHeaders } from '../../schemas/bulk.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { API_VERSION, ErrorBody } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
+import { ErrorBody } from '../../schemas/error.ts';
 
 const notFound = { 404: { ...ErrorBody, description: 'not_found: no such batch on this account' } };
 

@@ -4,7 +4,7 @@ import { creditUsage } from '../../../../projections/ledger/queries.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
 import { CREDIT_USAGE_DEFAULT_LIMIT, CREDIT_USAGE_MAX_LIMIT, CreditUsageQuery, CreditUsageResponse } from '../../schemas/creditUsage.ts';
-import { API_VERSION } from '../../schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
 
 /**
  * GET /credits/usage (spec 4.14, 2.8) from the ledger read model: balance and history from one

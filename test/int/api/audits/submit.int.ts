@@ -1,5 +1,5 @@
 import t from 'tap';
-import { API_VERSION } from '../../../../services/api/schemas/error.ts';
+import { API_VERSION } from '../../../../core/apiVersion.ts';
 import { accepted, CONTENT, rejected, URL } from '../../../unit/api/audits/submissionCases.ts';
 import { auditApi, bearer, completeAudit, failAudit, PUBLIC_BASE_URL, startAudit } from './fixtures/auditApi.ts';
 

@@ -5,8 +5,8 @@ import type { AccountCommand } from '../../../../services/domain/account/command
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { chargeIdFor, chargeOf, historyOf, type TimedEvent } from '../../../../services/domain/account/ledger.ts';
 import type { AccountState } from '../../../../services/domain/account/state.ts';
-import { fold } from '../../../../services/domain/decider.ts';
-import { isAppError } from '../../../../services/shared/errors.ts';
+import { fold } from '../../../../core/decider.ts';
+import { isAppError } from '../../../../core/errors.ts';
 import { opened } from './fixtures/account.ts';
 
 /**

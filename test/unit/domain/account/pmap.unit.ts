@@ -1,7 +1,7 @@
 import t from 'tap';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { emptyMap, entriesOf, getIn, hasIn, setIn, toRecord, type PMap } from '../../../../services/domain/account/pmap.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { charged, opened, purchased } from './fixtures/account.ts';
 
 t.test('set and get', async (t) => {

@@ -2,7 +2,7 @@ import t from 'tap';
 import type { AdmissionEvent } from '../../../../events/account/admission.ts';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import { admissionDecider } from '../../../../services/domain/admission/decider.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 import { charged, opened, purchased } from '../account/fixtures/account.ts';
 

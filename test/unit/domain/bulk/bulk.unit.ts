@@ -5,7 +5,7 @@ import type { BulkEvent } from '../../../../events/bulk/events.ts';
 import { chargeIdFor } from '../../../../services/domain/account/decider.ts';
 import { accountBulkDecider } from '../../../../services/domain/bulk/account.ts';
 import { bulkDecider, countsOf } from '../../../../services/domain/bulk/decider.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 import { opened, purchased } from '../account/fixtures/account.ts';
 

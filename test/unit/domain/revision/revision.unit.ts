@@ -3,7 +3,7 @@ import type { RevisionEvent } from '../../../../events/revision/events.ts';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import type { ApplyAdmissionEvent } from '../../../../events/account/applyAdmission.ts';
 import { applyAdmissionDecider } from '../../../../services/domain/applyAdmission/decider.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { planRequest, revisionDecider, selectionKeyOf } from '../../../../services/domain/revision/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 import { opened, purchased } from '../account/fixtures/account.ts';

@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { AttemptError, WebhookEvent } from '../../../../events/webhook/events.ts';
 import { nextAttempt, webhookDecider, type WebhookCommand } from '../../../../services/domain/webhook/decider.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 
 const s = spec(webhookDecider);

@@ -1,4 +1,11 @@
-import type { DomainEvent } from '../../events/envelope.ts';
+/** What a decider emits: a past-tense type and its data. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** What a decider takes: an imperative type and its data (time and ids included). */
+export type Command<T extends string, D> = { readonly type: T; readonly data: Readonly<D> };
 
 /**
  * The one pattern for business rules: pure functions of (command, state). Time, ids and anything

@@ -51,9 +51,14 @@ const STATUS: Record<ErrorCode, number> = {
   config_error: 500,
 };
 
+/** Codes whose operation may succeed if run again on fresh state (a caller retries them itself). */
+const RETRIABLE: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['concurrency_conflict']);
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** Running the same operation again may succeed: `transact` and batch application retry it. */
+  readonly retriable: boolean;
   /** Extra fields of the error object (spec 7: invalidUrls, retryAfter, blockingBulkId, ...). */
   readonly extra: Record<string, unknown>;
 
@@ -62,8 +67,23 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.status = STATUS[code];
+    this.retriable = RETRIABLE.has(code);
     this.extra = extra;
   }
 }
 
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+/**
+ * SQLSTATE classes a database uses for "try again": serialization failure and deadlock (40001,
+ * 40P01), a lost connection (08xxx), an operator shutdown or restart (57P01-57P03), too many
+ * connections (53300); and the socket errors of a database or broker going away.
+ */
+const TRANSIENT = /^(40001|40P01|08...|57P0[123]|53300|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/;
+
+/** Whether running the operation again may succeed: a retriable AppError or a transient database error. */
+export const isRetriable = (e: unknown): boolean => {
+  if (e instanceof AppError) return e.retriable;
+  const code = typeof e === 'object' && e !== null && 'code' in e ? (e as { code: unknown }).code : undefined;
+  return typeof code === 'string' && TRANSIENT.test(code);
+};
