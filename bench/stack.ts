@@ -6,7 +6,7 @@ import pg from 'pg';
 import { startKafka } from '../infra/local/kafka.ts';
 import { startPostgres } from '../infra/local/postgres.ts';
 import type { Logger } from '../infra/logger.ts';
-import { migrations } from '../infra/migrations.ts';
+import { serviceMigrations } from '../services/migrations.ts';
 import { migrate } from '../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../infra/postgres/pool.ts';
 
@@ -52,7 +52,7 @@ export async function openBenchStack(log: Logger, opts: { kafka: boolean }): Pro
         const pool = createPool(url.toString(), 30);
         pool.on('error', () => undefined); // sessions ended by the final DROP DATABASE
         stops.push(async () => { await pool.end(); await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); });
-        await migrate(pool, migrations);
+        await migrate(pool, serviceMigrations);
         return { url: url.toString(), pool };
       },
       stop,

@@ -3,8 +3,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from './config.ts';
 import { startPostgres } from './local/postgres.ts';
 import type { Logger } from './logger.ts';
-import { migrations } from './migrations.ts';
-import { migrate } from './postgres/migrate.ts';
+import { migrate, type Migration } from './postgres/migrate.ts';
 import { createPool, type Pool } from './postgres/pool.ts';
 
 export interface Database {
@@ -37,7 +36,12 @@ function runningPort(dataDir: string): number | undefined {
  * DATA_DIR — joined when another process (npm start, the admin CLI) already runs it, started
  * otherwise. Migrations are applied either way.
  */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, log: Logger, poolSize = 20): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  log: Logger,
+  migrations: readonly Migration[],
+  poolSize = 20,
+): Promise<Database> {
   let url = config.databaseUrl;
   let stopServer: (() => Promise<void>) | undefined;
   if (!url) {

@@ -1,12 +1,9 @@
-import { ledgerProjection } from './ledger/projection.ts';
 import { auditsProjection } from './audits/projection.ts';
+import { ledgerProjection } from './ledger/projection.ts';
 import type { Projection } from './projection.ts';
-import { sharesProjection } from './shares/projection.ts';
 
 /**
- * Every asynchronous read model of the service; the `projections` role runs them all.
- * (The accounts projection is inline: projections/accounts/handleAccountCommand.ts writes it.)
+ * Every asynchronous read model of the service; the `projections` role runs each as a consumer
+ * group. The inline ones (accounts, shares, a job just accepted) are in projections/inline.ts.
  */
-export const allProjections: Projection[] = [auditsProjection, ledgerProjection,
-  sharesProjection,
-];
+export const asyncProjections: readonly Projection[] = [auditsProjection, ledgerProjection];

@@ -11,7 +11,7 @@ import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
 import { createLogger } from '../infra/logger.ts';
 import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';
 import type { Subscriber } from '../infra/subscriptions/port.ts';
-import { allProjections } from '../projections/index.ts';
+import { asyncProjections } from '../projections/index.ts';
 import { projectionGroupId } from '../projections/projection.ts';
 import { createProjectionTables, startProjections } from '../projections/runner.ts';
 import { buildApp } from './api/app.ts';
@@ -22,6 +22,7 @@ import { startWebhookRole } from './webhooks/role.ts';
 import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
 import { startApplyRole } from './apply/role.ts';
+import { serviceMigrations } from './migrations.ts';
 
 let config: Config;
 try {
@@ -49,7 +50,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
-  const db = await openDatabase(config, log);
+  const db = await openDatabase(config, log, serviceMigrations);
   stops.push(() => db.close());
 
   let kafka: { kafka: ReturnType<typeof createKafka>; settings: KafkaSettings } | undefined;
@@ -67,7 +68,7 @@ try {
     stops.push(() => relay.stop());
   }
   if (config.roles.includes('projections')) {
-    await startProjections(db.pool, subscriber, allProjections);
+    await startProjections(db.pool, subscriber, asyncProjections);
   }
   for (const stop of await startPipelineRoles(config, db.pool, subscriber, log)) stops.push(stop);
   for (const stop of await startWebhookRole(config, db.pool, subscriber, log)) stops.push(stop);
@@ -75,9 +76,9 @@ try {
   for (const stop of startSchedulerRole(config, db.pool, log)) stops.push(stop);
   for (const stop of startApplyRole(config, db.pool, log)) stops.push(stop);
   if (config.roles.includes('api')) {
-    const readiness = createReadiness({ pool: db.pool, kafka, groups: allProjections.map(projectionGroupId), maxLag: 1000 });
+    const readiness = createReadiness({ pool: db.pool, kafka, groups: asyncProjections.map(projectionGroupId), maxLag: 1000 });
     // The API reads the projections' tables even when another process runs the projections role.
-    await createProjectionTables(db.pool, allProjections);
+    await createProjectionTables(db.pool, asyncProjections);
     const app = await buildApp({
       log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits,
       audits: {

@@ -9,6 +9,7 @@ import { AppError, isRetriable } from '../../core/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
 import { chainHead, eventHash, isChained } from './chain.ts';
+import { runInlineProjections } from './inlineProjections.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
 import { sleep } from '../../core/sleep.ts';
@@ -54,7 +55,8 @@ const checkPayload = (type: string, data: unknown): void => {
 };
 
 /**
- * Appends events to one stream with optimistic concurrency. Log order follows the id of the writing
+ * Appends events to one stream with optimistic concurrency, and folds them into the inline
+ * projections (infra/eventStore/inlineProjections.ts) in the same transaction. Log order follows the id of the writing
  * transaction, assigned at its first write: a transaction should write only after it has read what
  * it decides on, and an append that would sort before the stream's last event is refused.
  */
@@ -104,7 +106,9 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
       values,
     );
     await tx.query('RELEASE SAVEPOINT append');
-    return result.rows.map(rowToEnvelope);
+    const appended = result.rows.map(rowToEnvelope);
+    await runInlineProjections(tx, appended);
+    return appended;
   } catch (e) {
     await tx.query('ROLLBACK TO SAVEPOINT append').catch(() => undefined);
     if (isUniqueViolation(e, 'events_stream_version_unique')) {
@@ -152,24 +156,36 @@ export async function transact<T>(pool: Pool, fn: (tx: PoolClient) => Promise<T>
   }
 }
 
-export interface CommandRequest<C, S> extends EventMeta {
+interface CommandTarget<C, S> extends EventMeta {
   decider: Decider<C, any, S>;
   streamId: string;
   accountId: string;
-  command: C;
   /** Event ids for the decided events, for steps that must be reproducible. */
   eventIds?: (index: number, event: DomainEvent) => string;
 }
 
-/** Decide one command on one stream and append the outcome, retrying on a concurrency conflict. */
+/**
+ * One command, or several decided one after the other on the evolving state and appended together
+ * (a stream is written once per transaction), e.g. opening an account with its first key and
+ * credits. Any refusal refuses them all.
+ */
+export type CommandRequest<C, S> = CommandTarget<C, S> & ({ command: C } | { commands: readonly C[] });
+
+/** Decide on one stream and append the outcome, retrying on a concurrency conflict. */
 export async function handleCommand<C, S>(pool: Pool, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
   return transact(pool, (tx) => decideInTransaction(tx, req));
 }
 
 /** The same inside a caller's transaction (several streams, or a consumer's checkpoint). */
 export async function decideInTransaction<C, S>(tx: PoolClient, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
-  const { state, version } = await loadStream(tx, req.decider, req.streamId);
-  const decided = req.decider.decide(req.command, state);
+  const { state: loaded, version } = await loadStream(tx, req.decider, req.streamId);
+  let state = loaded;
+  const decided: DomainEvent[] = [];
+  for (const command of 'commands' in req ? req.commands : [req.command]) {
+    const events = req.decider.decide(command, state);
+    state = events.reduce((s, e) => req.decider.evolve(s, e), state);
+    decided.push(...events);
+  }
   const events = await appendToStream(tx, {
     streamId: req.streamId,
     accountId: req.accountId,
@@ -179,6 +195,5 @@ export async function decideInTransaction<C, S>(tx: PoolClient, req: CommandRequ
     causationId: req.causationId ?? null,
     correlationId: req.correlationId ?? null,
   });
-  const next = decided.reduce((s, e) => req.decider.evolve(s, e), state);
-  return { events, state: next };
+  return { events, state };
 }

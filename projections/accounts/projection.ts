@@ -7,8 +7,8 @@ import type { Projection } from '../projection.ts';
 /**
  * Who an account is and its API keys, for authentication and GET /me.
  *
- * An INLINE projection: handleAccountCommand.ts writes it in the same transaction as the events it
- * folds, so a new key works, and a revoked key stops working, the moment the command commits
+ * An INLINE projection (projections/inline.ts): the event store writes it in the same transaction
+ * as the events it folds, so a new key works, and a revoked key stops working, the moment the command commits
  * (spec 5; an asynchronous projection would let a revoked key in until it caught up). It is still a
  * projection of the log: rebuildProjection replays it into fresh tables, which equal the live ones.
  * Its writes are monotone (insert once, revoke once), so replaying an event twice changes nothing.

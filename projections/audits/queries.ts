@@ -118,3 +118,12 @@ export async function listProjects(db: Queryable, accountId: string): Promise<Pr
   );
   return r.rows.map((x) => ({ name: x.name, auditCount: x.n, lastAuditAt: x.last }));
 }
+
+/** The keyword each of the account's audits ran on (detected when none was given), by audit id. */
+export async function keywordsOfAudits(db: Queryable, accountId: string, auditIds: readonly string[]): Promise<Map<string, string | null>> {
+  const r = await db.query<{ audit_id: string; keyword: string | null }>(
+    'SELECT audit_id, keyword FROM audits WHERE account_id = $1 AND audit_id = ANY($2)',
+    [accountId, auditIds],
+  );
+  return new Map(r.rows.map((row) => [row.audit_id, row.keyword]));
+}

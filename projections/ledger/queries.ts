@@ -64,3 +64,22 @@ export async function creditUsage(pool: Pool, accountId: string, page: number, l
 export async function allLedgerEntries(pool: Pool, accountId: string): Promise<CreditUsagePage> {
   return creditUsage(pool, accountId, 1, 2_147_483_647);
 }
+
+/**
+ * The folded balance with the stream version it reflects, beside the account stream's head: the
+ * balance is current when the two agree (GET /me right after a purchase).
+ */
+export async function ledgerBalanceWithHead(
+  db: Queryable,
+  accountId: string,
+  accountStreamId: string,
+): Promise<{ remaining: number | null; current: boolean }> {
+  const r = await db.query<{ remaining: number | null; folded: number | null; head: number | null }>(
+    `SELECT l.remaining, l.stream_version AS folded,
+            (SELECT max(stream_version) FROM events WHERE stream_id = $2) AS head
+       FROM (SELECT 1) one LEFT JOIN ledger_accounts l ON l.account_id = $1`,
+    [accountId, accountStreamId],
+  );
+  const row = r.rows[0]!;
+  return { remaining: row.remaining, current: row.remaining !== null && Number(row.folded) >= Number(row.head ?? 0) };
+}

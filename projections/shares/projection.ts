@@ -6,7 +6,7 @@ import type { Projection } from '../projection.ts';
 
 /**
  * The current link of each audit (spec 3.3). Written inline with every share append
- * (services/share/shareCommand.ts), so a revocation holds from its commit on and a POST reads its
+ * (projections/inline.ts), so a revocation holds from its commit on and a POST reads its
  * own link back; the projections role applies the same events again, and the stream version guard
  * makes that a no-op. Only the current token is kept: an old address finds no row and is dead.
  */

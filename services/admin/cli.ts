@@ -10,6 +10,7 @@ import { createLogger } from '../../infra/logger.ts';
 import { isAppError } from '../../core/errors.ts';
 import { UsageError } from './args.ts';
 import { COMMANDS, USAGE } from './commands.ts';
+import { serviceMigrations } from '../migrations.ts';
 
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<void> {
     const options = command.parse(rest);
     const config = loadConfig();
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
-    db = await openDatabase(config, log, 4);
+    db = await openDatabase(config, log, serviceMigrations, 4);
     const { output, ok, text } = await command.run(db.pool, options);
     process.stdout.write(text ?? `${JSON.stringify(output)}\n`);
     if (!ok) process.exitCode = EXIT_FAILED;

@@ -1,7 +1,7 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../events/account/index.ts';
 import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { decideAccountCommandsInTransaction, handleAccountCommand } from '../../projections/accounts/handleAccountCommand.ts';
+import { decideAccount, handleAccountCommand } from '../accounts/accountCommand.ts';
 import { accountOfKey } from '../../projections/accounts/queries.ts';
 import { generateApiKey } from '../api/auth/apiKeys.ts';
 import { balanceOf, type AccountCommand } from '../domain/account/decider.ts';
@@ -56,7 +56,7 @@ export async function createAccount(pool: Pool, input: CreateAccountInput): Prom
       data: { adjustmentId: newAdjustmentId(), delta: credits, actor: input.actor ?? 'admin-cli', reason: 'starting credits at account creation' },
     });
   }
-  await transact(pool, (tx) => decideAccountCommandsInTransaction(tx, { accountId, now, commands }));
+  await transact(pool, (tx) => decideAccount(tx, { accountId, now, commands }));
   return { accountId, email: input.email, keyId, apiKey: key.apiKey, scopes, webhookSecret };
 }
 

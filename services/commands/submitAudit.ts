@@ -5,7 +5,6 @@ import type { EventEnvelope } from '../../events/envelope.ts';
 import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import { auditsProjection } from '../../projections/audits/projection.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
@@ -59,8 +58,8 @@ export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKe
 
 /**
  * Accepts an audit: admission on the account stream (402 without credits, 429 with three in
- * flight) and the request on the audit stream, in one transaction; the audits read model is updated
- * inline too, so the job can be read back at once.
+ * flight) and the request on the audit stream, in one transaction; the audits read model takes the
+ * request inline (projections/inline.ts), so the job can be read back at once.
  */
 export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> => transact(pool, (tx) => requestAudit(tx, cmd));
 
@@ -92,7 +91,6 @@ export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Pro
     // start over, and the first read finds it (a replay).
     if (events.length === 0) throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
     if (cmd.request.content !== null) await putContent(tx, cmd.request.content);
-    await auditsProjection.handle(events as EventEnvelope[], tx);
     return { auditId, jobId, replay: false, createdAt: events[0]!.occurredAt, project: r.project };
   }
 }

@@ -4,7 +4,8 @@ import { eventsTopic, ensureEventsTopic, type KafkaSettings } from '../../infra/
 import { encodeEvent } from '../../infra/kafka/codec.ts';
 import { logHead, readLog } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
-import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
+import { leaderLock } from '../../infra/postgres/advisoryLock.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
 import { loadCheckpoint, saveCheckpoint } from '../../infra/subscriptions/checkpoints.ts';
 import { sleep } from '../../core/sleep.ts';
 
@@ -43,7 +44,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 10_000 },
   });
   await producer.connect();
-  let session: PoolClient | undefined;
+  const lock = leaderLock(pool, RELAY_LOCK);
   let leader = false;
   let stopping = false;
 
@@ -53,8 +54,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     while (!stopping) {
       try {
         if (!leader) {
-          session ??= await pool.connect();
-          leader = (await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RELAY_LOCK])).rows[0]!.ok;
+          leader = await lock.tryAcquire();
           if (!leader) {
             await sleep(500);
             continue;
@@ -79,11 +79,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         if (stopping) break;
         log.error({ err: e }, 'relay step failed; retrying');
         // Losing the session loses the lock too: then start over as a candidate.
-        if (session && !(await session.query('SELECT 1').then(() => true, () => false))) {
-          session.release(true);
-          session = undefined;
-          leader = false;
-        }
+        leader = await lock.stillHeld();
         await sleep(500);
       }
     }
@@ -96,10 +92,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       stopping = true;
       await running;
       await producer.disconnect().catch(() => undefined);
-      if (session) {
-        await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-        session.release();
-      }
+      await lock.release();
     },
   };
 }

@@ -3,7 +3,6 @@ import { shareStreamId } from '../../events/share/events.ts';
 import { decideInTransaction, type EventMeta } from '../../infra/eventStore/eventStore.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import { scheduleTask } from '../../infra/taskQueue/taskQueue.ts';
-import { sharesProjection } from '../../projections/shares/projection.ts';
 import { shareDecider, type ShareCommand, type ShareState } from '../domain/share/decider.ts';
 import { SHARE_EXPIRY } from './timerKind.ts';
 
@@ -15,8 +14,8 @@ export interface ShareCommandRequest extends EventMeta {
 }
 
 /**
- * The one way to decide a share command: the append, the inline read model (so the next request,
- * and the public page, see it at once) and the expiry timer, all in the caller's transaction. A
+ * The one way to decide a share command: the append (the inline read model follows, so the next
+ * request and the public page see it at once) and the expiry timer, in the caller's transaction. A
  * link with a date has its timer set to that date (moving it when the date moves); a timer left
  * behind by a removed date or a revocation fires for nothing, the decider says so.
  */
@@ -26,7 +25,6 @@ export async function decideShare(tx: PoolClient, req: ShareCommandRequest): Pro
     now: req.now, causationId: req.causationId ?? null, correlationId: req.correlationId ?? null, eventIds: req.eventIds,
   });
   if (result.events.length) {
-    await sharesProjection.handle(result.events, tx);
     const s = result.state;
     if (s.status === 'Active' && s.expiresAt !== null) await scheduleTask(tx, SHARE_EXPIRY, req.accountId, req.auditId, new Date(s.expiresAt));
   }

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { migrations } from '../../infra/migrations.ts';
+import { serviceMigrations } from '../../services/migrations.ts';
 import { migrate } from '../../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 
@@ -27,7 +27,7 @@ export async function testDatabase(t: Test, poolSize = 20): Promise<{ url: strin
   const url = withDatabase(adminUrl(), name);
   const pool = createPool(url, poolSize);
   pool.on('error', () => undefined); // a killed child's sessions end under us; not the test's concern
-  await migrate(pool, migrations);
+  await migrate(pool, serviceMigrations);
   t.teardown(async () => {
     await pool.end().catch(() => undefined);
     const c = new pg.Client({ connectionString: adminUrl() });

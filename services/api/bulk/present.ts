@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../infra/postgres/pool.ts';
+import { keywordsOfAudits } from '../../../projections/audits/queries.ts';
 import { countsOf, creditsChargedOf, type BulkState } from '../../domain/bulk/decider.ts';
 import { API_VERSION } from '../../../core/apiVersion.ts';
 
@@ -8,11 +9,7 @@ import { API_VERSION } from '../../../core/apiVersion.ts';
  */
 export async function presentBulk(db: Queryable, accountId: string, state: BulkState) {
   const started = state.entries.filter((e) => e.status !== 'queued' && e.status !== 'skipped').map((e) => e.auditId);
-  const keywords = new Map<string, string | null>();
-  if (started.length) {
-    const r = await db.query<{ audit_id: string; keyword: string | null }>('SELECT audit_id, keyword FROM audits WHERE account_id = $1 AND audit_id = ANY($2)', [accountId, started]);
-    for (const row of r.rows) keywords.set(row.audit_id, row.keyword);
-  }
+  const keywords = started.length ? await keywordsOfAudits(db, accountId, started) : new Map<string, string | null>();
   const counts = countsOf(state);
   const done = counts.completed + counts.failed + counts.skipped;
   return {

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { handleAccountCommand } from '../../../projections/accounts/handleAccountCommand.ts';
+import { handleAccountCommand } from '../../../services/accounts/accountCommand.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits } from '../../../services/admin/operations.ts';
 import { apiFixture, bearer } from './fixtures/app.ts';
 

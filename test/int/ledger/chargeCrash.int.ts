@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { createLogger } from '../../../infra/logger.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
-import { allProjections } from '../../../projections/index.ts';
+import { asyncProjections } from '../../../projections/index.ts';
 import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { verifyLedger } from '../../../services/admin/verifyLedger.ts';
@@ -23,7 +23,7 @@ t.test('a charging process SIGKILLed mid-step on real Kafka, then restarted: no 
   t.teardown(() => relay.stop());
   const projections = makeSubscriber('store', db.pool);
   t.teardown(() => projections.close());
-  await startProjections(db.pool, projections, allProjections);
+  await startProjections(db.pool, projections, asyncProjections);
 
   // Two accounts (so both Kafka partitions may carry work); each has 30 credits and receives 40
   // requests for 34 distinct audits (6 are repeats): 30 charges pass, the rest are refused.

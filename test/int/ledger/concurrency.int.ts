@@ -3,7 +3,7 @@ import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { handleCommand } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { allProjections } from '../../../projections/index.ts';
+import { asyncProjections } from '../../../projections/index.ts';
 import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { verifyLedger } from '../../../services/admin/verifyLedger.ts';
@@ -51,7 +51,7 @@ t.test('many charges, repeats and purchases racing on one account over real Post
   const db = await testDatabase(t, 40);
   const subscriber = makeSubscriber('store', db.pool);
   t.teardown(() => subscriber.close());
-  await startProjections(db.pool, subscriber, allProjections);
+  await startProjections(db.pool, subscriber, asyncProjections);
   const { accountId } = await createAccount(db.pool, { email: 'race@example.com', credits: 10 });
 
   // 150 audits each charged twice (a retry racing its original), 60 one-credit purchases each sent

@@ -1,7 +1,7 @@
 import t from 'tap';
-import { handleAccountCommand } from '../../../projections/accounts/handleAccountCommand.ts';
+import { handleAccountCommand } from '../../../services/accounts/accountCommand.ts';
 import { accountsProjection } from '../../../projections/accounts/projection.ts';
-import { allProjections } from '../../../projections/index.ts';
+import { asyncProjections } from '../../../projections/index.ts';
 import { ledgerProjection } from '../../../projections/ledger/projection.ts';
 import { ledgerBalance } from '../../../projections/ledger/queries.ts';
 import { dumpProjection, rebuildProjection, startProjections } from '../../../projections/runner.ts';
@@ -14,7 +14,7 @@ t.test('accounts (inline) and ledger (async) projections: a rebuild equals the l
   const db = await testDatabase(t);
   const subscriber = makeSubscriber('store', db.pool);
   t.teardown(() => subscriber.close());
-  await startProjections(db.pool, subscriber, allProjections);
+  await startProjections(db.pool, subscriber, asyncProjections);
 
   const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => createAccount(db.pool, { email: `r${i}@example.com`, credits: i, unlimited: i === 5 })));
   for (const [i, a] of accounts.entries()) {

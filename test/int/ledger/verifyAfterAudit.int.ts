@@ -2,7 +2,7 @@ import t from 'tap';
 import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { handleCommand } from '../../../infra/eventStore/eventStore.ts';
-import { allProjections } from '../../../projections/index.ts';
+import { asyncProjections } from '../../../projections/index.ts';
 import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { verifyLedger } from '../../../services/admin/verifyLedger.ts';
@@ -23,7 +23,7 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     const { kafkaSettings } = await testLog(t, kind, db.pool);
     const subscriber = makeSubscriber(kind, db.pool, kafkaSettings);
     t.teardown(() => subscriber.close());
-    await startProjections(db.pool, subscriber, allProjections);
+    await startProjections(db.pool, subscriber, asyncProjections);
     const { accountId } = await createAccount(db.pool, { email: `verify-${kind}@example.com`, credits: 2 });
     const streamId = accountStreamId(accountId);
     const run = (decider: typeof accountDecider | typeof admissionDecider, command: unknown) =>

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { DomainEvent } from '../../core/decider.ts';
+import { deterministicId } from '../../core/ids.ts';
+import type { EventEnvelope } from '../../events/envelope.ts';
+import { eventDefinition } from '../../events/registry.ts';
+import { withTransaction, type Pool } from '../../infra/postgres/pool.ts';
+import type { Projection } from '../../projections/projection.ts';
+import type { Asserts } from './deciderSpec.ts';
+// Registers the event definitions `envelope` reads the versions from.
+import '../../events/catalogue.ts';
+
+/** Where an event sits: its account and stream; the rest of the envelope is filled in. */
+export interface At {
+  accountId: string;
+  streamId: string;
+  /** Defaults to 2026-01-01T00:00:00Z plus one second per event. */
+  occurredAt?: string;
+}
+
+/**
+ * Envelopes for `events` as the store would hand them to a projection: stream versions counted per
+ * stream, log positions in the given order, the current payload version.
+ */
+export function envelopes(given: readonly (readonly [DomainEvent, At])[]): EventEnvelope[] {
+  const versions = new Map<string, number>();
+  return given.map(([event, at], i) => {
+    const streamVersion = (versions.get(at.streamId) ?? 0) + 1;
+    versions.set(at.streamId, streamVersion);
+    return {
+      id: deterministicId('projection-spec', String(i)),
+      type: event.type,
+      version: eventDefinition(event.type).latest,
+      accountId: at.accountId,
+      streamId: at.streamId,
+      streamVersion,
+      position: { txId: BigInt(i + 1), seq: 0n },
+      occurredAt: at.occurredAt ?? new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+      causationId: null,
+      correlationId: null,
+      payload: event.data,
+    };
+  });
+}
+
+/** Rows a query returns, for comparing (column order and row order as the query gives them). */
+type Rows = Record<string, unknown>[];
+
+/**
+ * Given/then for a projection, beside deciderSpec: the given events are folded by the projection's
+ * own `handle` into fresh tables (a schema of their own in the test database, as a rebuild does),
+ * with no subscription, relay or Kafka; then a query over its tables must return the expected rows.
+ *
+ *   await projectionSpec(pool, ledgerProjection)
+ *     .given([[CreditsPurchased({...}), at], [CreditCharged({...}), at]])
+ *     .then(t, 'SELECT remaining FROM ledger_accounts', [{ remaining: 9 }]);
+ *
+ * `handle` is called once per event by default (a subscriber's smallest batch) or with all events
+ * in one batch (`inOneBatch`), and `thenAgain` applies the same events a second time (a redelivery)
+ * for the projections that promise to ignore an event already applied.
+ */
+export function projectionSpec(pool: Pool, projection: Projection) {
+  return {
+    given(events: readonly (readonly [DomainEvent, At])[], options: { inOneBatch?: boolean } = {}) {
+      const all = envelopes(events);
+      for (const e of all) {
+        if (!projection.canHandle.includes(e.type)) throw new Error(`${projection.name} does not handle ${e.type}: leave it out of given`);
+      }
+      const batches = options.inOneBatch ? [all] : all.map((e) => [e]);
+      const fold = async (schema: string, times: number): Promise<void> => {
+        for (let n = 0; n < times; n++) {
+          for (const batch of batches) {
+            await withTransaction(pool, async (tx) => {
+              await tx.query(`SET LOCAL search_path TO ${schema}`);
+              await projection.handle(batch, tx);
+            });
+          }
+        }
+      };
+      const check = async (t: Asserts, times: number, sql: string, params: unknown[], expected: Rows, message: string) => {
+        const schema = `spec_${randomBytes(6).toString('hex')}`;
+        await pool.query(`CREATE SCHEMA ${schema}`);
+        try {
+          await withTransaction(pool, async (tx) => {
+            await tx.query(`SET LOCAL search_path TO ${schema}`);
+            await tx.query(projection.createSql);
+          });
+          await fold(schema, times);
+          const found = await withTransaction(pool, async (tx) => {
+            await tx.query(`SET LOCAL search_path TO ${schema}`);
+            return (await tx.query(sql, params)).rows as Rows;
+          });
+          t.strictSame(found, expected, message);
+        } finally {
+          await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+        }
+      };
+      return {
+        /** The query over the projection's tables returns `expected`. */
+        then: (t: Asserts, sql: string, expected: Rows, message = 'rows', params: unknown[] = []) => check(t, 1, sql, params, expected, message),
+        /** The same after every event was applied twice (a redelivery changes nothing). */
+        thenAgain: (t: Asserts, sql: string, expected: Rows, message = 'rows after a redelivery', params: unknown[] = []) =>
+          check(t, 2, sql, params, expected, message),
+      };
+    },
+  };
+}
