@@ -1,3 +1,5 @@
+import type { DomainEvent } from '../core/decider.ts';
+
 /**
  * The one event envelope. Domain code works with {type, data}; the envelope adds what the log
  * needs. `version` is the payload schema version the event was written with; readers upcast older
@@ -46,3 +48,10 @@ export const parsePosition = (s: string): LogPosition => {
   if (!m) throw new Error(`bad log position "${s}"`);
   return { txId: BigInt(m[1]!), seq: BigInt(m[2]!) };
 };
+
+/**
+ * The domain event an envelope carries, typed as the stream's union: the store checked its payload
+ * against its type's schema on append, and readers upcast older versions, so the cast holds.
+ */
+export const domainEventOf = <E extends DomainEvent = DomainEvent>(e: Pick<EventEnvelope, 'type' | 'payload'>): E =>
+  ({ type: e.type, data: e.payload }) as E;

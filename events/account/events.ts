@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NonEmpty } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -25,7 +26,6 @@ export type ChargeKind = (typeof CHARGE_KINDS)[number];
 const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 const Scope = Type.Union([Type.Literal('audits:read'), Type.Literal('audits:write')]);
 const Kind = Type.Union([Type.Literal('audit'), Type.Literal('apply')]);
-const NonEmpty = Type.String({ minLength: 1 });
 
 /** An account exists. Administrators are always unlimited (spec 2.8: they do not pay). */
 export const AccountOpened = defineEvent(

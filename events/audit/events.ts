@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { Str, NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -7,9 +8,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * `contentRef`), so messages stay small while the log still holds everything needed to replay.
  */
 
-const Str = Type.String();
-const NonEmpty = Type.String({ minLength: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 export const AUDIT_SOURCES = ['api', 'panel'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];

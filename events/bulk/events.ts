@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -8,8 +9,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * in the payloads (`at`) because the inactivity rule (spec 3.2) is decided on them.
  */
 
-const NonEmpty = Type.String({ minLength: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Index = Type.Integer({ minimum: 0 });
 
 /** Accepted: the batch's entries after duplicates were removed, each with the ids its job will have. */

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -9,8 +10,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * the SHA-256 reference.
  */
 
-const NonEmpty = Type.String({ minLength: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** A new generation was asked for; `selectionKey` is the sorted, de-duplicated applicable ids. */
 export const RevisionRequested = defineEvent(

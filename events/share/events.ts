@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { NonEmpty } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -8,7 +9,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * report, as anyone holding the link can. `expiresAt` null means the link never expires.
  */
 
-const NonEmpty = Type.String({ minLength: 1 });
 const Lang = Type.Union([Type.Literal('pl'), Type.Literal('en')]);
 const ExpiresAt = Type.Union([Type.String({ minLength: 20 }), Type.Null()]);
 

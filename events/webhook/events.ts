@@ -1,4 +1,5 @@
-import { Type, type TLiteral, type TUnion } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
+import { Str, NonEmpty, Nullable, literals } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -8,9 +9,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * stream never hears of it: a receiver failure never changes the audit or its credit (spec 6.6).
  */
 
-const Str = Type.String();
-const NonEmpty = Type.String({ minLength: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Attempt = Type.Integer({ minimum: 1 });
 
 export const WEBHOOK_EVENT_NAMES = ['audit.completed', 'audit.failed'] as const;
@@ -23,9 +21,6 @@ export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
 export const ABANDON_REASONS = ['redirect', 'client_error', 'attempts_exhausted', 'refused_address', 'no_signing_secret', 'worker_failed'] as const;
 export type AbandonReason = (typeof ABANDON_REASONS)[number];
 
-/** A union of string literals from a const list, keeping the literal types. */
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 
 /**
  * The audit ended and its job asked for a webhook. `body` is the exact JSON sent on every attempt

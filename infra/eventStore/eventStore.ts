@@ -1,6 +1,6 @@
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TObject } from '@sinclair/typebox';
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { DomainEvent } from '../../core/decider.ts';
 import { randomId } from '../../core/ids.ts';
 import { eventDefinition } from '../../events/registry.ts';
@@ -132,7 +132,7 @@ export interface Loaded<S> {
 
 export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick<Decider<never, any, S>, 'evolve' | 'initialState'>, streamId: string): Promise<Loaded<S>> {
   const events = await readStream(db, streamId);
-  const state = events.reduce((s, e) => decider.evolve(s, { type: e.type, data: e.payload }), decider.initialState());
+  const state = events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), decider.initialState());
   return { state, version: events.length, events };
 }
 

@@ -4,7 +4,7 @@ import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from '../subscriptions/applyBatch.ts';
 import { FencedError, loadCheckpoint } from '../subscriptions/checkpoints.ts';
-import type { SubscribeOptions, Subscriber, Subscription } from '../subscriptions/port.ts';
+import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from '../subscriptions/port.ts';
 import { decodeEvent } from './codec.ts';
 import { eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
 
@@ -25,7 +25,6 @@ export interface KafkaSubscriberOptions {
 export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOptions): Subscriber {
   const topic = eventsTopic(options.settings.topicPrefix);
   const retry = options.retry ?? DEFAULT_RETRY;
-  const subscriptions = new Set<Subscription>();
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const log = options.log.child({ groupId: sub.groupId });
@@ -101,25 +100,16 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
       },
     });
 
-    const subscription: Subscription = {
+    return {
       groupId: sub.groupId,
       assigned: () => assigned,
       async stop() {
         if (stopping) return;
         stopping = true;
         await consumer.disconnect();
-        subscriptions.delete(subscription);
       },
     };
-    subscriptions.add(subscription);
-    return subscription;
   }
 
-  return {
-    kind: 'kafka',
-    subscribe,
-    async close() {
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-    },
-  };
+  return trackingSubscriber('kafka', subscribe);
 }

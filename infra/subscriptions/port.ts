@@ -29,3 +29,30 @@ export interface Subscriber {
   subscribe(options: SubscribeOptions): Promise<Subscription>;
   close(): Promise<void>;
 }
+
+/**
+ * An adapter's Subscriber from its way of opening one subscription: keeps the open ones, so that
+ * close() stops them all (both adapters use it).
+ */
+export function trackingSubscriber(kind: Subscriber['kind'], open: (options: SubscribeOptions) => Promise<Subscription>): Subscriber {
+  const live = new Set<Subscription>();
+  return {
+    kind,
+    async subscribe(options) {
+      const opened = await open(options);
+      const tracked: Subscription = {
+        groupId: opened.groupId,
+        assigned: () => opened.assigned(),
+        async stop() {
+          await opened.stop();
+          live.delete(tracked);
+        },
+      };
+      live.add(tracked);
+      return tracked;
+    },
+    async close() {
+      await Promise.all([...live].map((s) => s.stop()));
+    },
+  };
+}

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint } from './checkpoints.ts';
-import type { SubscribeOptions, Subscriber, Subscription } from './port.ts';
+import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
 
 export interface StoreSubscriberOptions {
@@ -37,7 +37,6 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
   const pollMs = options.pollMs ?? 100;
   const memberTtlMs = options.memberTtlMs ?? 3000;
   const retry = options.retry ?? DEFAULT_RETRY;
-  const subscriptions = new Set<Subscription>();
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const memberId = randomId();
@@ -129,7 +128,7 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     };
     const running = loop();
 
-    const subscription: Subscription = {
+    return {
       groupId: sub.groupId,
       assigned: () => [...owned].sort((a, b) => a - b),
       async stop() {
@@ -139,18 +138,9 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
         await session.query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId]).catch(() => undefined);
         await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
         session.release();
-        subscriptions.delete(subscription);
       },
     };
-    subscriptions.add(subscription);
-    return subscription;
   }
 
-  return {
-    kind: 'store',
-    subscribe,
-    async close() {
-      await Promise.all([...subscriptions].map((s) => s.stop()));
-    },
-  };
+  return trackingSubscriber('store', subscribe);
 }

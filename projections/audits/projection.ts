@@ -1,5 +1,5 @@
 import { typesOfStream } from '../../events/catalogue.ts';
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
@@ -69,7 +69,7 @@ async function apply(e: EventEnvelope<any>, tx: PoolClient): Promise<void> {
   // Every update below applies only to a row that has not seen this event yet.
   const update = (set: string, params: unknown[]) =>
     tx.query(`UPDATE audits SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`, [auditId, at, v, ...params]);
-  const ev = { type: e.type, data: e.payload } as AuditEvent;
+  const ev = domainEventOf<AuditEvent>(e);
   switch (ev.type) {
     case 'AuditRequested': {
       const d = ev.data;

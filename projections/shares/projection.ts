@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { ShareEvent } from '../../events/share/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Migration } from '../../infra/postgres/migrate.ts';
@@ -35,7 +35,7 @@ export const sharesProjection: Projection = {
 
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = e.streamId.replace(/^share-/, '');
-  const ev = { type: e.type, data: e.payload } as ShareEvent;
+  const ev = domainEventOf<ShareEvent>(e);
   const update = (set: string, params: unknown[]) =>
     tx.query(`UPDATE shares SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`, [auditId, e.occurredAt, e.streamVersion, ...params]);
   switch (ev.type) {

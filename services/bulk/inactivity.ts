@@ -5,6 +5,7 @@ import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { bulkDecider, isFinished } from '../domain/bulk/decider.ts';
 import { applyClose, runningAudit } from './close.ts';
 import { armInactivity, BULK_INACTIVITY } from './tasks.ts';
+import { domainEventOf } from '../../events/envelope.ts';
 
 /**
  * The inactivity timeout (spec 3.2), fired by the scheduler role when a batch's timer is due. The
@@ -30,7 +31,7 @@ export const bulkInactivityTimer = (deps: { pool: Pool; inactivitySeconds: numbe
         // Progress came since the timer was set: wait again from the last progress.
         return armInactivity(tx, task.accountId, bulkId, state.lastProgressAt!, deps.inactivitySeconds);
       }
-      await applyClose(tx, meta, task.accountId, bulkId, state, { type: closed.type, data: closed.payload } as never);
+      await applyClose(tx, meta, task.accountId, bulkId, state, domainEventOf<never>(closed));
       await completeTask(tx, task.taskId);
     }),
 });

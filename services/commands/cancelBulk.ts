@@ -4,6 +4,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { applyClose, runningAudit } from '../bulk/close.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
 import { AppError } from '../../core/errors.ts';
+import { domainEventOf } from '../../events/envelope.ts';
 
 /** Loads a batch of this account; another account's batch is not found (no hint that it exists). */
 export async function loadOwnBulk(db: Parameters<typeof loadStream>[0], accountId: string, bulkId: string) {
@@ -27,7 +28,7 @@ export async function cancelBulk(pool: Pool, accountId: string, bulkId: string, 
       command: { type: 'CancelBulk', data: { runningCharged: running?.charged ?? false, at: now.toISOString() } },
     });
     const closed = events[0]!;
-    await applyClose(tx, meta, accountId, bulkId, state, { type: closed.type, data: closed.payload } as never);
+    await applyClose(tx, meta, accountId, bulkId, state, domainEventOf<never>(closed));
     return { state: after, creditsRefunded: (closed.payload as { creditsRefunded: number }).creditsRefunded };
   });
 }

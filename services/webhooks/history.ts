@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { WebhookEvent } from '../../events/webhook/events.ts';
 
 export interface DeliveryHistory {
@@ -17,7 +17,7 @@ export interface DeliveryHistory {
 export function deliveryHistory(stream: readonly EventEnvelope[]): DeliveryHistory | null {
   let h: DeliveryHistory | null = null;
   for (const envelope of stream) {
-    const e = { type: envelope.type, data: envelope.payload } as WebhookEvent;
+    const e = domainEventOf<WebhookEvent>(envelope);
     if (e.type === 'WebhookScheduled') {
       h = { jobId: e.data.jobId, event: e.data.event, url: e.data.url, status: 'scheduled', scheduledAt: envelope.occurredAt, attempts: [], reason: null, endedAt: null };
       continue;

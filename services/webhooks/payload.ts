@@ -1,6 +1,6 @@
 import { API_VERSION } from '../../core/apiVersion.ts';
 import type { AuditEvent, AuditRequested } from '../../events/audit/events.ts';
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { WebhookEventName, WebhookScheduled } from '../../events/webhook/events.ts';
 
 
@@ -32,7 +32,7 @@ export function webhookOf(stream: readonly EventEnvelope[]): WebhookScheduled['d
   let language: string | null = null;
   let creditsCharged = 0;
   for (const envelope of stream) {
-    const e = { type: envelope.type, data: envelope.payload } as AuditEvent;
+    const e = domainEventOf<AuditEvent>(envelope);
     switch (e.type) {
       case 'AuditRequested':
         request = e.data;
