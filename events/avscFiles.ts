@@ -1,13 +1,13 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventDefinition } from './define.ts';
+import type { EventDefinition, AnyEventDefinition } from './define.ts';
 import { catalogue } from './catalogue.ts';
 
 const eventsDir = dirname(fileURLToPath(import.meta.url));
 
 /** Every published schema: one file per event type and version, `events/<stream>/avro/<Type>.v<N>.avsc`. */
-export function avscFiles(defs: readonly EventDefinition<any, any>[] = catalogue): { path: string; content: string }[] {
+export function avscFiles(defs: readonly AnyEventDefinition[] = catalogue): { path: string; content: string }[] {
   return defs.flatMap((d) =>
     Array.from({ length: d.latest }, (_, i) => ({
       path: join(eventsDir, d.stream, 'avro', `${d.type}.v${i + 1}.avsc`),

@@ -8,6 +8,7 @@ export type StreamName = (typeof STREAMS)[number];
 export interface PreviousVersion {
   schema: TObject;
   /** Turns a payload of this version into a payload of the next version. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each upcaster types its own older payload
   upcast: (payload: any) => unknown;
 }
 
@@ -43,6 +44,14 @@ export interface EventDefinition<T extends string = string, S extends TObject = 
   /** Builds the domain event {type, data}. */
   (data: Static<S>): { type: T; data: Static<S> };
 }
+
+/**
+ * Any event's definition, for the lists that hold them all (registry, catalogue, docs, .avsc files).
+ * A definition is invariant in its schema (it both builds and reads payloads), so no narrower type
+ * holds every one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AnyEventDefinition = EventDefinition<any, any>;
 
 /**
  * Declares an event once: the TypeBox schema gives the TypeScript type and, through

@@ -5,7 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Kind } from '@sinclair/typebox';
 import { typeboxToAvro } from './avro.ts';
 import { catalogue } from './catalogue.ts';
-import type { EventDefinition, StreamName } from './define.ts';
+import type { EventDefinition, StreamName, AnyEventDefinition } from './define.ts';
 
 const eventsDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = dirname(eventsDir);
@@ -65,7 +65,7 @@ const avroTypeText = (s: TSchema, name: string): string => {
   return text(a);
 };
 
-const fieldRows = (d: EventDefinition<any, any>, decl: Declaration | undefined): string[] =>
+const fieldRows = (d: AnyEventDefinition, decl: Declaration | undefined): string[] =>
   Object.entries(d.schema.properties as Record<string, TSchema>).map(([name, s]) => {
     const nullable = s[Kind] === 'Union' && (s.anyOf as TSchema[]).some((x) => x[Kind] === 'Null');
     const literals = s[Kind] === 'Union' ? (s.anyOf as TSchema[]).filter((x) => x[Kind] === 'Literal').map((x) => `\`${String(x.const)}\``) : [];
@@ -81,7 +81,7 @@ const STREAM_IDS: Partial<Record<StreamName, string>> = {
 };
 
 /** docs/events.md, from the declarations alone. `npm run events:docs` writes it; a test keeps it current. */
-export function eventsDoc(defs: readonly EventDefinition<any, any>[] = catalogue): string {
+export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): string {
   const files = sources(eventsDir);
   const streams = [...new Set(defs.map((d) => d.stream))];
   const out: string[] = [

@@ -1,9 +1,9 @@
-import type { EventDefinition } from './define.ts';
+import type { EventDefinition, AnyEventDefinition } from './define.ts';
 
 /** Every event type the service knows, by type name. The catalogue (events/catalogue.ts) fills it. */
 const definitions = new Map<string, EventDefinition>();
 
-export const registerEvents = (...defs: EventDefinition<any, any>[]): void => {
+export const registerEvents = (...defs: AnyEventDefinition[]): void => {
   for (const d of defs) {
     const existing = definitions.get(d.type);
     if (existing && existing !== d) throw new Error(`event type ${d.type} is declared twice`);

@@ -130,7 +130,7 @@ export interface Loaded<S> {
   events: EventEnvelope[];
 }
 
-export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick<Decider<never, any, S>, 'evolve' | 'initialState'>, streamId: string): Promise<Loaded<S>> {
+export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState'>, streamId: string): Promise<Loaded<S>> {
   const events = await readStream(db, streamId);
   const state = events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), decider.initialState());
   return { state, version: events.length, events };
@@ -157,7 +157,7 @@ export async function transact<T>(pool: Pool, fn: (tx: PoolClient) => Promise<T>
 }
 
 interface CommandTarget<C, S> extends EventMeta {
-  decider: Decider<C, any, S>;
+  decider: Decider<C, DomainEvent, S>;
   streamId: string;
   accountId: string;
   /** Event ids for the decided events, for steps that must be reproducible. */

@@ -56,6 +56,9 @@ export async function crawlCompetitors(
 
   const pages: CompetitorPage[] = [];
   const failures: CompetitorFailure[] = [];
-  for (const r of results) 'page' in r ? pages.push(r.page) : failures.push(r.failure);
+  for (const r of results) {
+    if ('page' in r) pages.push(r.page);
+    else failures.push(r.failure);
+  }
   return { pages, failures };
 }

@@ -47,7 +47,15 @@ const COLUMNS = `audit_id, job_id, account_id, source, status, project, url, key
   error_code, error_message, result, created_at, updated_at, completed_at`;
 const COLUMNS_NO_RESULT = COLUMNS.replace('result,', 'NULL::jsonb AS result,');
 
-const toRow = (r: any): AuditRow => ({
+/** A row as the driver returns it for COLUMNS (snake_case). */
+interface AuditDbRow {
+  audit_id: string; job_id: string | null; account_id: string; source: AuditRow['source']; status: AuditRow['status'];
+  project: string | null; url: string | null; keyword: string | null; language: string | null; bulk_id: string | null;
+  cqs: number | null; credits_charged: number; error_code: string | null; error_message: string | null;
+  result: Record<string, unknown> | null; created_at: Date; updated_at: Date; completed_at: Date | null;
+}
+
+const toRow = (r: AuditDbRow): AuditRow => ({
   auditId: r.audit_id, jobId: r.job_id, accountId: r.account_id, source: r.source, status: r.status, project: r.project,
   url: r.url, keyword: r.keyword, language: r.language, bulkId: r.bulk_id, cqs: r.cqs, creditsCharged: r.credits_charged,
   errorCode: r.error_code, errorMessage: r.error_message, result: r.result, createdAt: r.created_at, updatedAt: r.updated_at,
@@ -56,7 +64,7 @@ const toRow = (r: any): AuditRow => ({
 
 /** An audit of the account by job id or audit id (spec 4.3); another account's is not found. */
 export async function findAudit(db: Queryable, accountId: string, id: string): Promise<AuditRow | null> {
-  const r = await db.query(`SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, [accountId, id]);
+  const r = await db.query<AuditDbRow>(`SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, [accountId, id]);
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
@@ -96,7 +104,7 @@ export async function listAudits(pool: Pool, accountId: string, filters: AuditLi
   return withTransaction(pool, async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const total = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM audits WHERE ${w.sql}`, w.params);
-    const rows = await tx.query(
+    const rows = await tx.query<AuditDbRow>(
       `SELECT ${COLUMNS_NO_RESULT} FROM audits WHERE ${w.sql}
         ORDER BY created_at DESC, audit_id DESC LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
       [...w.params, limit, (page - 1) * limit],

@@ -9,11 +9,20 @@ export interface ShareRow {
   expiresAt: Date | null;
 }
 
-const toRow = (r: any): ShareRow => ({ auditId: r.audit_id, accountId: r.account_id, token: r.token, lang: r.lang, status: r.status, expiresAt: r.expires_at });
+interface ShareDbRow {
+  audit_id: string;
+  account_id: string;
+  token: string;
+  lang: ShareRow['lang'];
+  status: ShareRow['status'];
+  expires_at: Date | null;
+}
+
+const toRow = (r: ShareDbRow): ShareRow => ({ auditId: r.audit_id, accountId: r.account_id, token: r.token, lang: r.lang, status: r.status, expiresAt: r.expires_at });
 
 /** The audit's link, whatever its state; null when it was never shared. */
 export async function findShare(db: Queryable, auditId: string): Promise<ShareRow | null> {
-  const r = await db.query('SELECT audit_id, account_id, token, lang, status, expires_at FROM shares WHERE audit_id = $1', [auditId]);
+  const r = await db.query<ShareDbRow>('SELECT audit_id, account_id, token, lang, status, expires_at FROM shares WHERE audit_id = $1', [auditId]);
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
@@ -23,7 +32,7 @@ export async function findShare(db: Queryable, auditId: string): Promise<ShareRo
  * unknown tokens all give null.
  */
 export async function findLiveShare(db: Queryable, token: string): Promise<ShareRow | null> {
-  const r = await db.query(
+  const r = await db.query<ShareDbRow>(
     `SELECT audit_id, account_id, token, lang, status, expires_at FROM shares
       WHERE token = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > now())`,
     [token],

@@ -1,7 +1,6 @@
 import { digestId, randomHex } from '../../core/ids.ts';
 import { auditStreamId, type AuditRequested } from '../../events/audit/events.ts';
 import { accountStreamId } from '../../events/account/index.ts';
-import type { EventEnvelope } from '../../events/envelope.ts';
 import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';

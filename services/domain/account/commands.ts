@@ -1,4 +1,4 @@
-import type { AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+import type { AccountRole, ChargeKind } from '../../../events/account/index.ts';
 import type { Command } from '../../../core/decider.ts';
 
 /**
