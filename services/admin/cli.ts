@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
     const config = loadConfig();
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
     db = await openDatabase(config, log, serviceMigrations, 4);
-    const { output, ok, text } = await command.run(db.pool, options);
+    const { output, ok, text } = await command.run(db.pool, options, config);
     process.stdout.write(text ?? `${JSON.stringify(output)}\n`);
     if (!ok) process.exitCode = EXIT_FAILED;
   } catch (e) {

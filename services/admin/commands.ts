@@ -1,3 +1,4 @@
+import type { Config } from '../../infra/config.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { integer, parseOptions, prefixed, required, time, UsageError } from './args.ts';
 import { AUDIT_COMMANDS } from './auditCommands.ts';
@@ -18,7 +19,7 @@ export interface AdminCommand<O> {
    * `ok: false` prints the output and exits non-zero (ledger verify finding a difference). `text`,
    * when given, is printed as it is instead of the output's JSON (CSV, JSON lines).
    */
-  run(pool: Pool, options: O): Promise<{ output: unknown; ok: boolean; text?: string }>;
+  run(pool: Pool, options: O, config: Config): Promise<{ output: unknown; ok: boolean; text?: string }>;
 }
 
 const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;

@@ -4,7 +4,24 @@ import { hasEventDefinition } from '../../events/registry.ts';
 import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, time, UsageError } from './args.ts';
 import type { AdminCommand } from './commands.ts';
+import type { Config } from '../../infra/config.ts';
+import { createKafka, type KafkaSettings } from '../../infra/kafka/client.ts';
+import { createLogger } from '../../infra/logger.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { exportFromKafka } from './eventsKafka.ts';
 import { exportFromStore, type ExportOptions } from './eventsExport.ts';
+
+/** The log the service's consumers read: the Kafka topic when KAFKA_BROKERS is set, the store otherwise. */
+async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: AbortSignal): Promise<void> {
+  if (!config.kafkaBrokers) {
+    await exportFromStore(pool, o, toStdout, signal);
+    return;
+  }
+  const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions, clientId: 'audit-admin' };
+  // kafkajs logs retriable hiccups (a coordinator not ready yet) as errors; a real failure is thrown
+  // and printed as the CLI's JSON error, so its log stays quiet and stderr stays readable.
+  await exportFromKafka(createKafka(settings, createLogger('admin', 'fatal', 2)), settings, o, toStdout, signal);
+}
 
 const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
 
@@ -37,18 +54,18 @@ export const EVENTS_COMMANDS: Record<string, AdminCommand<unknown>> = {
   'events export': command({
     usage: 'events export [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv] [--progress]',
     parse: parse(false),
-    async run(pool, o) {
-      await exportFromStore(pool, o, toStdout);
+    async run(pool, o, config) {
+      await exportLog(pool, config, o);
       return { output: null, ok: true, text: '' };
     },
   }),
   'events tail': command({
     usage: 'events tail [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv]',
     parse: parse(true),
-    async run(pool, o) {
+    async run(pool, o, config) {
       const stop = new AbortController();
       for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-      await exportFromStore(pool, o, toStdout, stop.signal);
+      await exportLog(pool, config, o, stop.signal);
       return { output: null, ok: true, text: '' };
     },
   }),

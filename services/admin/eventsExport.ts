@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { formatPosition, START, type EventEnvelope, type LogPosition } from '../../events/envelope.ts';
+import { comparePositions, formatPosition, START, type EventEnvelope, type LogPosition } from '../../events/envelope.ts';
 import { readLog } from '../../infra/eventStore/readLog.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { csvField } from './replayLedger.ts';
@@ -26,6 +26,22 @@ export const exportLine = (e: EventEnvelope, format: ExportOptions['format']): s
   return `${CSV_COLUMNS.map((c) => csvField(c === 'payload' ? JSON.stringify(e.payload) : row[c])).join(',')}\n`;
 };
 
+/** Which events an export keeps (the same rules whichever log it reads). */
+export const exportFilter = (o: ExportOptions): ((e: EventEnvelope) => boolean) => {
+  const since = o.from && 'time' in o.from ? o.from.time : undefined;
+  const after = o.from && 'position' in o.from ? o.from.position : undefined;
+  return (e) =>
+    (!o.types || o.types.includes(e.type)) && (!o.accountId || e.accountId === o.accountId) &&
+    (!since || new Date(e.occurredAt) >= since) && (!after || comparePositions(e.position, after) > 0);
+};
+
+/** The progress bar of a long export, on stderr (never mixed with the data on stdout). */
+export const exportProgress = (total: number): cliProgress.SingleBar => {
+  const bar = new cliProgress.SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2_000, format: 'events export [{bar}] {value}/{total} read, {written} written, eta {eta}s' }, cliProgress.Presets.shades_classic);
+  bar.start(total, 0, { written: 0 });
+  return bar;
+};
+
 const PAGE = 2_000;
 
 /**
@@ -34,15 +50,10 @@ const PAGE = 2_000;
  */
 export async function exportFromStore(pool: Pool, o: ExportOptions, write: (chunk: string) => Promise<void> | void, signal?: AbortSignal): Promise<number> {
   let after = o.from && 'position' in o.from ? o.from.position : START;
-  const since = o.from && 'time' in o.from ? o.from.time : undefined;
-  const keep = (e: EventEnvelope) =>
-    (!o.types || o.types.includes(e.type)) && (!o.accountId || e.accountId === o.accountId) && (!since || new Date(e.occurredAt) >= since);
-  let bar: cliProgress.SingleBar | undefined;
-  if (o.progress && !o.follow) {
-    const total = Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n);
-    bar = new cliProgress.SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2_000, format: 'events export [{bar}] {value}/{total} read, {written} written, eta {eta}s' }, cliProgress.Presets.shades_classic);
-    bar.start(total, 0, { written: 0 });
-  }
+  const keep = exportFilter(o);
+  const bar = o.progress && !o.follow
+    ? exportProgress(Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n))
+    : undefined;
   await write(exportHeader(o.format));
   let written = 0;
   try {
