@@ -1,5 +1,5 @@
 import type { Analyzer } from './document.ts';
-import { termTable } from './text/terms.ts';
+import { unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
 /**
@@ -105,12 +105,6 @@ const compoundSplitter = (vocab: Set<string>, keyword: Set<string>) => {
 };
 
 /** Unigram counts, compounds split, without the keyword's stems. */
-const rawCounts = (doc: Doc, an: Analyzer): Map<string, number> => {
-  const m = new Map<string, number>();
-  for (const [k, n] of termTable(doc, an, false).counts) if (!k.includes(' ')) m.set(k, n);
-  return m;
-};
-
 const finalCounts = (raw: Map<string, number>, drop: Set<string>, split: (t: string) => string[]): Map<string, number> => {
   const m = new Map<string, number>();
   for (const [k, n] of raw) for (const p of split(k)) if (!drop.has(p)) m.set(p, (m.get(p) ?? 0) + n);
@@ -120,7 +114,7 @@ const finalCounts = (raw: Map<string, number>, drop: Set<string>, split: (t: str
 export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: string[]): ReferentModel | null => {
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
-  const raws = pages.map((d) => rawCounts(d, an));
+  const raws = pages.map((d) => unigramCounts(d, an));
   const vocab = new Set<string>();
   for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
   const split = compoundSplitter(vocab, drop);
@@ -156,7 +150,7 @@ export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: str
     consensus,
     other,
     reference,
-    weigh: (doc) => weighCounts(finalCounts(rawCounts(doc, an), drop, split)),
+    weigh: (doc) => weighCounts(finalCounts(unigramCounts(doc, an), drop, split)),
   };
 };
 
