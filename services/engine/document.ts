@@ -1,5 +1,6 @@
 import type { Block, Change, ContentFormat, Doc, PageSignals, Section, Sentence } from './types.ts';
-import { extractHtml, reextractHtml, type HtmlParse } from './html/extract.ts';
+import { extractHtml, type HtmlParse } from './html/extract.ts';
+import { reextractHtml } from './html/reextract.ts';
 import { parseMarkdown } from './text/markdown.ts';
 import { splitSentences, tokenize } from './text/segment.ts';
 import { createStemmer } from './text/stem.ts';

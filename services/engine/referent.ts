@@ -1,16 +1,18 @@
 import type { Analyzer } from './document.ts';
-import { termTable } from './text/terms.ts';
+import { unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
 /**
  * Which thing the keyword's words name, judged from the SERP's consensus. The keyword's own stems
- * are left out (both meanings share them); what remains is each page's vocabulary, weighted
- * √tf × log(1 + N/df) over the competitors. A competitor whose similarity to the centroid of the
- * others is under 0.6 × the median of those similarities is an outlier: another referent. The
- * consensus is the centroid of the rest. An article is about another referent when it is closer to
- * the outliers' centroid than to the consensus, or its similarity to the consensus is under 0.35 ×
- * the consensus pages' own median. Without a SERP (or with fewer than 3 pages) the referent is
- * unknown: nothing is guessed.
+ * are left out (both meanings share them), also inside compounds; what remains is each page's
+ * vocabulary, weighted √tf × log(1 + N/df) over the competitors. Centroids keep only what their
+ * pages share (see `centroid`). A competitor whose similarity to the centroid of the others is
+ * under 0.6 × the median of those similarities is an outlier: another referent. The consensus is
+ * the centroid of the rest, the other referent that of the outliers, each without the words the
+ * other uses. An article is about another referent when it is closer to the outliers' centroid
+ * than to the consensus, or its similarity to the consensus is under 0.35 × the consensus pages'
+ * own median. Without a SERP (or with fewer than 3 pages) the referent is unknown: nothing is
+ * guessed.
  */
 
 export type Vector = Map<string, number>;
@@ -39,10 +41,20 @@ const unit = (v: Vector): Vector => {
   return out;
 };
 
+/**
+ * What several pages agree on: the sum of their unit vectors, each term scaled by the share of the
+ * other pages that also use it ((df − 1) / (n − 1)). A word only one page uses is that page's, not
+ * the group's: left in, the many such words make the centroid so diffuse that any page on a
+ * similar task (a how-to on another "battery") matches it through stray common words.
+ */
 const centroid = (vs: Vector[]): Vector => {
   const m: Vector = new Map();
-  for (const v of vs) for (const [k, x] of unit(v)) m.set(k, (m.get(k) ?? 0) + x);
-  return m;
+  const df = new Map<string, number>();
+  for (const v of vs) for (const [k, x] of unit(v)) { m.set(k, (m.get(k) ?? 0) + x); df.set(k, (df.get(k) ?? 0) + 1); }
+  if (vs.length < 2) return m;
+  const out: Vector = new Map();
+  for (const [k, x] of m) { const d = df.get(k) ?? 1; if (d > 1) out.set(k, (x * (d - 1)) / (vs.length - 1)); }
+  return out;
 };
 
 export const cosine = (a: Vector, b: Vector): number => {
@@ -58,17 +70,55 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 
-/** Unigram counts without the keyword's stems. */
-const counts = (doc: Doc, an: Analyzer, drop: Set<string>): Map<string, number> => {
+const MIN_PART = 4;
+
+/**
+ * Splits closed compounds into the words they are made of: the head part is a word of the SERP's
+ * vocabulary or a keyword stem (a linking -s/-n/-en/-er/-es allowed), and the rest is a word of
+ * the vocabulary too, or follows a keyword stem ("schimmelpilz" → "schimmel" + "pilz",
+ * "schimmelfarb" → "schimmel" + "farb"). Without it, a language that writes compounds closed
+ * (German) gives every page its own words for the shared subject, and the keyword hides inside
+ * them instead of being left out. Parts have at least 4 letters; driven by the vocabulary, not by
+ * the language, so it does nothing where no compounds are formed.
+ */
+const compoundSplitter = (vocab: Set<string>, keyword: Set<string>) => {
+  const memo = new Map<string, string[]>();
+  const known = (p: string) => vocab.has(p) || keyword.has(p);
+  const split = (t: string): string[] => {
+    const hit = memo.get(t);
+    if (hit) return hit;
+    let out = [t];
+    if (t.length >= 2 * MIN_PART) {
+      for (let i = MIN_PART; i <= t.length - MIN_PART; i++) {
+        const tail = t.slice(i).replace(/^-/, '');
+        let head = t.slice(0, i).replace(/-$/, '');
+        if (tail.length < MIN_PART) continue;
+        const headOk = known(head) || (/[sn]$/.test(head) && known((head = head.slice(0, -1)))) || (/en$|er$|es$/.test(t.slice(0, i)) && known((head = t.slice(0, i - 2))));
+        if (!headOk) continue;
+        if (known(tail) || keyword.has(head)) { out = [head, ...split(tail)]; break; }
+      }
+    }
+    memo.set(t, out);
+    return out;
+  };
+  return split;
+};
+
+/** Unigram counts, compounds split, without the keyword's stems. */
+const finalCounts = (raw: Map<string, number>, drop: Set<string>, split: (t: string) => string[]): Map<string, number> => {
   const m = new Map<string, number>();
-  for (const [k, n] of termTable(doc, an, false).counts) if (!k.includes(' ') && !drop.has(k)) m.set(k, n);
+  for (const [k, n] of raw) for (const p of split(k)) if (!drop.has(p)) m.set(p, (m.get(p) ?? 0) + n);
   return m;
 };
 
 export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: string[]): ReferentModel | null => {
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
-  const raw = pages.map((d) => counts(d, an, drop));
+  const raws = pages.map((d) => unigramCounts(d, an));
+  const vocab = new Set<string>();
+  for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
+  const split = compoundSplitter(vocab, drop);
+  const raw = raws.map((r) => finalCounts(r, drop, split));
   const N = raw.length;
   const df = new Map<string, number>();
   for (const c of raw) for (const k of c.keys()) df.set(k, (df.get(k) ?? 0) + 1);
@@ -86,12 +136,21 @@ export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: str
   const keep = vs.filter((_, i) => !outliers.includes(i));
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
+  let consensus = centroid(keep);
+  let other = outliers.length ? centroid(outliers.map((i) => vs[i]!)) : null;
+  if (other) {
+    // Vocabulary both meanings use (the steps and tools of any how-to) says nothing about which
+    // one a page means: each side keeps only the words the other side does not use.
+    const o = other, c = consensus;
+    consensus = new Map([...c].filter(([k]) => !o.has(k)));
+    other = new Map([...o].filter(([k]) => !c.has(k)));
+  }
   return {
     outliers,
-    consensus: centroid(keep),
-    other: outliers.length ? centroid(outliers.map((i) => vs[i]!)) : null,
+    consensus,
+    other,
     reference,
-    weigh: (doc) => weighCounts(counts(doc, an, drop)),
+    weigh: (doc) => weighCounts(finalCounts(unigramCounts(doc, an), drop, split)),
   };
 };
 

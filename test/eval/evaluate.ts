@@ -1,6 +1,8 @@
 import { runAudit } from '../../services/engine/audit.ts';
 import { createAnalyzer, parseContent } from '../../services/engine/document.ts';
+import { buildBench } from '../../services/engine/benchmark.ts';
 import { prepareDocument } from '../../services/engine/prepare.ts';
+import { judgeReferent } from '../../services/engine/referent.ts';
 import type { DimensionId, EngineResult } from '../../services/engine/types.ts';
 import type { Half, Topic } from './corpus.ts';
 import { checkRules, RULES, type Rule, type Violation } from './rules.ts';
@@ -19,6 +21,8 @@ export interface TopicEval {
   otherCompExcluded: boolean;
   /** Included competitors wrongly excluded (intended referent). */
   wronglyExcluded: number;
+  /** Strong and poor articles (intended referent) judged to be about another referent. */
+  wronglyOther: string[];
   top10AvgCqs: number | null;
   /** Detected language of strong, poor, other (no language supplied). */
   languages: string[];
@@ -41,6 +45,10 @@ export const evaluateTopic = (t: Topic): TopicEval => {
   const comps = strong.result.benchmark?.competitors ?? [];
   const otherCompExcluded = t.otherUrls.length > 0 && t.otherUrls.every((u) => comps.find((c) => c.url === u)?.excluded === true);
   const wronglyExcluded = comps.filter((c) => c.excluded && !t.otherUrls.includes(c.url)).length;
+  // The verdict itself, not the CQS: a poor article capped for the wrong reason still scores low.
+  const prepared = prepareDocument({ content: t.strong, url: null, keyword: t.keyword });
+  const model = buildBench(t.serp, prepared.doc, prepared.kw, prepared.an, prepared.lex).referent;
+  const wronglyOther = ([['strong', strong], ['poor', poor]] as const).filter(([, r]) => judgeReferent(model, r.scored.doc).status === 'other').map(([n]) => n);
   const languages = [t.strong, t.poor, t.other].map((content) => prepareDocument({ content, url: null, keyword: t.keyword }).language);
   const an = createAnalyzer(t.language);
   const head = an.stem(t.headNoun.toLowerCase());
@@ -72,6 +80,7 @@ export const evaluateTopic = (t: Topic): TopicEval => {
     otherCapped: (other.result.scores.cqs ?? 0) <= 40,
     otherCompExcluded,
     wronglyExcluded,
+    wronglyOther,
     top10AvgCqs: strong.result.summary?.top10AvgCqs ?? null,
     languages,
     languageRight: languages.every((l) => l === t.language),
@@ -90,6 +99,7 @@ export interface HalfSummary {
   otherCapped: number;
   otherCompExcluded: number;
   wronglyExcluded: number;
+  wronglyOther: number;
   languageRight: number;
   headNounKept: number;
   violations: Record<Rule, number>;
@@ -108,6 +118,7 @@ export const summarise = (half: Half, evals: TopicEval[]): HalfSummary => {
     otherCapped: evals.filter((e) => e.otherCapped).length,
     otherCompExcluded: evals.filter((e) => e.otherCompExcluded).length,
     wronglyExcluded: evals.reduce((a, e) => a + e.wronglyExcluded, 0),
+    wronglyOther: evals.reduce((a, e) => a + e.wronglyOther.length, 0),
     languageRight: evals.filter((e) => e.languageRight).length,
     headNounKept: evals.filter((e) => e.headNounKept).length,
     violations,

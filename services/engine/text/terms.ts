@@ -36,6 +36,20 @@ export const termTable = (doc: Doc, an: Analyzer, withSurfaces: boolean): TermTa
   return { counts, surfaces };
 };
 
+/** The unigram counts of `termTable` alone (no bigrams, no surfaces), for callers that need only those. */
+export const unigramCounts = (doc: Doc, an: Analyzer): Map<string, number> => {
+  const counts = new Map<string, number>();
+  for (const s of doc.sentences) {
+    for (let i = 0; i < s.words.length; i++) {
+      const w = s.words[i] ?? '';
+      if (!isTermWord(w, an)) continue;
+      const k = s.stems[i] ?? w;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+  }
+  return counts;
+};
+
 export const bestSurface = (m: Map<string, number> | undefined, fallback: string): string => {
   if (!m) return fallback;
   return [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? fallback;
