@@ -8,7 +8,7 @@
  */
 import { accountStreamId } from '../events/account/index.ts';
 import '../events/catalogue.ts';
-import { randomId } from '../events/ids.ts';
+import { randomId } from '../core/ids.ts';
 import { eventDefinition } from '../events/registry.ts';
 import { eventHash, isChained } from '../infra/eventStore/chain.ts';
 import { partitionOf } from '../infra/eventStore/schema.ts';
