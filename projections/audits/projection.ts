@@ -3,6 +3,7 @@ import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
+import { hostOf } from '../../core/host.ts';
 
 /**
  * Audits and jobs as the API reads them (spec 2.2, 2.3, 2.7). Each row remembers the stream version
@@ -52,15 +53,6 @@ export const auditsProjection: Projection = {
   },
 };
 
-/** The audited page's host, lower-case, without a leading `www.` (spec 4.9 domain filter). */
-export const domainOf = (url: string | null): string | null => {
-  if (!url) return null;
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
-  } catch {
-    return null;
-  }
-};
 
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = e.streamId.replace(/^audit-/, '');
@@ -78,7 +70,7 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
                              share, share_expires_in_days, webhook_url, bulk_id, idempotency_key, created_at, updated_at, stream_version)
          VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
          ON CONFLICT (audit_id) DO NOTHING`,
-        [auditId, d.jobId, e.accountId, d.source, d.project, d.url, domainOf(d.url), d.keyword, d.language, d.contentRef, d.title,
+        [auditId, d.jobId, e.accountId, d.source, d.project, d.url, hostOf(d.url), d.keyword, d.language, d.contentRef, d.title,
           d.share, d.shareExpiresInDays, d.webhookUrl, d.bulkId, d.idempotencyKey, at, v],
       );
       return;

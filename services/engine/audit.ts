@@ -1,4 +1,5 @@
-import { buildBench, type BenchStats } from './benchmark.ts';
+import { buildBench } from './benchmark.ts';
+import type { BenchStats } from './benchStats.ts';
 import { prepareDocument } from './prepare.ts';
 import type { ScoringContext, Scored } from './context.ts';
 import { scoreDoc, WEIGHTS } from './cqs.ts';

@@ -1,12 +1,14 @@
 import type { Analyzer } from './document.ts';
 import { buildDoc, detectFormat, parseContent } from './document.ts';
-import { leadsOf, type Lead } from './dimensions/queryFanout.ts';
+import { leadsOf } from './dimensions/queryFanout.ts';
+import type { BenchStats, CompStats, TermTarget } from './benchStats.ts';
 import { hasValue } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
-import { bestSurface, docShingles, shinglesOf, termTable } from './text/terms.ts';
+import { bestSurface, docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
-import { buildReferentModel, type ReferentModel } from './referent.ts';
+import { buildReferentModel } from './referent.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
+import { hostOf } from '../../core/host.ts';
 
 /**
  * The SERP benchmark: competitors are parsed like the audited page, pages about a different
@@ -14,39 +16,8 @@ import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './ty
  * the targets of tfidf, eav and effort.
  */
 
-export interface CompStats {
-  url: string;
-  domain: string;
-  doc: Doc;
-  terms: Map<string, number>;
-  leads: Lead[];
-  valueDensity: number;
-  shingles: Set<string>;
-}
-
-export interface TermTarget { key: string; surface: string; weight: number; p25: number; p90: number }
-
-export interface BenchStats {
-  comps: CompStats[];
-  excluded: { url: string; domain: string; reason: string }[];
-  targets: TermTarget[];
-  attributes: { stem: string; surface: string }[];
-  valueDensityMedian: number;
-  lengthMedian: number;
-  shingles: Map<string, number>;
-  paa: string[];
-  related: string[];
-  /** The SERP's consensus on what the keyword names; null with fewer than 3 pages (unknown). */
-  referent: ReferentModel | null;
-}
-
-export const domainOf = (url: string): string => {
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-};
+/** The competitor's domain as the benchmark shows it ('' when its URL does not parse). */
+export const domainOf = (url: string): string => hostOf(url) ?? '';
 
 const median = (xs: number[]): number => {
   if (!xs.length) return 0;
@@ -68,7 +39,6 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
 };
 
 export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordInfo, an: Analyzer, lex: Lexicon): BenchStats => {
-  void lex;
   const ctxForLeads = { an, kw, lex } as unknown as ScoringContext;
   const candidates: { c: CompetitorInput; doc: Doc; table: ReturnType<typeof termTable> }[] = [];
   const excluded: BenchStats['excluded'] = [];
@@ -148,7 +118,6 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
 
   const shingles = new Map<string, number>();
   for (const c of comps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);
-  void shinglesOf;
   return {
     comps,
     excluded,

@@ -1,5 +1,5 @@
 import type { Analyzer } from './document.ts';
-import type { BenchStats } from './benchmark.ts';
+import type { BenchStats } from './benchStats.ts';
 import type { Lexicon } from './text/lexicon.ts';
 import type { ActionType, Change, DimensionId, Doc, KeywordInfo, ProfileId } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { applyChange } from './apply.ts';
-import type { BenchStats } from './benchmark.ts';
+import type { BenchStats } from './benchStats.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
 import { dimensionName, t } from './labels.ts';

@@ -1,7 +1,7 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { sectionLabels, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
-import { clamp, finding, insertChange, replaceChange, round1, sectionName } from './helpers.ts';
+import { clamp, finding, insertChange, replaceChange, round1 } from './helpers.ts';
 
 /**
  * cor: cost of retrieval, page-level proxies only. A weighted checklist. Fetched HTML: one H1 (2),
@@ -118,7 +118,6 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const got = checks.reduce((a, c) => a + c.w * c.ok, 0);
   const score = clamp((10 * got) / total);
   if (!skipped && h1Count === 1) strengths.push(t(lang, 'Clean heading hierarchy with one H1.', 'Czysta hierarchia nagłówków z jednym H1.'));
-  void sectionName;
   return {
     id: 'cor',
     score: round1(score),

@@ -4,6 +4,7 @@ import { t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
 import { clamp, fill, finding, insertChange, newSectionPlace, round1, sectionName } from './helpers.ts';
+import type { Lead } from '../benchStats.ts';
 
 /**
  * queryFanout: the sub-queries an answer engine would also run. PAA questions weigh 1, related
@@ -13,7 +14,6 @@ import { clamp, fill, finding, insertChange, newSectionPlace, round1, sectionNam
  * when a heading (or a lead next to the entity) carries one of its marker words.
  */
 
-export interface Lead { index: number; stems: Set<string>; words: Set<string>; headingWords: Set<string> }
 
 export const leadsOf = (doc: Doc, ctx: ScoringContext): Lead[] =>
   doc.sections.map((sec) => {

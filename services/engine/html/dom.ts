@@ -25,11 +25,3 @@ export const textOf = (n: DomNode): string => clean(n.textContent ?? '');
 export const all = (n: DomNode, sel: string): DomNode[] => Array.from(n.querySelectorAll(sel));
 export const altOf = (n: DomNode): string => clean(all(n, 'img')[0]?.getAttribute('alt') ?? '');
 
-export const hostOf = (url: string | null): string => {
-  if (!url) return '';
-  try {
-    return new URL(url).hostname.replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-};

@@ -1,6 +1,7 @@
 import type * as cheerio from 'cheerio';
 import type { Block, LinkInfo, PageSignals } from '../types.ts';
-import { all, clean, hostOf, textOf, type DomNode, type SrcNode } from './dom.ts';
+import { hostOf } from '../../../core/host.ts';
+import { all, clean, textOf, type DomNode, type SrcNode } from './dom.ts';
 import { readJsonLd } from './jsonLd.ts';
 
 /** Page signals: the main content's links and images, and what the whole page declares (cheerio). */
@@ -20,7 +21,7 @@ const linksAndImages = ($: cheerio.CheerioAPI, root: DomNode, srcOf: (n: DomNode
   for (const a of all(root, 'a[href]')) {
     const href = attr(a, 'href');
     const linkHost = hostOf(/^https?:/i.test(href) ? href : null);
-    links.push({ href, text: textOf(a), rel: attr(a, 'rel'), internal: !/^https?:/i.test(href) || (host !== '' && linkHost === host) });
+    links.push({ href, text: textOf(a), rel: attr(a, 'rel'), internal: !/^https?:/i.test(href) || (host !== null && linkHost === host) });
   }
   $('footer a[href], nav a[href], header a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';

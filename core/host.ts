@@ -1,0 +1,13 @@
+/**
+ * A URL's host as the service compares hosts: lower-case, without a trailing dot or a leading
+ * `www.`; null for no URL or one that does not parse. The engine (competitor domains, internal
+ * links) and the audits read model (the list's domain filter, spec 4.9) use the same rule.
+ */
+export const hostOf = (url: string | null): string | null => {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+};
