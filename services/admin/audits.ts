@@ -4,7 +4,7 @@ import { handleCommand } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { accountOfAudit } from '../../projections/audits/queries.ts';
 import { parseAuditSubmission, projectName } from '../api/audits/parseSubmission.ts';
-import { submitAudit } from '../commands/submitAudit.ts';
+import { submitAudit } from '../pipeline/submitAudit.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 

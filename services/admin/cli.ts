@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../../infra/database.ts';
 import { createLogger } from '../../infra/logger.ts';
 import { isAppError } from '../../core/errors.ts';
 import { UsageError } from './args.ts';
-import { COMMANDS, USAGE } from './commands.ts';
+import { SUBCOMMANDS, USAGE } from './subcommands.ts';
 import { serviceMigrations } from '../migrations.ts';
 
 const EXIT_FAILED = 1;
@@ -22,7 +22,7 @@ const fail = (code: number, error: Record<string, unknown>): void => {
 
 async function main(argv: string[]): Promise<void> {
   const [group, name, ...rest] = argv;
-  const command = COMMANDS[`${group} ${name}`];
+  const command = SUBCOMMANDS[`${group} ${name}`];
   if (!command) {
     fail(EXIT_USAGE, { code: 'usage', message: group ? `unknown command "${[group, name].filter(Boolean).join(' ')}"` : 'no command given', usage: USAGE });
     return;

@@ -6,7 +6,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import type { SerpProvider } from '../../infra/serp/types.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { requestAudit } from '../commands/submitAudit.ts';
+import { requestAudit } from '../pipeline/submitAudit.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { bulkDecider, isFinished, nextQueuedIndex, runningIndex, type BulkCommand, type BulkState } from '../domain/bulk/decider.ts';
 import { FETCH } from '../pipeline/feeder.ts';

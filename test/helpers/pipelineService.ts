@@ -5,7 +5,7 @@ import { createLogger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { auditsProjection } from '../../projections/audits/projection.ts';
 import { startProjections } from '../../projections/runner.ts';
-import type { AuditRequestInput } from '../../services/commands/submitAudit.ts';
+import type { AuditRequestInput } from '../../services/pipeline/submitAudit.ts';
 import { startPipelineRoles } from '../../services/pipeline/roles.ts';
 import { startWebhookRole } from '../../services/webhooks/role.ts';
 import { testDatabase } from './db.ts';

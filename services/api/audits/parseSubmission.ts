@@ -1,6 +1,6 @@
 import ISO6391 from 'iso-639-1';
 import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../../infra/http/validateUrl.ts';
-import type { AuditRequestInput } from '../../commands/submitAudit.ts';
+import type { AuditRequestInput } from '../../pipeline/submitAudit.ts';
 import { AppError } from '../../../core/errors.ts';
 import {
   charCount, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, KEYWORD_MAX_CHARS, NO_PROJECT, PROJECT_MAX_CHARS,

@@ -12,7 +12,7 @@ import type { Pool } from '../../../infra/postgres/pool.ts';
 import { auditsProjection } from '../../../projections/audits/projection.ts';
 import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { submitAudit } from '../../../services/commands/submitAudit.ts';
+import { submitAudit } from '../../../services/pipeline/submitAudit.ts';
 import { startPipelineRoles } from '../../../services/pipeline/roles.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { servePages } from '../../helpers/pageServer.ts';

@@ -6,7 +6,7 @@ import { accountStreamId } from '../../../events/account/index.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { submitAudit, type AuditRequestInput } from '../../../services/commands/submitAudit.ts';
+import { submitAudit, type AuditRequestInput } from '../../../services/pipeline/submitAudit.ts';
 import { auditRequest, startPipelineService } from '../../helpers/pipelineService.ts';
 import { EngineResultSchema } from '../../../services/engine/resultSchema.ts';
 import { eventually } from '../../helpers/db.ts';

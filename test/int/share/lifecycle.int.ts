@@ -2,7 +2,7 @@ import t from 'tap';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { shareStreamId } from '../../../events/share/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
-import { submitAudit } from '../../../services/commands/submitAudit.ts';
+import { submitAudit } from '../../../services/pipeline/submitAudit.ts';
 import { eventually } from '../../helpers/db.ts';
 import { auditRequest } from '../../helpers/pipelineService.ts';
 import { servePages } from '../../helpers/pageServer.ts';

@@ -6,7 +6,7 @@ import { webhookStreamId } from '../../../events/webhook/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { submitAudit, type AuditRequestInput } from '../../../services/commands/submitAudit.ts';
+import { submitAudit, type AuditRequestInput } from '../../../services/pipeline/submitAudit.ts';
 import { eventually } from '../../helpers/db.ts';
 import { auditRequest, startPipelineService } from '../../helpers/pipelineService.ts';
 import { servePages } from '../../helpers/pageServer.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { refuseResolvingToPrivate } from '../../../../infra/http/validateUrl.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
-import { submitAudit } from '../../../commands/submitAudit.ts';
+import { submitAudit } from '../../../pipeline/submitAudit.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { DEFAULT_BULK_INACTIVITY_SECONDS } from '../../../bulk/tasks.ts';
-import { cancelBulk, loadOwnBulk } from '../../../commands/cancelBulk.ts';
-import { submitBulk } from '../../../commands/submitBulk.ts';
+import { cancelBulk, loadOwnBulk } from '../../../bulk/cancelBulk.ts';
+import { submitBulk } from '../../../bulk/submitBulk.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';

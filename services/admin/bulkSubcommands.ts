@@ -5,10 +5,9 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { bulkDecider, countsOf, creditsChargedOf, isFinished, type BulkState } from '../domain/bulk/decider.ts';
 import { AppError } from '../../core/errors.ts';
 import { integer, parseOptions, prefixed, required } from './args.ts';
-import type { AdminCommand } from './commands.ts';
+import { subcommand, type Subcommand } from './subcommand.ts';
 import { sleep } from '../../core/sleep.ts';
 
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
 /** The final line: what the batch ended with (the same counts as GET /audits/bulk/{id}). */
 const summaryOf = (s: BulkState) => ({ id: s.bulkId, status: s.status, counts: countsOf(s), creditsCharged: creditsChargedOf(s), creditsRefunded: s.creditsRefunded });
 
@@ -17,8 +16,8 @@ const summaryOf = (s: BulkState) => ({ id: s.bulkId, status: s.status, counts: c
  * or error), until the batch ends; then its final counts as JSON on stdout. It reads the batch's own
  * stream, so it works from any machine that reaches the database, whichever process runs the batch.
  */
-export const BULK_COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'bulk watch': command({
+export const BULK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'bulk watch': subcommand({
     usage: 'bulk watch --id bulk_... [--interval-ms 500]',
     parse(args) {
       const o = parseOptions(args, { id: { type: 'string' }, 'interval-ms': { type: 'string' } });

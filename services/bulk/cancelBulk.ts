@@ -1,7 +1,7 @@
 import { bulkStreamId } from '../../events/bulk/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { applyClose, runningAudit } from '../bulk/close.ts';
+import { applyClose, runningAudit } from './close.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
 import { AppError } from '../../core/errors.ts';
 import { domainEventOf } from '../../events/envelope.ts';

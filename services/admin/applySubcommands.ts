@@ -2,13 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { editRevision } from '../apply/editRevision.ts';
 import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, required } from './args.ts';
-import type { AdminCommand } from './commands.ts';
+import { subcommand, type Subcommand } from './subcommand.ts';
 
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
 
 /** `apply edit` (issue 13): the owner's edited version of a revision, as the app would store it. */
-export const APPLY_COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'apply edit': command({
+export const APPLY_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'apply edit': subcommand({
     usage: 'apply edit --revision rev_... --file PATH [--actor NAME]',
     parse(args) {
       const o = parseOptions(args, { revision: { type: 'string' }, file: { type: 'string' }, actor: { type: 'string' } });

@@ -1,32 +1,17 @@
-import type { Config } from '../../infra/config.ts';
-import type { Pool } from '../../infra/postgres/pool.ts';
+import { done, subcommand, type Subcommand } from './subcommand.ts';
 import { integer, parseOptions, prefixed, required, time, UsageError } from './args.ts';
-import { AUDIT_COMMANDS } from './auditCommands.ts';
+import { AUDIT_SUBCOMMANDS } from './auditSubcommands.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
 import { replayCsv, replayLedger } from './replayLedger.ts';
 import { verifyAllLedgers } from './verifyAll.ts';
 import { verifyLedger } from './verifyLedger.ts';
-import { EVENTS_COMMANDS } from './eventsCommands.ts';
-import { WEBHOOK_COMMANDS } from './webhookCommands.ts';
-import { BULK_COMMANDS } from './bulkCommands.ts';
-import { APPLY_COMMANDS } from './applyCommands.ts';
+import { EVENTS_SUBCOMMANDS } from './eventsSubcommands.ts';
+import { WEBHOOK_SUBCOMMANDS } from './webhookSubcommands.ts';
+import { BULK_SUBCOMMANDS } from './bulkSubcommands.ts';
+import { APPLY_SUBCOMMANDS } from './applySubcommands.ts';
 
-export interface AdminCommand<O> {
-  usage: string;
-  /** Checks the command line before anything touches the database. */
-  parse(args: string[]): O;
-  /**
-   * `ok: false` prints the output and exits non-zero (ledger verify finding a difference). `text`,
-   * when given, is printed as it is instead of the output's JSON (CSV, JSON lines).
-   */
-  run(pool: Pool, options: O, config: Config): Promise<{ output: unknown; ok: boolean; text?: string }>;
-}
-
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
-const done = (output: unknown) => ({ output, ok: true });
-
-export const COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'accounts create': command({
+export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'accounts create': subcommand({
     usage: 'accounts create --email E [--credits N] [--unlimited] [--actor WHO]',
     parse(args) {
       const o = parseOptions(args, { email: { type: 'string' }, credits: { type: 'string' }, unlimited: { type: 'boolean' }, actor: { type: 'string' } });
@@ -39,7 +24,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
     run: async (pool, o) => done(await createAccount(pool, o)),
   }),
-  'keys create': command({
+  'keys create': subcommand({
     usage: 'keys create --account usr_... [--scopes audits:read,audits:write]',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, scopes: { type: 'string' } });
@@ -48,7 +33,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
     run: async (pool, o) => done(await createKey(pool, o)),
   }),
-  'keys revoke': command({
+  'keys revoke': subcommand({
     usage: 'keys revoke --key key_...',
     parse(args) {
       const o = parseOptions(args, { key: { type: 'string' } });
@@ -56,7 +41,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
     run: async (pool, o) => done(await revokeKey(pool, o)),
   }),
-  'credits purchase': command({
+  'credits purchase': subcommand({
     usage: 'credits purchase --account usr_... --credits N [--payment pay_...]',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, credits: { type: 'string' }, payment: { type: 'string' } });
@@ -69,7 +54,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
     run: async (pool, o) => done(await purchaseCredits(pool, o)),
   }),
-  'credits adjust': command({
+  'credits adjust': subcommand({
     usage: 'credits adjust --account usr_... --delta N --reason TEXT --actor TEXT',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, delta: { type: 'string' }, reason: { type: 'string' }, actor: { type: 'string' } });
@@ -82,7 +67,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
     },
     run: async (pool, o) => done(await adjustCredits(pool, o)),
   }),
-  'ledger verify': command({
+  'ledger verify': subcommand({
     usage: 'ledger verify --account usr_... | --all [--progress]',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, all: { type: 'boolean' }, progress: { type: 'boolean' } });
@@ -99,7 +84,7 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
       return { output: report, ok: report.ok };
     },
   }),
-  'ledger replay': command({
+  'ledger replay': subcommand({
     usage: 'ledger replay --account usr_... [--at TIME] [--format json|csv]',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, at: { type: 'string' }, format: { type: 'string' } });
@@ -112,11 +97,11 @@ export const COMMANDS: Record<string, AdminCommand<unknown>> = {
       return { output: replay, ok: true, text: o.format === 'csv' ? replayCsv(replay) : undefined };
     },
   }),
-  ...EVENTS_COMMANDS,
-  ...AUDIT_COMMANDS,
-  ...WEBHOOK_COMMANDS,
-  ...BULK_COMMANDS,
-  ...APPLY_COMMANDS,
+  ...EVENTS_SUBCOMMANDS,
+  ...AUDIT_SUBCOMMANDS,
+  ...WEBHOOK_SUBCOMMANDS,
+  ...BULK_SUBCOMMANDS,
+  ...APPLY_SUBCOMMANDS,
 };
 
-export const USAGE = Object.values(COMMANDS).map((c) => c.usage);
+export const USAGE = Object.values(SUBCOMMANDS).map((c) => c.usage);

@@ -3,7 +3,7 @@ import { parsePosition } from '../../events/envelope.ts';
 import { hasEventDefinition } from '../../events/registry.ts';
 import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, time, UsageError } from './args.ts';
-import type { AdminCommand } from './commands.ts';
+import { subcommand, type Subcommand } from './subcommand.ts';
 import type { Config } from '../../infra/config.ts';
 import { createKafka, type KafkaSettings } from '../../infra/kafka/client.ts';
 import { createLogger } from '../../infra/logger.ts';
@@ -23,7 +23,6 @@ async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: 
   await exportFromKafka(createKafka(settings, createLogger('admin', 'fatal', 2)), settings, o, toStdout, signal);
 }
 
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
 
 /** Writes to stdout, waiting when the reader is slower (a pipe into another tool). */
 const toStdout = (chunk: string): Promise<void> | void => {
@@ -50,8 +49,8 @@ const parse = (follow: boolean) => (args: string[]): ExportOptions => {
 };
 
 /** `events export|tail` (issue 15): the log for data teams, as JSON lines or CSV on stdout. */
-export const EVENTS_COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'events export': command({
+export const EVENTS_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'events export': subcommand({
     usage: 'events export [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv] [--progress]',
     parse: parse(false),
     async run(pool, o, config) {
@@ -59,7 +58,7 @@ export const EVENTS_COMMANDS: Record<string, AdminCommand<unknown>> = {
       return { output: null, ok: true, text: '' };
     },
   }),
-  'events tail': command({
+  'events tail': subcommand({
     usage: 'events tail [--from TIME|POSITION] [--type T[,T...]] [--account usr_...] [--format jsonl|csv]',
     parse: parse(true),
     async run(pool, o, config) {

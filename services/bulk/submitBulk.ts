@@ -5,7 +5,7 @@ import { decideInTransaction, loadStream, transact } from '../../infra/eventStor
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { accountBulkDecider } from '../domain/bulk/account.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
-import { armInactivity, requestAdvance } from '../bulk/tasks.ts';
+import { armInactivity, requestAdvance } from './tasks.ts';
 import type { BulkInput } from '../api/bulk/parseBulk.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 

@@ -2,16 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../../infra/config.ts';
 import { UsageError, parseOptions, prefixed, required, type OptionSpec } from './args.ts';
 import { assignProject, createPanelAudit } from './audits.ts';
-import type { AdminCommand } from './commands.ts';
+import { done, subcommand, type Subcommand } from './subcommand.ts';
 
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
-const done = (output: unknown) => ({ output, ok: true });
 
 const createSpec = { account: { type: 'string' }, url: { type: 'string' }, 'content-file': { type: 'string' }, keyword: { type: 'string' }, project: { type: 'string' } } satisfies OptionSpec;
 
 /** `audits create` and `audits assign` (issue 5): app audits and project reassignment. */
-export const AUDIT_COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'audits create': command({
+export const AUDIT_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'audits create': subcommand({
     usage: 'audits create --account usr_... (--url U | --content-file F) [--keyword K] [--project P]',
     parse(args) {
       const o = parseOptions(args, createSpec);
@@ -25,7 +23,7 @@ export const AUDIT_COMMANDS: Record<string, AdminCommand<unknown>> = {
       return done(await createPanelAudit(pool, { allowPrivateAddresses }, { accountId: o.accountId, url: o.url, content, keyword: o.keyword, project: o.project }));
     },
   }),
-  'audits assign': command({
+  'audits assign': subcommand({
     usage: 'audits assign --audit aud_... (--project P | --none)',
     parse(args) {
       const o = parseOptions(args, { audit: { type: 'string' }, project: { type: 'string' }, none: { type: 'boolean' } });

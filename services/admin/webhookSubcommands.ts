@@ -3,13 +3,12 @@ import { readStream } from '../../infra/eventStore/eventStore.ts';
 import { AppError } from '../../core/errors.ts';
 import { deliveryHistory } from '../webhooks/history.ts';
 import { parseOptions, prefixed, required } from './args.ts';
-import type { AdminCommand } from './commands.ts';
+import { subcommand, type Subcommand } from './subcommand.ts';
 
-const command = <O>(c: AdminCommand<O>): AdminCommand<unknown> => c as AdminCommand<unknown>;
 
 /** `webhooks list` (issue 6): a job's webhook attempts and outcome, from its delivery stream. */
-export const WEBHOOK_COMMANDS: Record<string, AdminCommand<unknown>> = {
-  'webhooks list': command({
+export const WEBHOOK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
+  'webhooks list': subcommand({
     usage: 'webhooks list --job job_...',
     parse(args) {
       const o = parseOptions(args, { job: { type: 'string' } });
