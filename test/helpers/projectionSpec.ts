@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
 import type { DomainEvent } from '../../core/decider.ts';
 import { deterministicId } from '../../core/ids.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
@@ -19,11 +20,18 @@ export interface At {
 
 /**
  * Envelopes for `events` as the store would hand them to a projection: stream versions counted per
- * stream, log positions in the given order, the current payload version.
+ * stream, log positions in the given order, the current payload version, each payload checked
+ * against its schema as appendToStream does.
  */
 export function envelopes(given: readonly (readonly [DomainEvent, At])[]): EventEnvelope[] {
   const versions = new Map<string, number>();
   return given.map(([event, at], i) => {
+    // The store refuses a payload its schema does not accept; a spec must not fold one either.
+    const schema = eventDefinition(event.type).schema;
+    if (!Value.Check(schema, event.data)) {
+      const first = [...Value.Errors(schema, event.data)][0];
+      throw new Error(`given event ${i} (${event.type}) does not match its schema: ${first?.path} ${first?.message}`);
+    }
     const streamVersion = (versions.get(at.streamId) ?? 0) + 1;
     versions.set(at.streamId, streamVersion);
     return {
