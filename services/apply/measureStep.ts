@@ -1,37 +1,40 @@
 import { getContent } from '../../infra/eventStore/contentStore.ts';
-import { transact } from '../../infra/eventStore/eventStore.ts';
+import { auditStreamId } from '../../events/audit/events.ts';
+import { loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { findAudit } from '../../projections/audits/queries.ts';
+import { auditDecider } from '../domain/audit/decider.ts';
 import { revisionOf } from '../domain/revision/decider.ts';
 import { auditContent } from '../engine/audit.ts';
+import type { SerpBenchmarkInput } from '../engine/types.ts';
 import { parseSubject, revisionStepOf } from './generateStep.ts';
 import { loadRevisions } from './revisions.ts';
 import type { StoredResult } from './revisionView.ts';
 
 /**
  * The measurement (2.6): the new text re-scored by the engine with the audit's keyword, language
- * and SERP baseline; never a credit. The baseline the auditor used is not stored with the audit
- * yet: an audit that ran without a benchmark (provider `none`) is measured exactly against that
- * same empty baseline; one that had a benchmark ends `error` rather than being measured against a
- * different SERP (see docs/apply.md).
+ * and SERP baseline (the benchmark input kept at completion, AuditCompleted v2 benchmarkRef); never
+ * a credit. An audit completed before the baseline was kept, with a benchmark in its result, ends
+ * `error` rather than being measured against a different SERP.
  */
 export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => {
   const { auditId, revisionId } = parseSubject(task.subjectId);
   const { state } = await loadRevisions(pool, auditId);
   const r = revisionOf(state, revisionId);
   const row = await findAudit(pool, task.accountId, auditId);
-  let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
   if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task.taskId));
   const stored = JSON.parse((await getContent(pool, r.resultRef)) ?? 'null') as StoredResult | null;
   const result = row.result as { benchmark?: unknown; input?: { keyword?: string; language?: string } } | null;
+  const baseline = await loadBaseline(pool, auditId);
+  let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
   if (!stored) outcome = { status: 'error', cqsAfter: null, error: 'the generated text is missing' };
-  else if (result?.benchmark) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
+  else if (result?.benchmark && !baseline) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
   else {
     try {
       const scored = auditContent({
         content: stored.markdown, format: 'markdown', title: stored.title, url: row.url,
-        keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: null,
+        keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: baseline,
       });
       outcome = { status: 'completed', cqsAfter: scored.scores.cqs, error: null };
     } catch (e) {
@@ -43,3 +46,11 @@ export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => 
     await completeTask(tx, task.taskId);
   });
 };
+
+/** The SERP benchmark input the audit was scored against, as kept at its completion; null: none. */
+async function loadBaseline(pool: Pool, auditId: string): Promise<SerpBenchmarkInput | null> {
+  const { state } = await loadStream(pool, auditDecider, auditStreamId(auditId));
+  if (!state.benchmarkRef) return null;
+  const body = await getContent(pool, state.benchmarkRef);
+  return body === null ? null : (JSON.parse(body) as SerpBenchmarkInput);
+}
