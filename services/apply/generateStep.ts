@@ -14,6 +14,8 @@ import { contextOf } from './auditContext.ts';
 import { renderPreview } from './preview.ts';
 import { loadRevisions } from './revisions.ts';
 import { rewrite } from './rewrite.ts';
+import { loadBaseline } from './baseline.ts';
+import { scoreMarkdown } from './score.ts';
 import type { StoredResult } from './revisionView.ts';
 
 export const MEASURE = 'apply-measure';
@@ -78,7 +80,13 @@ export const generateStep = (pool: Pool) => async (task: Task): Promise<void> =>
   const row = await findAudit(pool, task.accountId, auditId);
   if (!row || row.status !== 'completed') return failGeneration(pool, task, 'The audit is no longer available');
   const ctx = await contextOf(pool, row);
-  const rw = rewrite(ctx.markdown, ctx.items, r.selectedIds);
+  // The guard scores against what the measurement will: the audit's keyword, language and kept
+  // SERP baseline. An audit with a benchmark but none kept (completed before it was kept) is
+  // rewritten without the guard; its measurement says why it cannot be measured.
+  const baseline = await loadBaseline(pool, auditId);
+  const guarded = baseline !== null || !ctx.result.benchmark;
+  const score = guarded ? scoreMarkdown({ url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline }) : undefined;
+  const rw = rewrite(ctx.markdown, ctx.items, r.selectedIds, score);
   if (rw.appliedIds.length === 0) {
     const reasons = [...new Set(rw.skipped.map((s) => s.message))].join('; ');
     return failGeneration(pool, task, `Nothing could be applied (${reasons || 'no change'}); the credit was refunded`);

@@ -48,6 +48,15 @@ const words = (s: string): number => (s.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).l
 const slug = (s: string): string => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
 const firstSentence = (s: string): string => (/^.*?[.!?](?=\s|$)/su.exec(s.trim())?.[0] ?? s.trim());
 const hasKeyword = (s: string, keyword: string): boolean => s.toLowerCase().includes(keyword.toLowerCase());
+/** Sentences of a paragraph, each ending at . ! ? followed by a space or the end. */
+const sentencesOf = (s: string): string[] => s.trim().split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u).map((x) => x.trim()).filter(Boolean);
+/** The keyword as a phrase, or each of its words (by their first five letters, for inflection). */
+const namesQuery = (s: string, keyword: string): boolean => {
+  if (hasKeyword(s, keyword)) return true;
+  const words = keyword.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
+  const low = s.toLowerCase();
+  return words.length > 0 && words.every((w) => low.includes(w.slice(0, 5)));
+};
 
 const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label'>): ApplyItem => ({
   selectable: true, editorialOnly: false, authorDataOnly: false, noChange: false, priority: 'medium', actionType: 'replace',
@@ -106,16 +115,20 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const blocks = parseMarkdown(inp.markdown).blocks;
   const out: PlannedItem[] = [];
   const paragraphs = blocks.filter((b) => b.kind === 'paragraph');
-  // Answer first: the first sentence that names the keyword goes to the top of the introduction.
+  // Answer first: the first statement that names the query goes to the top of the introduction. A
+  // question ("Looking for X?") restates the query and answers nothing, so it never counts as the
+  // answer, neither in its place at the top nor as the sentence moved there.
   const first = paragraphs[0];
   if (first) {
-    const answer = paragraphs.map((p) => firstSentence(p.raw)).find((s) => hasKeyword(s, keyword)) ?? '';
-    const already = hasKeyword(firstSentence(first.raw), keyword);
+    const statements = paragraphs.flatMap((p) => sentencesOf(p.raw)).filter((s) => !/[?？]$/u.test(s) && !/^[#>|*-]/.test(s));
+    const answer = statements.find((s) => namesQuery(s, keyword)) ?? '';
+    const opening = firstSentence(first.raw);
+    const already = !/[?？]$/u.test(opening) && namesQuery(opening, keyword);
     out.push(finish(base({
       id: 'struct:answer-first', group: 'structure', label: t(lang, 'Answer first: open with the sentence that answers the query', 'Odpowiedź na początku: zacznij od zdania, które odpowiada na zapytanie'),
       section: t(lang, 'Introduction', 'Wstęp'), actionType: 'add', before: first.raw, after: answer ? `${answer}\n\n${first.raw}` : first.raw,
       noChange: already || answer === '', priority: 'high', impact: 'high',
-    }), answer ? { kind: 'replace', before: first.raw, after: `${answer}\n\n${first.raw}` } : null));
+    }), answer ? { kind: 'insert', placement: 'before', anchor: first.raw, after: answer } : null));
   }
   // Split each over-long H2 section at the paragraph boundary nearest its middle.
   let sectionStart = -1;

@@ -1,16 +1,14 @@
 import { getContent } from '../../infra/eventStore/contentStore.ts';
-import { auditStreamId } from '../../events/audit/events.ts';
-import { loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { findAudit } from '../../projections/audits/queries.ts';
-import { auditDecider } from '../domain/audit/decider.ts';
 import { revisionOf } from '../domain/revision/decider.ts';
-import { auditContent } from '../engine/audit.ts';
-import type { SerpBenchmarkInput } from '../engine/types.ts';
 import { parseSubject, revisionStepOf } from './generateStep.ts';
 import { loadRevisions } from './revisions.ts';
 import type { StoredResult } from './revisionView.ts';
+import { loadBaseline } from './baseline.ts';
+import { scoreMarkdown } from './score.ts';
 
 /**
  * The measurement (2.6): the new text re-scored by the engine with the audit's keyword, language
@@ -32,11 +30,8 @@ export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => 
   else if (result?.benchmark && !baseline) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
   else {
     try {
-      const scored = auditContent({
-        content: stored.markdown, format: 'markdown', title: stored.title, url: row.url,
-        keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: baseline,
-      });
-      outcome = { status: 'completed', cqsAfter: scored.scores.cqs, error: null };
+      const score = scoreMarkdown({ url: row.url, keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: baseline });
+      outcome = { status: 'completed', cqsAfter: score(stored.markdown, stored.title), error: null };
     } catch (e) {
       outcome = { status: 'error', cqsAfter: null, error: (e as Error).message };
     }
@@ -46,11 +41,3 @@ export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => 
     await completeTask(tx, task.taskId);
   });
 };
-
-/** The SERP benchmark input the audit was scored against, as kept at its completion; null: none. */
-async function loadBaseline(pool: Pool, auditId: string): Promise<SerpBenchmarkInput | null> {
-  const { state } = await loadStream(pool, auditDecider, auditStreamId(auditId));
-  if (!state.benchmarkRef) return null;
-  const body = await getContent(pool, state.benchmarkRef);
-  return body === null ? null : (JSON.parse(body) as SerpBenchmarkInput);
-}
