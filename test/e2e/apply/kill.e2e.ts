@@ -1,5 +1,8 @@
 import t from 'tap';
 import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { GENERATE, taskSubject } from '../../../services/apply/requestGeneration.ts';
 import { admin } from '../../helpers/adminCli.ts';
@@ -11,7 +14,8 @@ import { completedTextAudit } from '../../int/apply/fixtures.ts';
 /**
  * Issue 13's must-show: the apply role in a process of its own, SIGKILLed while a generation is in
  * flight (its task leased, the revision still generating) and started again. The revision ends,
- * completed or failed and refunded; the credit is charged once; `ledger verify` is ok.
+ * completed or failed and refunded; the credit is charged once; `ledger verify` is ok. Then an
+ * owner's edit through the real CLI (`apply edit`) comes back from GET with editedInPanel.
  */
 t.test('the apply role killed mid-generation and restarted', async (t) => {
   const db = await testDatabase(t);
@@ -63,7 +67,28 @@ t.test('the apply role killed mid-generation and restarted', async (t) => {
   t.match(attempts.rows[0], { status: 'done' }, `the task done after ${attempts.rows[0]?.attempts} claims`);
   t.ok(attempts.rows[0].attempts >= 2, 'it was claimed again after the kill');
 
+  // 2.6 editedInPanel: the operator CLI stands in for the app, as a child process.
+  const one = await api('POST', `/audits/${jobId}/apply`, { selectedIds: selectedIds.slice(0, 1) });
+  t.equal(one.status, 202, 'a second selection');
+  await eventually(async () => (await api('GET', `/audits/${jobId}/apply/${one.body.revisionId}`)).body.status === 'completed', 120_000, 'the second revision');
+  const dir = await mkdtemp(join(tmpdir(), 'apply-edit-'));
+  t.teardown(() => rm(dir, { recursive: true, force: true }));
+  const file = join(dir, 'edited.md');
+  const editedText = '# Edited in the app\n\nThe owner rewrote this paragraph by hand, with a [link](https://example.com).\n';
+  await writeFile(file, editedText);
+  const edit = await admin({ ...env }, 'apply', 'edit', '--revision', one.body.revisionId, '--file', file);
+  t.equal(edit.code, 0, `apply edit exits 0: ${edit.stdout}${JSON.stringify(edit.stderr)}`);
+  t.match(edit.json, { revisionId: one.body.revisionId, auditId });
+  const after = (await api('GET', `/audits/${jobId}/apply/${one.body.revisionId}`)).body;
+  t.match(after.result, { markdown: editedText, editedInPanel: true }, 'GET returns the edited version with editedInPanel');
+  t.equal((await api('GET', `/audits/${jobId}/apply/${revisionId}`)).body.result?.editedInPanel ?? false, false, 'the other revision is untouched');
+  const unknown = await admin({ ...env }, 'apply', 'edit', '--revision', 'rev_nope', '--file', file);
+  t.equal(unknown.code, 1, 'an unknown revision is refused');
+  t.match(unknown.stderr, { error: { code: 'not_found' } });
+  const noFile = await admin({ ...env }, 'apply', 'edit', '--revision', one.body.revisionId);
+  t.equal(noFile.code, 2, 'a missing --file is a bad argument');
+
   const verify = await admin({ ...env }, 'ledger', 'verify', '--account', account.accountId);
   t.equal(verify.code, 0, `ledger verify exits 0: ${verify.stdout}${JSON.stringify(verify.stderr)}`);
-  t.match(verify.json, { accountId: account.accountId, ok: true, balance: rev.status === 'completed' ? 3 : 4 });
+  t.match(verify.json, { accountId: account.accountId, ok: true, balance: rev.status === 'completed' ? 2 : 3 });
 });
