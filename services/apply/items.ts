@@ -1,7 +1,7 @@
 import { t } from '../engine/labels.ts';
 import { parseMarkdown } from '../engine/text/markdown.ts';
 import type { Recommendation } from '../engine/types.ts';
-import { needsAuthorData } from './placeholders.ts';
+import { needsAuthorData, writableByModel } from './placeholders.ts';
 
 /** One item of spec 2.5, plus where its AFTER goes (internal, never sent). */
 export interface ApplyItem {
@@ -30,6 +30,8 @@ export type Edit =
 export interface PlannedItem {
   item: ApplyItem;
   edit: Edit | null;
+  /** The AFTER has gaps the writer model fills before the edit is placed (only with the model on). */
+  write?: boolean;
 }
 
 export interface ItemsInput {
@@ -40,6 +42,8 @@ export interface ItemsInput {
   paa: readonly string[];
   /** The audited title (supplied title or the page's), if any. */
   title: string | null;
+  /** A writer model is configured (APPLY_LLM_*): gaps that need no first-hand facts become selectable. */
+  writer?: boolean;
 }
 
 /** Over this many words a section is hard to quote as one passage (the engine's chunk dimension). */
@@ -64,14 +68,18 @@ const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label
 });
 
 /** Honest flags from the change itself: author data, whole-text decisions, nothing to change. */
-const finish = (item: ApplyItem, edit: Edit | null): PlannedItem => {
-  const authorDataOnly = item.authorDataOnly || needsAuthorData(item.after);
+const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem => {
+  // With a writer model, an AFTER whose gaps ask for general text (an answer, a definition) is
+  // written by the model; gaps for the author's own facts keep it authorDataOnly.
+  const write = writer && edit !== null && edit.kind !== 'meta' && writableByModel(item.after);
+  const authorDataOnly = !write && (item.authorDataOnly || needsAuthorData(item.after));
   const noChange = item.noChange || (item.before !== '' && item.before === item.after);
   const editorialOnly = item.editorialOnly || edit === null;
-  return { item: { ...item, authorDataOnly, noChange, editorialOnly, selectable: !authorDataOnly && !editorialOnly && !noChange }, edit };
+  const selectable = !authorDataOnly && !editorialOnly && !noChange;
+  return { item: { ...item, authorDataOnly, noChange, editorialOnly, selectable }, edit, ...(write && selectable ? { write: true } : {}) };
 };
 
-const recommendationItems = (recs: readonly Recommendation[]): PlannedItem[] =>
+const recommendationItems = (recs: readonly Recommendation[], writer: boolean): PlannedItem[] =>
   recs.map((r, i) => {
     const edit: Edit | null = r.before !== ''
       ? { kind: 'replace', before: r.before, after: r.after }
@@ -84,6 +92,7 @@ const recommendationItems = (recs: readonly Recommendation[]): PlannedItem[] =>
         authorDataOnly: r.authorDataOnly ?? false,
       }),
       edit,
+      writer,
     );
   });
 
@@ -158,7 +167,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     out.push(finish(base({
       id: 'struct:faq', group: 'structure', label: t(lang, 'FAQ block from the questions searchers ask', 'Blok FAQ z pytań zadawanych w wyszukiwarce'),
       section: t(lang, 'End of the article', 'Koniec artykułu'), actionType: 'add', after: faq, priority: 'medium', impact: 'medium',
-    }), { kind: 'insert', placement: 'end', anchor: '', after: faq }));
+    }), { kind: 'insert', placement: 'end', anchor: '', after: faq }, inp.writer));
   }
   // A table of contents after the introduction when there are three or more H2 sections.
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
@@ -175,5 +184,5 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
 /** Every item of an audit (spec 2.5), in a stable order with ids stable for the audit. */
 export const planItems = (inp: ItemsInput): PlannedItem[] => {
   const paragraphs = parseMarkdown(inp.markdown).blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text);
-  return [...recommendationItems(inp.recommendations), ...metaItems(inp, paragraphs), ...structureItems(inp)];
+  return [...recommendationItems(inp.recommendations, inp.writer ?? false), ...metaItems(inp, paragraphs), ...structureItems(inp)];
 };
