@@ -72,7 +72,7 @@ async function getRate(base: string, path: string, key: string | null): Promise<
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** `throughput: false` (`npm run bench -- bulk`) skips the autocannon runs: single-audit and batch times only. */
-export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> {
+export async function benchApi({ throughput = true, bulk = true } = {}): Promise<BenchRow[]> {
   const stack = await openBenchStack(log, { kafka: false });
   const children: ChildProcess[] = [];
   try {
@@ -116,9 +116,10 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
     const pageUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}/article`;
     const db2 = await stack.database();
     const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 200 });
-    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor,bulk,scheduler'));
+    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor,bulk,scheduler,apply'));
     children.push(full.child);
     const latencies: number[] = [];
+    const jobs: string[] = [];
     for (let i = 0; i < 15; i++) {
       const t0 = performance.now();
       const res = await fetch(`${full.base}/api/v1/audits`, {
@@ -126,6 +127,7 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
         body: JSON.stringify({ url: `${pageUrl}?n=${i}`, keyword: 'descale espresso machine' }),
       });
       const { id } = (await res.json()) as { id: string };
+      jobs.push(id);
       for (;;) {
         const r = await fetch(`${full.base}/api/v1/audits/${id}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
         const body = (await r.json()) as { status: string; errorMessage?: string };
@@ -138,6 +140,7 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
     rows.push({ name: 'submission to completed, local 2,000-word page (median of 15)', value: median(latencies), unit: 'ms', note: `min ${Math.round(Math.min(...latencies))} ms, max ${Math.round(Math.max(...latencies))} ms` });
 
     // 3. A 100-URL batch of the same pages (issue 11): POST /audits/bulk to `completed`, same service.
+    if (bulk) {
     process.stderr.write('api bench: a 100-URL batch\n');
     const t0 = performance.now();
     const bulkRes = await fetch(`${full.base}/api/v1/audits/bulk`, {
@@ -148,6 +151,7 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
     for (;;) {
       const r = await fetch(`${full.base}/api/v1/audits/bulk/${bulkId}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
       const body = (await r.json()) as { status: string; counts: { completed: number } };
+      if (!body.counts) throw new Error(`bench batch poll answered ${r.status} ${JSON.stringify(body)}`);
       if (body.status !== 'queued' && body.status !== 'running') {
         if (body.status !== 'completed' || body.counts.completed !== 100) throw new Error(`bench batch ended ${body.status} with ${body.counts.completed} completed`);
         break;
@@ -155,14 +159,57 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
       await new Promise((r2) => setTimeout(r2, 100));
     }
     const wall = (performance.now() - t0) / 1000;
-    web.close();
     rows.push({
       name: 'bulk: 100-URL batch of local 2,000-word pages, POST to completed', value: Math.round(wall * 10) / 10, unit: 's',
       note: `${(100 / wall).toFixed(2)} entries/s; ${Math.round((wall * 1000) / 100)} ms per entry beside the single audit's ${Math.round(median(latencies))} ms; target < 60 s`,
     });
+    }
+
+    // 4. Apply (issue 13) on the audits of the 2,000-word page: POST apply with every selectable
+    // item to a completed revision, and to a completed measurement, beside the single audit.
+    process.stderr.write('api bench: apply\n');
+    rows.push(...(await benchApply(full.base, account.apiKey, jobs.slice(0, 5), median(latencies))));
+    web.close();
     return rows;
   } finally {
     for (const c of children) await stopServer(c).catch(() => undefined);
     await stack.stop();
   }
+}
+
+/** Median over the given audits: POST apply (all selectable items) → completed, → measurement completed. */
+async function benchApply(base: string, key: string, jobIds: string[], singleAuditMs: number): Promise<BenchRow[]> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const r = await fetch(`${base}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    return (await r.json()) as any;
+  };
+  const toText: number[] = [];
+  const toMeasure: number[] = [];
+  let selected = 0;
+  for (const job of jobIds) {
+    const selectedIds = ((await call('GET', `/audits/${job}/apply/items`)).items as { id: string; selectable: boolean }[]).filter((i) => i.selectable).map((i) => i.id);
+    selected = selectedIds.length;
+    const t0 = performance.now();
+    const rev = await call('POST', `/audits/${job}/apply`, { selectedIds });
+    if (!rev.revisionId) throw new Error(`bench apply refused: ${JSON.stringify(rev)}`);
+    let textAt = 0;
+    for (;;) {
+      const b = await call('GET', `/audits/${job}/apply/${rev.revisionId}`);
+      if (b.status === 'failed') throw new Error(`bench generation failed: ${b.error}`);
+      if (b.status === 'completed' && !textAt) textAt = performance.now();
+      if (b.status === 'completed' && b.measurement && b.measurement.status !== 'running') {
+        if (b.measurement.status !== 'completed') throw new Error(`bench measurement ended ${b.measurement.status}`);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    toText.push(textAt - t0);
+    toMeasure.push(performance.now() - t0);
+  }
+  const ceiling = { name: 'single audit of the same page, submission to completed', value: singleAuditMs };
+  const note = `median of ${jobIds.length}, ${selected} items selected`;
+  return [
+    { name: 'apply: POST to completed revision, 2,000-word page, all selectable items', value: median(toText), unit: 'ms', ceiling, note },
+    { name: 'apply: POST to completed measurement, same', value: median(toMeasure), unit: 'ms', ceiling, note },
+  ];
 }

@@ -13,6 +13,8 @@ if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
 // Only the pipeline's single-audit and 100-URL batch times (both are also in `api`).
 else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughput: false }));
+// Only the single-audit time and apply's two times beside it (also in `api` and `bulk`).
+else if (want('apply')) printRows('Pipeline and apply', await benchApi({ throughput: false, bulk: false }));
 if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.

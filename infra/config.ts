@@ -5,6 +5,8 @@
 import { envReader, type Env } from './envReader.ts';
 import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
+import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
+
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
 export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler', 'apply'] as const;
@@ -39,6 +41,8 @@ export interface Config {
   share: ShareSettings;
   scheduler: SchedulerSettings;
   bulk: BulkSettings;
+  /** APPLY_LLM_*: apply's optional writer model (infra/llm/settings.ts); null: off (the default). */
+  applyLlm: LlmSettings | null;
 }
 
 /** Public share links (spec 3.3, 4.7). */
@@ -180,6 +184,7 @@ export function loadConfig(env: Env = process.env): Config {
       inactivitySeconds: int('BULK_INACTIVITY_SECONDS', 900, 1, 86_400),
       concurrency: int('BULK_CONCURRENCY', 4, 1, 64),
     },
+    applyLlm: loadLlmSettings(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -84,6 +84,7 @@ try {
       audits: {
         publicBaseUrl: config.publicBaseUrl, allowPrivateAddresses: config.allowPrivateAddresses,
         shareDaySeconds: config.share.daySeconds, bulkInactivitySeconds: config.bulk.inactivitySeconds,
+        applyWriter: config.applyLlm !== null,
       },
     });
     await app.listen({ host: config.host, port: config.port });

@@ -69,14 +69,23 @@ export const CsiDerived = defineEvent(
 /** The audit's credit was taken (credits 0 for an unlimited account); the ledger entry is on the account stream. */
 export const AuditCharged = defineEvent('AuditCharged', 'audit', Type.Object({ chargeId: Nullable(Str), credits: Type.Integer({ minimum: 0 }) }));
 
-/** Finished: the engine's result (AuditResultV1 without id/status/timestamps/meta) as JSON. */
+const AuditCompletedV1 = Type.Object({ cqs: Nullable(Type.Number()), resultJson: NonEmpty });
+
+/**
+ * Finished: the engine's result (AuditResultV1 without id/status/timestamps/meta) as JSON. v2 adds
+ * `benchmarkRef`: the SERP benchmark input the engine scored against (keyword data and the
+ * competitor pages as fetched), kept in the content store so that apply's measurement re-scores a
+ * rewrite against the same baseline (spec 2.6); null without a benchmark and for v1 events.
+ */
 export const AuditCompleted = defineEvent(
   'AuditCompleted',
   'audit',
   Type.Object({
     cqs: Nullable(Type.Number()),
     resultJson: NonEmpty,
+    benchmarkRef: Nullable(Str),
   }),
+  [{ schema: AuditCompletedV1, upcast: (p: { cqs: number | null; resultJson: string }) => ({ ...p, benchmarkRef: null }) }],
 );
 
 /** Failed, with the spec's errorCode (2.2) and a message for the caller. */

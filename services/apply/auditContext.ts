@@ -28,14 +28,15 @@ export interface AuditContext {
  * another account's audit or an unknown id is 404, an audit not completed 409 not_completed. The
  * rewrite starts from the audited content (4.11 rule 4), taken from the content store.
  */
-export async function loadAuditContext(db: Queryable, accountId: string, id: string): Promise<AuditContext> {
+export async function loadAuditContext(db: Queryable, accountId: string, id: string, writer = false): Promise<AuditContext> {
   const row = await findAudit(db, accountId, id);
   if (!row) throw new AppError('not_found', 'Audit not found');
   if (row.status !== 'completed' || !row.result) throw new AppError('not_completed', `The audit is ${row.status}; apply needs a completed audit`);
-  return contextOf(db, row);
+  return contextOf(db, row, writer);
 }
 
-export async function contextOf(db: Queryable, row: AuditRow): Promise<AuditContext> {
+/** `writer`: a writer model is configured, so items it can write are selectable (items.ts). */
+export async function contextOf(db: Queryable, row: AuditRow, writer = false): Promise<AuditContext> {
   const { state } = await loadStream(db, auditDecider, auditStreamId(row.auditId));
   if (!state.contentRef) throw new Error(`audit ${row.auditId} has no content`);
   const content = await getContent(db, state.contentRef);
@@ -45,6 +46,6 @@ export async function contextOf(db: Queryable, row: AuditRow): Promise<AuditCont
   const keyword = state.keyword ?? result.input.keyword ?? '';
   const markdown = toMarkdown(content, state.format);
   const title = state.request?.title ?? (/^#\s+(.+)$/m.exec(markdown)?.[1] ?? null);
-  const items = planItems({ markdown, language, keyword, recommendations: result.recommendations ?? [], paa: result.benchmark?.paa ?? [], title });
+  const items = planItems({ markdown, language, keyword, recommendations: result.recommendations ?? [], paa: result.benchmark?.paa ?? [], title, writer });
   return { row, auditId: row.auditId, language, keyword, format: state.format, content, markdown, result, items };
 }

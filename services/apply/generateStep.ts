@@ -14,6 +14,11 @@ import { contextOf } from './auditContext.ts';
 import { renderPreview } from './preview.ts';
 import { loadRevisions } from './revisions.ts';
 import { rewrite } from './rewrite.ts';
+import { loadBaseline } from './baseline.ts';
+import { scoreMarkdown } from './score.ts';
+import { writeItems } from './writer.ts';
+import { WriterError } from '../../infra/llm/chatClient.ts';
+import type { LlmSettings } from '../../infra/llm/settings.ts';
 import type { StoredResult } from './revisionView.ts';
 
 export const MEASURE = 'apply-measure';
@@ -67,7 +72,7 @@ export async function failGeneration(pool: Pool, task: Task, error: string): Pro
  * the result, releases the slot and queues the measurement. Idempotent: a worker killed anywhere is
  * followed by another that finds the stream where it stands.
  */
-export const generateStep = (pool: Pool) => async (task: Task): Promise<void> => {
+export const generateStep = (pool: Pool, llm: LlmSettings | null = null) => async (task: Task): Promise<void> => {
   const { auditId, revisionId } = parseSubject(task.subjectId);
   const { state } = await loadRevisions(pool, auditId);
   const r = revisionOf(state, revisionId);
@@ -77,8 +82,23 @@ export const generateStep = (pool: Pool) => async (task: Task): Promise<void> =>
   }
   const row = await findAudit(pool, task.accountId, auditId);
   if (!row || row.status !== 'completed') return failGeneration(pool, task, 'The audit is no longer available');
-  const ctx = await contextOf(pool, row);
-  const rw = rewrite(ctx.markdown, ctx.items, r.selectedIds);
+  const ctx = await contextOf(pool, row, llm !== null);
+  // The guard scores against what the measurement will: the audit's keyword, language and kept
+  // SERP baseline. An audit with a benchmark but none kept (completed before it was kept) is
+  // rewritten without the guard; its measurement says why it cannot be measured.
+  const baseline = await loadBaseline(pool, auditId);
+  const guarded = baseline !== null || !ctx.result.benchmark;
+  const score = guarded ? scoreMarkdown({ url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline }) : undefined;
+  let items = ctx.items;
+  if (llm) {
+    try {
+      items = await writeItems(llm, ctx.items, r.selectedIds, { markdown: ctx.markdown, keyword: ctx.keyword, language: ctx.language });
+    } catch (e) {
+      if (e instanceof WriterError) return failGeneration(pool, task, `${e.message}; the credit was refunded`);
+      throw e;
+    }
+  }
+  const rw = rewrite(ctx.markdown, items, r.selectedIds, score);
   if (rw.appliedIds.length === 0) {
     const reasons = [...new Set(rw.skipped.map((s) => s.message))].join('; ');
     return failGeneration(pool, task, `Nothing could be applied (${reasons || 'no change'}); the credit was refunded`);

@@ -1,7 +1,7 @@
 import { t } from '../engine/labels.ts';
 import { parseMarkdown } from '../engine/text/markdown.ts';
 import type { Recommendation } from '../engine/types.ts';
-import { needsAuthorData } from './placeholders.ts';
+import { needsAuthorData, writableByModel } from './placeholders.ts';
 
 /** One item of spec 2.5, plus where its AFTER goes (internal, never sent). */
 export interface ApplyItem {
@@ -30,6 +30,8 @@ export type Edit =
 export interface PlannedItem {
   item: ApplyItem;
   edit: Edit | null;
+  /** The AFTER has gaps the writer model fills before the edit is placed (only with the model on). */
+  write?: boolean;
 }
 
 export interface ItemsInput {
@@ -40,6 +42,8 @@ export interface ItemsInput {
   paa: readonly string[];
   /** The audited title (supplied title or the page's), if any. */
   title: string | null;
+  /** A writer model is configured (APPLY_LLM_*): gaps that need no first-hand facts become selectable. */
+  writer?: boolean;
 }
 
 /** Over this many words a section is hard to quote as one passage (the engine's chunk dimension). */
@@ -48,6 +52,15 @@ const words = (s: string): number => (s.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).l
 const slug = (s: string): string => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
 const firstSentence = (s: string): string => (/^.*?[.!?](?=\s|$)/su.exec(s.trim())?.[0] ?? s.trim());
 const hasKeyword = (s: string, keyword: string): boolean => s.toLowerCase().includes(keyword.toLowerCase());
+/** Sentences of a paragraph, each ending at . ! ? followed by a space or the end. */
+const sentencesOf = (s: string): string[] => s.trim().split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u).map((x) => x.trim()).filter(Boolean);
+/** The keyword as a phrase, or each of its words (by their first five letters, for inflection). */
+const namesQuery = (s: string, keyword: string): boolean => {
+  if (hasKeyword(s, keyword)) return true;
+  const words = keyword.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
+  const low = s.toLowerCase();
+  return words.length > 0 && words.every((w) => low.includes(w.slice(0, 5)));
+};
 
 const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label'>): ApplyItem => ({
   selectable: true, editorialOnly: false, authorDataOnly: false, noChange: false, priority: 'medium', actionType: 'replace',
@@ -55,14 +68,18 @@ const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label
 });
 
 /** Honest flags from the change itself: author data, whole-text decisions, nothing to change. */
-const finish = (item: ApplyItem, edit: Edit | null): PlannedItem => {
-  const authorDataOnly = item.authorDataOnly || needsAuthorData(item.after);
+const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem => {
+  // With a writer model, an AFTER whose gaps ask for general text (an answer, a definition) is
+  // written by the model; gaps for the author's own facts keep it authorDataOnly.
+  const write = writer && edit !== null && edit.kind !== 'meta' && writableByModel(item.after);
+  const authorDataOnly = !write && (item.authorDataOnly || needsAuthorData(item.after));
   const noChange = item.noChange || (item.before !== '' && item.before === item.after);
   const editorialOnly = item.editorialOnly || edit === null;
-  return { item: { ...item, authorDataOnly, noChange, editorialOnly, selectable: !authorDataOnly && !editorialOnly && !noChange }, edit };
+  const selectable = !authorDataOnly && !editorialOnly && !noChange;
+  return { item: { ...item, authorDataOnly, noChange, editorialOnly, selectable }, edit, ...(write && selectable ? { write: true } : {}) };
 };
 
-const recommendationItems = (recs: readonly Recommendation[]): PlannedItem[] =>
+const recommendationItems = (recs: readonly Recommendation[], writer: boolean): PlannedItem[] =>
   recs.map((r, i) => {
     const edit: Edit | null = r.before !== ''
       ? { kind: 'replace', before: r.before, after: r.after }
@@ -75,6 +92,7 @@ const recommendationItems = (recs: readonly Recommendation[]): PlannedItem[] =>
         authorDataOnly: r.authorDataOnly ?? false,
       }),
       edit,
+      writer,
     );
   });
 
@@ -106,16 +124,20 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const blocks = parseMarkdown(inp.markdown).blocks;
   const out: PlannedItem[] = [];
   const paragraphs = blocks.filter((b) => b.kind === 'paragraph');
-  // Answer first: the first sentence that names the keyword goes to the top of the introduction.
+  // Answer first: the first statement that names the query goes to the top of the introduction. A
+  // question ("Looking for X?") restates the query and answers nothing, so it never counts as the
+  // answer, neither in its place at the top nor as the sentence moved there.
   const first = paragraphs[0];
   if (first) {
-    const answer = paragraphs.map((p) => firstSentence(p.raw)).find((s) => hasKeyword(s, keyword)) ?? '';
-    const already = hasKeyword(firstSentence(first.raw), keyword);
+    const statements = paragraphs.flatMap((p) => sentencesOf(p.raw)).filter((s) => !/[?？]$/u.test(s) && !/^[#>|*-]/.test(s));
+    const answer = statements.find((s) => namesQuery(s, keyword)) ?? '';
+    const opening = firstSentence(first.raw);
+    const already = !/[?？]$/u.test(opening) && namesQuery(opening, keyword);
     out.push(finish(base({
       id: 'struct:answer-first', group: 'structure', label: t(lang, 'Answer first: open with the sentence that answers the query', 'Odpowiedź na początku: zacznij od zdania, które odpowiada na zapytanie'),
       section: t(lang, 'Introduction', 'Wstęp'), actionType: 'add', before: first.raw, after: answer ? `${answer}\n\n${first.raw}` : first.raw,
       noChange: already || answer === '', priority: 'high', impact: 'high',
-    }), answer ? { kind: 'replace', before: first.raw, after: `${answer}\n\n${first.raw}` } : null));
+    }), answer ? { kind: 'insert', placement: 'before', anchor: first.raw, after: answer } : null));
   }
   // Split each over-long H2 section at the paragraph boundary nearest its middle.
   let sectionStart = -1;
@@ -145,7 +167,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     out.push(finish(base({
       id: 'struct:faq', group: 'structure', label: t(lang, 'FAQ block from the questions searchers ask', 'Blok FAQ z pytań zadawanych w wyszukiwarce'),
       section: t(lang, 'End of the article', 'Koniec artykułu'), actionType: 'add', after: faq, priority: 'medium', impact: 'medium',
-    }), { kind: 'insert', placement: 'end', anchor: '', after: faq }));
+    }), { kind: 'insert', placement: 'end', anchor: '', after: faq }, inp.writer));
   }
   // A table of contents after the introduction when there are three or more H2 sections.
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
@@ -162,5 +184,5 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
 /** Every item of an audit (spec 2.5), in a stable order with ids stable for the audit. */
 export const planItems = (inp: ItemsInput): PlannedItem[] => {
   const paragraphs = parseMarkdown(inp.markdown).blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text);
-  return [...recommendationItems(inp.recommendations), ...metaItems(inp, paragraphs), ...structureItems(inp)];
+  return [...recommendationItems(inp.recommendations, inp.writer ?? false), ...metaItems(inp, paragraphs), ...structureItems(inp)];
 };

@@ -4,36 +4,34 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { findAudit } from '../../projections/audits/queries.ts';
 import { revisionOf } from '../domain/revision/decider.ts';
-import { auditContent } from '../engine/audit.ts';
 import { parseSubject, revisionStepOf } from './generateStep.ts';
 import { loadRevisions } from './revisions.ts';
 import type { StoredResult } from './revisionView.ts';
+import { loadBaseline } from './baseline.ts';
+import { scoreMarkdown } from './score.ts';
 
 /**
  * The measurement (2.6): the new text re-scored by the engine with the audit's keyword, language
- * and SERP baseline; never a credit. The baseline the auditor used is not stored with the audit
- * yet: an audit that ran without a benchmark (provider `none`) is measured exactly against that
- * same empty baseline; one that had a benchmark ends `error` rather than being measured against a
- * different SERP (see docs/apply.md).
+ * and SERP baseline (the benchmark input kept at completion, AuditCompleted v2 benchmarkRef); never
+ * a credit. An audit completed before the baseline was kept, with a benchmark in its result, ends
+ * `error` rather than being measured against a different SERP.
  */
 export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => {
   const { auditId, revisionId } = parseSubject(task.subjectId);
   const { state } = await loadRevisions(pool, auditId);
   const r = revisionOf(state, revisionId);
   const row = await findAudit(pool, task.accountId, auditId);
-  let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
   if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task.taskId));
   const stored = JSON.parse((await getContent(pool, r.resultRef)) ?? 'null') as StoredResult | null;
   const result = row.result as { benchmark?: unknown; input?: { keyword?: string; language?: string } } | null;
+  const baseline = await loadBaseline(pool, auditId);
+  let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
   if (!stored) outcome = { status: 'error', cqsAfter: null, error: 'the generated text is missing' };
-  else if (result?.benchmark) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
+  else if (result?.benchmark && !baseline) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
   else {
     try {
-      const scored = auditContent({
-        content: stored.markdown, format: 'markdown', title: stored.title, url: row.url,
-        keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: null,
-      });
-      outcome = { status: 'completed', cqsAfter: scored.scores.cqs, error: null };
+      const score = scoreMarkdown({ url: row.url, keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: baseline });
+      outcome = { status: 'completed', cqsAfter: score(stored.markdown, stored.title), error: null };
     } catch (e) {
       outcome = { status: 'error', cqsAfter: null, error: (e as Error).message };
     }

@@ -8,3 +8,17 @@ const LETTER_FIGURE = /(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$|km
 const ELLIPSIS_GAP = /(?:_{3,}|\.{3}\s*\]|<\s*(?:fill|uzupełnij)[^>]*>)/iu;
 
 export const needsAuthorData = (after: string): boolean => BRACKETED.test(after) || LETTER_FIGURE.test(after) || ELLIPSIS_GAP.test(after);
+
+/**
+ * Of the gaps an AFTER leaves, those a writer model may fill (issue 13 point 7): an answer, a
+ * definition, an explanation. A gap asking for the author's own facts (a price, an exact figure, a
+ * source, first-hand practice, a product's value) stays the author's even with a model.
+ */
+const FIRST_HAND = /\b(?:own|your|practice|experience|price|cost|exact|figure|statistic|source|cite|date)\b|%|własn|praktyk|cen[ayę]|koszt|dokładn|źródł|eigene|Preis|Kosten|genaue|Quelle|:\s*(?:value|wartość|Wert)\s*\]/iu;
+const GAPS = /\[[^\]\n]*\]|(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$)|_{3,}/gu;
+
+export const writableByModel = (after: string): boolean => {
+  if (!needsAuthorData(after)) return false;
+  const gaps = after.match(GAPS) ?? [];
+  return gaps.length > 0 && gaps.every((g) => g.startsWith('[') && !FIRST_HAND.test(g));
+};

@@ -1,6 +1,6 @@
 import type { PlannedItem } from './items.ts';
 
-export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable';
+export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score';
 
 export interface Rewrite {
   markdown: string;
@@ -16,7 +16,11 @@ const MESSAGES: Record<SkipReason, string> = {
   not_found: 'the fragment to change was not found in the article',
   overlapping: 'it changes the same fragment as another selected item',
   not_selectable: 'it cannot be applied automatically',
+  lowers_score: 'applied to this text it lowered the measured score, so it was left out',
 };
+
+/** Scores a candidate text (the engine with the audit's keyword, language and SERP baseline). */
+export type Scorer = (markdown: string, title: string | null) => number | null;
 
 interface Span { id: string; start: number; end: number; text: string; order: number }
 
@@ -25,16 +29,36 @@ interface Span { id: string; start: number; end: number; text: string; order: nu
  * is found verbatim in the Markdown, additions at their anchor, meta items into title/description.
  * Items are placed on the original text first, so no item depends on another's output; two items
  * touching the same characters keep the first in item order and skip the other ("overlapping").
+ *
+ * With a scorer, an item is kept only if the text with it (and the items kept before it) scores
+ * at least as well as without it: an edit that does not fit where it lands (a sentence moved next
+ * to its own copy, a hedge removed from a sentence the engine reads as an answer) is skipped
+ * (`lowers_score`) instead of making the article worse. Each candidate costs one engine run.
  */
-export const rewrite = (markdown: string, items: readonly PlannedItem[], selectedIds: readonly string[]): Rewrite => {
+export const rewrite = (markdown: string, items: readonly PlannedItem[], selectedIds: readonly string[], score?: Scorer): Rewrite => {
   const selected = new Set(selectedIds);
   const out: Rewrite = { markdown, title: null, description: null, appliedIds: [], skipped: [], applied: [] };
   const skip = (id: string, reason: SkipReason) => out.skipped.push({ id, reason, message: MESSAGES[reason] });
   const spans: Span[] = [];
+  const build = (list: readonly Span[]): string => {
+    let md = markdown;
+    for (const s of [...list].sort((a, b) => b.start - a.start || b.order - a.order)) md = md.slice(0, s.start) + s.text + md.slice(s.end);
+    return md;
+  };
+  let best = score ? score(markdown, null) ?? 0 : 0;
+  /** Keeps the change if it does not lower the score; `text` and `title` are the article with it. */
+  const keeps = (text: string, title: string | null): boolean => {
+    if (!score) return true;
+    const s = score(text, title) ?? 0;
+    if (s < best) return false;
+    best = s;
+    return true;
+  };
   items.forEach(({ item, edit }, order) => {
     if (!selected.has(item.id)) return;
     if (!item.selectable || !edit) return skip(item.id, 'not_selectable');
     if (edit.kind === 'meta') {
+      if (edit.field === 'title' && !keeps(build(spans), edit.value)) return skip(item.id, 'lowers_score');
       out[edit.field] = edit.value;
       out.appliedIds.push(item.id);
       out.applied.push({ id: item.id, label: item.label, before: item.before, after: edit.value });
@@ -61,13 +85,13 @@ export const rewrite = (markdown: string, items: readonly PlannedItem[], selecte
     }
     const clash = spans.some((s) => (start < s.end && s.start < end) || (start === end && s.start === s.end && s.start === start) || (start === end && start > s.start && start < s.end) || (s.start === s.end && s.start > start && s.start < end));
     if (clash) return skip(item.id, 'overlapping');
-    spans.push({ id: item.id, start, end, text, order });
+    const span = { id: item.id, start, end, text, order };
+    if (!keeps(build([...spans, span]), out.title)) return skip(item.id, 'lowers_score');
+    spans.push(span);
     out.appliedIds.push(item.id);
     out.applied.push({ id: item.id, label: item.label, before: item.before, after: item.after });
   });
-  let md = markdown;
-  for (const s of [...spans].sort((a, b) => b.start - a.start || b.order - a.order)) md = md.slice(0, s.start) + s.text + md.slice(s.end);
-  out.markdown = md;
+  out.markdown = build(spans);
   out.appliedIds = items.map((p) => p.item.id).filter((id) => out.appliedIds.includes(id));
   return out;
 };

@@ -17,7 +17,7 @@ export function startApplyRole(config: Config, pool: Pool, log: Logger): (() => 
   if (!config.roles.includes('apply')) return [];
   const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts, concurrency: config.pipeline.auditorConcurrency };
   const gen = startWorker({
-    ...common, kind: GENERATE, log: log.child({ role: 'apply' }), run: generateStep(pool),
+    ...common, kind: GENERATE, log: log.child({ role: 'apply' }), run: generateStep(pool, config.applyLlm ?? null),
     exhausted: (task, lastError) => failGeneration(pool, task, `The generation failed ${config.pipeline.maxAttempts} times: ${lastError.split('\n')[0]}`),
   });
   const measure = startWorker({

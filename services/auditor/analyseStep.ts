@@ -1,6 +1,6 @@
 import { accountStreamId } from '../../events/account/index.ts';
 import { auditStreamId } from '../../events/audit/events.ts';
-import { getContent } from '../../infra/eventStore/contentStore.ts';
+import { getContent, putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
@@ -107,5 +107,9 @@ export const analyseStep = (deps: AnalyseStepDeps) => async (task: Task): Promis
     deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
     return failAudit(pool, task, 'audit_failed', AUDIT_FAILED_MESSAGE, 'score');
   }
-  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson } }, deps.shareDayMs);
+  // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
+  // baseline). Immutable and content-addressed: committed before the event that names it, so a
+  // crash in between leaves at most an unreferenced blob that the retry names again.
+  const benchmarkRef = benchmark ? await putContent(pool, JSON.stringify(benchmark)) : null;
+  await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson, benchmarkRef } }, deps.shareDayMs);
 };

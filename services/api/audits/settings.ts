@@ -12,4 +12,6 @@ export interface AuditApiSettings {
   shareDaySeconds?: number;
   /** BULK_INACTIVITY_SECONDS: a new batch's inactivity timer is armed at submission (default 900). */
   bulkInactivitySeconds?: number;
+  /** APPLY_LLM_* set: apply's items the writer model can write are selectable (default off). */
+  applyWriter?: boolean;
 }

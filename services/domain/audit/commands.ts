@@ -6,7 +6,8 @@ export type StartAudit = Command<'StartAudit', { attempt: number }>;
 export type RecordContent = Command<'RecordContent', ContentFetched['data']>;
 export type RecordCsi = Command<'RecordCsi', CsiDerived['data']>;
 export type RecordCharge = Command<'RecordCharge', { chargeId: string | null; credits: number }>;
-export type CompleteAudit = Command<'CompleteAudit', AuditCompleted['data']>;
+/** benchmarkRef may be left out: an audit without a benchmark keeps none. */
+export type CompleteAudit = Command<'CompleteAudit', Omit<AuditCompleted['data'], 'benchmarkRef'> & { benchmarkRef?: string | null }>;
 export type FailAudit = Command<'FailAudit', AuditFailed['data']>;
 export type AssignProject = Command<'AssignProject', { project: string | null; actor: string }>;
 

@@ -33,7 +33,7 @@ export const decide = (command: AuditCommand, state: AuditState): AuditEvent[] =
     case 'CompleteAudit':
       if (isTerminal(state)) return [];
       if (!state.charged) throw new AppError('internal_error', 'completion before the charge');
-      return [AuditCompleted(command.data)];
+      return [AuditCompleted({ ...command.data, benchmarkRef: command.data.benchmarkRef ?? null })];
     case 'FailAudit':
       return isTerminal(state) ? [] : [AuditFailed(command.data)];
     case 'AssignProject':

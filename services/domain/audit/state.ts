@@ -16,10 +16,12 @@ export interface AuditState {
   charged: boolean;
   errorCode: AuditErrorCode | null;
   project: string | null;
+  /** The SERP benchmark input the audit was scored against, in the content store (null: none). */
+  benchmarkRef: string | null;
 }
 
 export const initialState = (): AuditState => ({
-  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, keyword: null, language: null, finalUrl: null, charged: false, errorCode: null, project: null,
+  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, keyword: null, language: null, finalUrl: null, charged: false, errorCode: null, project: null, benchmarkRef: null,
 });
 
 export const isTerminal = (s: AuditState): boolean => s.status === 'completed' || s.status === 'error';
@@ -37,7 +39,7 @@ export const evolve = (state: AuditState, event: AuditEvent): AuditState => {
     case 'AuditCharged':
       return { ...state, charged: true };
     case 'AuditCompleted':
-      return { ...state, status: 'completed' };
+      return { ...state, status: 'completed', benchmarkRef: event.data.benchmarkRef };
     case 'AuditFailed':
       return { ...state, status: 'error', errorCode: event.data.errorCode };
     case 'AuditProjectAssigned':

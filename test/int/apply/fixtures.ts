@@ -42,8 +42,8 @@ export async function completedTextAudit(pool: Pool, accountId: string, articleI
 }
 
 /** The apply role in this process. */
-export function applyRole(t: Test, pool: Pool): void {
-  const config = { roles: ['apply'], pipeline: { leaseSeconds: 5, maxAttempts: 3, auditorConcurrency: 2 } } as unknown as Config;
+export function applyRole(t: Test, pool: Pool, applyLlm: Config['applyLlm'] = null): void {
+  const config = { roles: ['apply'], pipeline: { leaseSeconds: 5, maxAttempts: 3, auditorConcurrency: 2 }, applyLlm } as unknown as Config;
   const stops = startApplyRole(config, pool, createLogger('test-apply', 'silent'));
   t.teardown(() => Promise.all(stops.map((s) => s())));
 }

@@ -1,6 +1,6 @@
 import t from 'tap';
 import { planItems } from '../../../services/apply/items.ts';
-import { needsAuthorData } from '../../../services/apply/placeholders.ts';
+import { needsAuthorData, writableByModel } from '../../../services/apply/placeholders.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
 import { toMarkdown } from '../../../services/apply/sourceMarkdown.ts';
@@ -63,4 +63,30 @@ t.test('fetched HTML becomes Markdown with its images', async (t) => {
   const out = toMarkdown(html, 'html');
   t.match(out, /!\[A\]\(https:\/\/img\.example\/a\.png\)/);
   t.match(out, /Kettles collect limescale/);
+});
+
+t.test('the guard: an item that lowers the score is skipped (lowers_score), the others kept', async (t) => {
+  const recs = [rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }), rec({ before: 'Hard water leaves deposits.', after: 'Deposits.' })];
+  const items = planItems({ markdown: md, language: 'en', keyword: 'descaling a kettle', recommendations: recs, paa: [], title: 'Descaling a kettle' });
+  // A scorer that counts words: the second item shortens the text, so it lowers the score.
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+  const r = rewrite(md, items, ['rec:0', 'rec:1'], (text) => words(text));
+  t.same(r.appliedIds, ['rec:0']);
+  t.match(r.skipped, [{ id: 'rec:1', reason: 'lowers_score' }]);
+  t.match(r.markdown, /from hard water/);
+  t.match(r.markdown, /Hard water leaves deposits\./, 'the skipped item left the text as it was');
+  t.same(rewrite(md, items, ['rec:0', 'rec:1']).appliedIds, ['rec:0', 'rec:1'], 'without a scorer, no guard');
+});
+
+t.test('writer model: general gaps become selectable, first-hand facts do not', async (t) => {
+  for (const s of ['## What is it?\n\nIt is [fill in: a one-sentence definition with one concrete attribute].', '### Q?\n\n[fill in: a 2-3 sentence answer]']) t.ok(writableByModel(s), s);
+  for (const s of ['For example, [fill in: a worked example from your own practice, with numbers].', 'It costs [fill in: a price range with the currency]', 'Value [fill in: the exact value with its unit].', '| a | [fill in: value] |', 'It costs X zł', 'No gap here.']) t.notOk(writableByModel(s), s);
+  const recs = [rec({ before: '', after: '## What is it?\n\nIt is [fill in: a one-sentence definition].', insertAt: { placement: 'end', anchor: '' } as Recommendation['insertAt'] }), rec({ before: 'Hard water', after: 'It took [fill in: your own measured minutes]' })];
+  const input = { markdown: md, language: 'en', keyword: 'descaling a kettle', recommendations: recs, paa: ['How often?'], title: 'Descaling a kettle' };
+  const off = Object.fromEntries(planItems(input).map((p) => [p.item.id, p]));
+  const on = Object.fromEntries(planItems({ ...input, writer: true }).map((p) => [p.item.id, p]));
+  t.match(off['rec:0']!.item, { authorDataOnly: true, selectable: false }, 'without the model: the author’s');
+  t.match(on['rec:0'], { item: { authorDataOnly: false, selectable: true }, write: true }, 'with the model: written by it');
+  t.match(on['struct:faq'], { item: { selectable: true }, write: true }, 'the FAQ answers too');
+  t.match(on['rec:1']!.item, { authorDataOnly: true, selectable: false }, 'first-hand facts stay authorDataOnly even with the model');
 });

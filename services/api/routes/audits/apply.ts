@@ -17,7 +17,7 @@ const notFound = { 404: { ...ErrorBody, description: 'not_found: no such audit (
 const notCompleted = { 409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' } };
 
 /** Apply (spec 4.10-4.12): the items, starting a generation, polling a revision. */
-export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app, { pool }) => {
+export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boolean }> = async (app, { pool, writer = false }) => {
   app.get('/audits/:id/apply/items', {
     config: { access: ACCESS['GET /audits/:id/apply/items'], rateLimit: 'read' },
     schema: {
@@ -25,7 +25,7 @@ export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app
       params: ApplyParams, response: { 200: ok(ApplyItemsView, 'Items (2.5) and revisions newest first'), ...notFound, ...notCompleted, ...authErrors, ...rateLimitedError },
     },
   }, async (request) => {
-    const ctx = await loadAuditContext(pool, request.auth!.accountId, request.params.id);
+    const ctx = await loadAuditContext(pool, request.auth!.accountId, request.params.id, writer);
     const { state, createdAt } = await loadRevisions(pool, ctx.auditId);
     return {
       id: ctx.row.jobId ?? ctx.auditId, auditId: ctx.auditId, cqs: ctx.row.cqs,
@@ -52,7 +52,7 @@ export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app
     },
   }, async (request, reply) => {
     const accountId = request.auth!.accountId;
-    const ctx = await loadAuditContext(pool, accountId, request.params.id);
+    const ctx = await loadAuditContext(pool, accountId, request.params.id, writer);
     const out = await requestGeneration(pool, ctx, accountId, request.body.selectedIds, request.body.force ?? false, request.id);
     const view = await presentRevision(pool, out.revision, { jobId: ctx.row.jobId, auditId: ctx.auditId, createdAt: out.createdAt });
     reply.code(out.fresh ? 202 : 200);

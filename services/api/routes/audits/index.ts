@@ -13,5 +13,5 @@ export const auditRoutes: FastifyPluginAsync<{ pool: Pool; settings: AuditApiSet
   await app.register(getAuditRoute, options);
   await app.register(listAuditsRoute, options);
   await app.register(shareRoutes, options);
-  await app.register(applyRoutes, { pool: options.pool });
+  await app.register(applyRoutes, { pool: options.pool, writer: options.settings?.applyWriter ?? false });
 };

@@ -1,6 +1,7 @@
 import t from 'tap';
 import type { AuditEvent } from '../../../../events/audit/events.ts';
 import { auditDecider, type AuditCommand } from '../../../../services/domain/audit/decider.ts';
+import { fold } from '../../../../services/domain/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 
 const s = spec(auditDecider);
@@ -15,7 +16,7 @@ const started: AuditEvent = { type: 'AuditStarted', data: { attempt: 1 } };
 const content: AuditEvent = { type: 'ContentFetched', data: { contentRef: 'abc', format: 'html', finalUrl: 'https://example.com/a', chars: 1200 } };
 const csi: AuditEvent = { type: 'CsiDerived', data: { keyword: 'rower miejski', language: 'pl', centralEntity: 'rower miejski', sourceContext: 'shop', centralSearchIntent: 'choose', predicate: 'wybrać' } };
 const chargedE: AuditEvent = { type: 'AuditCharged', data: { chargeId: 'chg_audit_aud_1', credits: 1 } };
-const completed: AuditEvent = { type: 'AuditCompleted', data: { cqs: 71, resultJson: '{}' } };
+const completed: AuditEvent = { type: 'AuditCompleted', data: { cqs: 71, resultJson: '{}', benchmarkRef: null } };
 const failed = (errorCode: 'crawl_failed' | 'audit_failed', stage: 'fetch' | 'score'): AuditEvent => ({ type: 'AuditFailed', data: { errorCode, errorMessage: 'x', stage } });
 const cmd = (type: AuditCommand['type'], data: unknown) => ({ type, data }) as AuditCommand;
 
@@ -41,6 +42,12 @@ t.test('when running', async (t) => {
   t.test('a second charge record is a no-op', s.given([request, started, content, csi, chargedE]).when(cmd('RecordCharge', chargedE.data)).then([]));
   t.test('no completion before the charge', s.given([request, started, content, csi]).when(cmd('CompleteAudit', completed.data)).thenThrows('internal_error'));
   t.test('completion after the charge', s.given([request, started, content, csi, chargedE]).when(cmd('CompleteAudit', completed.data)).then([completed]));
+  t.test('a completion without benchmarkRef keeps none', s.given([request, started, content, csi, chargedE]).when(cmd('CompleteAudit', { cqs: 71, resultJson: '{}' })).then([completed]));
+  t.test('the SERP baseline is kept with the completion', async (t) => {
+    const withBaseline: AuditEvent = { type: 'AuditCompleted', data: { cqs: 71, resultJson: '{}', benchmarkRef: 'f00d' } };
+    await s.given([request, started, content, csi, chargedE]).when(cmd('CompleteAudit', withBaseline.data)).then([withBaseline])(t);
+    t.equal(fold(auditDecider, [request, started, content, csi, chargedE, withBaseline]).benchmarkRef, 'f00d', 'the state names the kept baseline');
+  });
 });
 
 t.test('when finished', async (t) => {

@@ -1,0 +1,65 @@
+import { planItems } from '../../services/apply/items.ts';
+import { rewrite } from '../../services/apply/rewrite.ts';
+import { scoreMarkdown } from '../../services/apply/score.ts';
+import { toMarkdown } from '../../services/apply/sourceMarkdown.ts';
+import { auditContent } from '../../services/engine/audit.ts';
+import type { SerpBenchmarkInput } from '../../services/engine/types.ts';
+import { articles, read } from '../fixtures/engine/corpus.ts';
+import { loadHalf } from './corpus.ts';
+
+/** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
+export interface GainRow {
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout';
+  id: string;
+  /** The audit's CQS (on the content as supplied). */
+  auditCqs: number;
+  /** The original as Markdown, scored as the measurement scores (both sides in the same format). */
+  before: number;
+  after: number;
+  selectable: number;
+  applied: number;
+  skipped: number;
+}
+
+interface Weak { corpus: GainRow['corpus']; id: string; content: string; format: 'html' | 'text'; keyword: string; language: string; benchmark: SerpBenchmarkInput | null }
+
+/**
+ * The weak articles of both corpora: the engine fixtures (audited offline, no benchmark) and the
+ * evaluation corpus's poor versions (with their SERP file as the benchmark, as an audit with a
+ * provider has).
+ */
+export const weakArticles = (): Weak[] => [
+  ...articles.map((a): Weak => ({ corpus: 'engine', id: a.id, content: read('weak', a), format: a.file.endsWith('.html') ? 'html' : 'text', keyword: a.keyword, language: a.language, benchmark: null })),
+  ...(['tuning', 'heldout'] as const).flatMap((half) => loadHalf(half).map((t): Weak => ({
+    corpus: `eval-${half}`, id: t.id, content: t.poor, format: 'text', keyword: t.keyword, language: t.language, benchmark: t.serp,
+  }))),
+];
+
+/** What a generation and its measurement do, without the service around them: items, rewrite, score. */
+export const measureGain = (w: Weak): GainRow => {
+  const audit = auditContent({ content: w.content, format: w.format, url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark });
+  const markdown = toMarkdown(w.content, w.format);
+  const items = planItems({
+    markdown, language: audit.input.language ?? w.language, keyword: audit.input.keyword ?? w.keyword, recommendations: audit.recommendations,
+    paa: audit.benchmark?.paa ?? [], title: /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null,
+  });
+  const score = scoreMarkdown({ url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark });
+  const selectable = items.filter((p) => p.item.selectable).map((p) => p.item.id);
+  const r = rewrite(markdown, items, selectable, score);
+  return {
+    corpus: w.corpus, id: w.id, auditCqs: audit.scores.cqs ?? 0, before: score(markdown, null) ?? 0, after: score(r.markdown, r.title) ?? 0,
+    selectable: selectable.length, applied: r.appliedIds.length, skipped: r.skipped.length,
+  };
+};
+
+export const gainTable = (rows: readonly GainRow[]): string => {
+  const raised = rows.filter((r) => r.after > r.before).length;
+  const lowered = rows.filter((r) => r.after < r.before).length;
+  return [
+    '| corpus | article | audit CQS | Markdown before | after | selectable | applied | skipped |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.selectable} | ${r.applied} | ${r.skipped} |`),
+    '',
+    `raised ${raised}/${rows.length} (${Math.round((raised / rows.length) * 1000) / 10}%), lowered ${lowered}`,
+  ].join('\n');
+};
