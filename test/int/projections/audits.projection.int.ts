@@ -30,7 +30,7 @@ const fetched = ContentFetched({ contentRef: 'c'.repeat(64), format: 'html', fin
 const csi = CsiDerived({ keyword: 'content audit', language: 'en', centralEntity: 'audit', sourceContext: 'blog', centralSearchIntent: 'learn', predicate: 'how' });
 const charged = AuditCharged({ chargeId: 'chg_audit_aud_1', credits: 1 });
 const RESULT = { cqs: 87.5, sections: [{ name: 'structure', score: 90 }] };
-const completed = AuditCompleted({ cqs: 87.5, resultJson: JSON.stringify(RESULT) });
+const completed = AuditCompleted({ cqs: 87.5, resultJson: JSON.stringify(RESULT), benchmarkRef: null });
 const failed = AuditFailed({ errorCode: 'crawl_failed', errorMessage: 'The page answered 404', stage: 'fetch' });
 
 const ts = (c: string) => `(${c} AT TIME ZONE 'UTC')::text AS ${c}`;

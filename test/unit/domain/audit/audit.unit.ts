@@ -1,7 +1,7 @@
 import t from 'tap';
 import type { AuditEvent } from '../../../../events/audit/events.ts';
 import { auditDecider, type AuditCommand } from '../../../../services/domain/audit/decider.ts';
-import { fold } from '../../../../services/domain/decider.ts';
+import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 
 const s = spec(auditDecider);
