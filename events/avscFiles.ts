@@ -1,7 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventDefinition, AnyEventDefinition } from './define.ts';
+import type { AnyEventDefinition } from './define.ts';
 import { catalogue } from './catalogue.ts';
 
 const eventsDir = dirname(fileURLToPath(import.meta.url));

@@ -5,7 +5,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { Kind } from '@sinclair/typebox';
 import { typeboxToAvro } from './avro.ts';
 import { catalogue } from './catalogue.ts';
-import type { EventDefinition, StreamName, AnyEventDefinition } from './define.ts';
+import type { StreamName, AnyEventDefinition } from './define.ts';
 
 const eventsDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = dirname(eventsDir);

@@ -2,7 +2,7 @@ import type { AccountEvent } from '../../../events/account/index.ts';
 import { ApplyAdmitted, ApplyReleased, type ApplyAdmissionEvent, type ApplyAdmitted as Admitted, type ApplyReleased as Released } from '../../../events/account/applyAdmission.ts';
 import { AppError } from '../../../core/errors.ts';
 import { accountDecider, balanceOf, type AccountState } from '../account/decider.ts';
-import type { Decider } from '../../../core/decider.ts';
+import type { Decider, DomainEvent } from '../../../core/decider.ts';
 
 /**
  * Admission of apply generations, on the account stream in the same transaction as their charge:
@@ -60,4 +60,4 @@ const decide = (command: ApplyAdmissionCommand, state: ApplyAdmissionState): App
 };
 
 /** Folds the whole account stream; decides only apply admission events. */
-export const applyAdmissionDecider: Decider<ApplyAdmissionCommand, any, ApplyAdmissionState> = { decide, evolve, initialState };
+export const applyAdmissionDecider: Decider<ApplyAdmissionCommand, DomainEvent, ApplyAdmissionState> = { decide, evolve, initialState };

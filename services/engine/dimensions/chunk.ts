@@ -33,7 +33,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
     return hs.filter((h) => body.has(h)).length / hs.length >= 0.5 ? 1 : 0;
   });
-  const nonEmpty = heads.map((s) => (s.words >= 20 || doc.sections[s.index + 1]?.level! > s.level ? 1 : 0));
+  const nonEmpty = heads.map((s) => (s.words >= 20 || (doc.sections[s.index + 1]?.level ?? 0) > s.level ? 1 : 0));
   const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
   // About one subheading per 250 words: a page without them is one undivided passage.

@@ -4,7 +4,7 @@ import { sectionLabels, t } from '../labels.ts';
 import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
-import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, replaceChange, round1 } from './helpers.ts';
+import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, round1 } from './helpers.ts';
 
 /**
  * csiAlignment: does the page serve the keyword's central entity and intent?

@@ -21,7 +21,7 @@ const stemOne = (word: string, lang: string): string => {
   if (/^\d/.test(word)) return word;
   if (lang === 'pl') return stripSuffix(word, PL_SUFFIXES, 3).slice(0, 6);
   if (lang === 'de') return snowballGerman(word);
-  if (lang === 'en' || !/[^\x00-\x7f]/.test(word)) return porter(word.replace(/[’']s$/, ''));
+  if (lang === 'en' || /^[\p{ASCII}]*$/u.test(word)) return porter(word.replace(/[’']s$/, ''));
   return word.slice(0, 7);
 };
 

@@ -2,7 +2,7 @@ import t from 'tap';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { eventually, testDatabase } from '../../helpers/db.ts';
+import { testDatabase } from '../../helpers/db.ts';
 import { startService } from '../../helpers/service.ts';
 import { apiClient, bulkSite, checkLedger, serviceEnv, startWorkerProcess, waitForBatch } from './fixtures.ts';
 
