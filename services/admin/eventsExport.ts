@@ -4,6 +4,7 @@ import { readLog } from '../../infra/eventStore/readLog.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { csvField } from './replayLedger.ts';
 import { sleep } from '../../core/sleep.ts';
+import { countEvents } from '../../infra/eventStore/lookups.ts';
 
 export interface ExportOptions {
   /** A log position ("txid:seq", exclusive) or a time (events at or after it). */
@@ -52,7 +53,7 @@ export async function exportFromStore(pool: Pool, o: ExportOptions, write: (chun
   let after = o.from && 'position' in o.from ? o.from.position : START;
   const keep = exportFilter(o);
   const bar = o.progress && !o.follow
-    ? exportProgress(Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n))
+    ? exportProgress(await countEvents(pool))
     : undefined;
   await write(exportHeader(o.format));
   let written = 0;

@@ -1,6 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { verifyLedger, type LedgerReport } from './verifyLedger.ts';
+import { countStreamsOpenedBy, streamsOpenedBy } from '../../infra/eventStore/lookups.ts';
 
 export interface VerifyAllReport {
   accounts: number;
@@ -19,7 +20,7 @@ const PAGE = 500;
  */
 export async function verifyAllLedgers(pool: Pool, options: { progress: boolean; keep?: number; waitMs?: number }): Promise<VerifyAllReport> {
   const keep = options.keep ?? 100;
-  const total = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_version = 1 AND type = 'AccountOpened'`)).rows[0]!.n;
+  const total = await countStreamsOpenedBy(pool, 'AccountOpened');
   const bar = options.progress
     ? new cliProgress.SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2_000, format: 'ledger verify [{bar}] {value}/{total} accounts, {failed} failed, eta {eta}s', etaBuffer: 200 }, cliProgress.Presets.shades_classic)
     : undefined;
@@ -28,12 +29,9 @@ export async function verifyAllLedgers(pool: Pool, options: { progress: boolean;
   let after = '';
   try {
     for (;;) {
-      const page = await pool.query<{ account_id: string; stream_id: string }>(
-        `SELECT account_id, stream_id FROM events WHERE stream_version = 1 AND type = 'AccountOpened' AND stream_id > $1 ORDER BY stream_id LIMIT $2`,
-        [after, PAGE],
-      );
-      for (const { account_id } of page.rows) {
-        const r = await verifyLedger(pool, account_id, options.waitMs ?? 2_000);
+      const page = await streamsOpenedBy(pool, 'AccountOpened', after, PAGE);
+      for (const { accountId } of page) {
+        const r = await verifyLedger(pool, accountId, options.waitMs ?? 2_000);
         report.accounts++;
         if (r.ok) report.ok++;
         else {
@@ -42,8 +40,8 @@ export async function verifyAllLedgers(pool: Pool, options: { progress: boolean;
         }
         bar?.increment(1, { failed: report.failed });
       }
-      if (page.rows.length < PAGE) break;
-      after = page.rows.at(-1)!.stream_id;
+      if (page.length < PAGE) break;
+      after = page.at(-1)!.streamId;
     }
   } finally {
     bar?.stop();

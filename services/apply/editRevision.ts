@@ -4,6 +4,7 @@ import { decideInTransaction, transact } from '../../infra/eventStore/eventStore
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { revisionDecider } from '../domain/revision/decider.ts';
 import { AppError } from '../../core/errors.ts';
+import { findStreamByPayload } from '../../infra/eventStore/lookups.ts';
 
 /** Max size of an edited article: the spec's content limit (8). */
 const MAX_CHARS = 200_000;
@@ -15,15 +16,13 @@ const MAX_CHARS = 200_000;
 export async function editRevision(pool: Pool, revisionId: string, markdown: string, actor: string): Promise<{ revisionId: string; auditId: string; chars: number }> {
   if (markdown.trim() === '') throw new AppError('invalid_request', 'the edited text is empty');
   if (markdown.length > MAX_CHARS) throw new AppError('invalid_request', `the edited text is over ${MAX_CHARS} characters`);
-  const found = await pool.query<{ stream_id: string; account_id: string }>(
-    `SELECT stream_id, account_id FROM events WHERE type = 'RevisionRequested' AND payload->>'revisionId' = $1 LIMIT 1`, [revisionId]);
-  const row = found.rows[0];
+  const row = await findStreamByPayload(pool, 'RevisionRequested', 'revisionId', revisionId);
   if (!row) throw new AppError('not_found', `revision ${revisionId} not found`);
-  const auditId = row.stream_id.replace(/^revision-/, '');
+  const auditId = row.streamId.replace(/^revision-/, '');
   await transact(pool, async (tx) => {
     const markdownRef = await putContent(tx, markdown);
     await decideInTransaction(tx, {
-      now: new Date(), decider: revisionDecider, streamId: revisionStreamId(auditId), accountId: row.account_id,
+      now: new Date(), decider: revisionDecider, streamId: revisionStreamId(auditId), accountId: row.accountId,
       command: { type: 'EditRevision', data: { revisionId, markdownRef, actor } },
     });
   });
