@@ -11,6 +11,10 @@ import { createKeyCache, type KeyCache } from '../auth/keyCache.ts';
 /** Who is calling: the key and the account that owns it. Everything a route reads is this account's. */
 export interface AuthContext {
   keyId: string;
+  /**
+   * The account, which is the user (one user, one account): a `usr_` id, shown as `userId` by GET
+   * /me (spec 2.1). The code says account because credits, keys and audits hang off it.
+   */
   accountId: string;
   scopes: readonly ApiKeyScope[];
   email: string;

@@ -25,7 +25,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app, {
       // Spec 5.6: the secret also produces signatures, so only a key that may write sees it.
       const canWrite = auth.scopes.includes('audits:write');
       return {
-        userId: auth.accountId,
+        userId: auth.accountId, // the account is the user (AuthContext.accountId)
         email: auth.email,
         role: auth.role,
         auditCredits: remaining,
