@@ -1,4 +1,6 @@
 /** The pipeline roles in a process of their own, for crash tests. Prints READY once running. */
+// A process of its own: it registers the inline projections its appends fold into.
+import '../../projections/inline.ts';
 import '../../events/catalogue.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { createLogger } from '../../infra/logger.ts';

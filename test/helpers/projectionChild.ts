@@ -1,4 +1,6 @@
 /** Runs the counting projection in its own process; with `hang` it stops half-way through a batch. */
+// A process of its own: it registers the inline projections its appends fold into.
+import '../../projections/inline.ts';
 import './testEvents.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { startProjections } from '../../projections/runner.ts';

@@ -3,6 +3,8 @@
  * mode `hang` it stops inside its first transaction (rows written, not committed) and says so on
  * stdout, waiting to be killed.
  */
+// A process of its own: it registers the inline projections its appends fold into.
+import '../../projections/inline.ts';
 import './testEvents.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
