@@ -72,7 +72,7 @@ async function getRate(base: string, path: string, key: string | null): Promise<
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** `throughput: false` (`npm run bench -- bulk`) skips the autocannon runs: single-audit and batch times only. */
-export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> {
+export async function benchApi({ throughput = true, pipeline = true } = {}): Promise<BenchRow[]> {
   const stack = await openBenchStack(log, { kafka: false });
   const children: ChildProcess[] = [];
   try {
@@ -108,6 +108,7 @@ export async function benchApi({ throughput = true } = {}): Promise<BenchRow[]> 
     await stopServer(bare.child);
     }
 
+    if (!pipeline) return rows;
     process.stderr.write('api bench: submission to completion\n');
     // 2. Submission to completion: the whole service on the embedded log, a local 2,000-word page.
     const page = syntheticPage(2000);

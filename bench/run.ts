@@ -13,6 +13,8 @@ if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
 // Only the pipeline's single-audit and 100-URL batch times (both are also in `api`).
 else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughput: false }));
+// Only the request throughput beside the bare route (issue 14's ratios), without the pipeline.
+if (!want('api') && want('requests')) printRows('API requests', await benchApi({ pipeline: false }));
 if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.

@@ -18,6 +18,7 @@ import { freePort } from '../infra/local/freePort.ts';
 import { createLogger } from '../infra/logger.ts';
 import { ledgerBalance } from '../projections/ledger/queries.ts';
 import { createAccount } from '../services/admin/operations.ts';
+import { verifyLedger } from '../services/admin/verifyLedger.ts';
 import { accountDecider, balanceOf, historyOf } from '../services/domain/account/decider.ts';
 import { syntheticPage } from './engine.ts';
 import { openBenchStack } from './stack.ts';
@@ -123,7 +124,9 @@ const terminal = async () => (await pool.query<{ n: number }>(
   [accounts.map((a) => a.accountId)],
 )).rows[0]!.n;
 const deadline = Date.now() + 20 * 60_000;
-while ((await terminal()) < jobs.size && Date.now() < deadline) await sleep(2000);
+for (let n = 0, shown = 0; (n = await terminal()) < jobs.size && Date.now() < deadline; await sleep(2000)) {
+  if (Date.now() - shown > 30_000) { say(`${n}/${jobs.size} terminal after ${((Date.now() - started) / 1000).toFixed(0)} s`); shown = Date.now(); }
+}
 killing = false;
 await killer;
 
@@ -153,6 +156,9 @@ for (const a of accounts) {
   if (projected.remaining !== balance || projected.streamVersion !== version) {
     ledgerProblems.push(`${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`);
   }
+  // The auditor's own check (`npm run admin -- ledger verify`): the hash chain and every history entry.
+  const verified = await verifyLedger(pool, a.accountId, 10_000);
+  if (!verified.ok) ledgerProblems.push(...verified.problems.map((p) => `${a.accountId}: ledger verify: ${p}`));
 }
 const terminalJobs = outcome.filter((o) => o.status === 'completed' || o.status === 'error').reduce((s, o) => s + o.n, 0);
 const figures = {
