@@ -56,7 +56,8 @@ const toRow = (r: any): AuditRow => ({
 
 /** An audit of the account by job id or audit id (spec 4.3); another account's is not found. */
 export async function findAudit(db: Queryable, accountId: string, id: string): Promise<AuditRow | null> {
-  const r = await db.query(`SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, [accountId, id]);
+  // Named: the poll of every client, so each connection parses and plans it once (prepared).
+  const r = await db.query({ name: 'find_audit', text: `SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, values: [accountId, id] });
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
