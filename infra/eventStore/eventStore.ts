@@ -94,17 +94,16 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
       throw new AppError('concurrency_conflict', `stream ${req.streamId} was written by a newer transaction`);
     }
   }
+  // No savepoint: a refused append ends its transaction (every caller rolls back, and transact()
+  // retries in a new one), so it would cost two round trips per append for nothing.
   try {
-    await tx.query('SAVEPOINT append');
     const result = await tx.query<EventRow>(
       `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash)
        VALUES ${rows.join(', ')} RETURNING ${EVENT_COLUMNS}`,
       values,
     );
-    await tx.query('RELEASE SAVEPOINT append');
     return result.rows.map(rowToEnvelope);
   } catch (e) {
-    await tx.query('ROLLBACK TO SAVEPOINT append').catch(() => undefined);
     if (isUniqueViolation(e, 'events_stream_version_unique')) {
       throw new AppError('concurrency_conflict', `stream ${req.streamId} moved past version ${req.expectedVersion}`);
     }
