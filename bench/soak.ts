@@ -54,11 +54,18 @@ const env: NodeJS.ProcessEnv = {
 
 // One process per role, restarted whenever it ends (killed here, or failed at start) until the end.
 const procs = new Map<string, ChildProcess>();
+// Roles whose current process has finished starting ("audit service listening/running"): only
+// those are killed. On a loaded machine a start takes longer than the kill interval, and killing
+// processes that never got up would test nothing but start-up.
+const up = new Set<string>();
 const kills: Record<string, number> = {};
 let stopping = false;
 const start = (role: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'pipe', 'inherit'] });
   procs.set(role, child);
+  up.delete(role);
+  child.stdout!.on('data', (d: Buffer) => { if (procs.get(role) === child && /audit service (listening|running)/.test(String(d))) up.add(role); });
+  child.once('exit', () => { if (procs.get(role) === child) up.delete(role); });
   child.once('exit', () => { if (!stopping) setTimeout(() => { if (!stopping) start(role); }, 500); });
 };
 for (const role of ROLES) start(role);
@@ -84,7 +91,9 @@ const killer = (async () => {
   while (killing) {
     await sleep(KILL_EVERY_MS * (0.5 + Math.random()));
     if (!killing) break;
-    const role = ROLES[Math.floor(Math.random() * ROLES.length)]!;
+    const running = ROLES.filter((r) => up.has(r));
+    if (running.length === 0) continue;
+    const role = running[Math.floor(Math.random() * running.length)]!;
     // The exit handler restarts it.
     if (procs.get(role)!.kill('SIGKILL')) kills[role] = (kills[role] ?? 0) + 1;
   }
