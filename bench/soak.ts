@@ -1,6 +1,6 @@
 /**
- * `npm run soak [-- --audits N]`: N audits (default 1,000) across 50 accounts on a real Kafka and
- * PostgreSQL, every role in a process of its own, while a random role process is SIGKILLed every
+ * `npm run soak [-- --audits N] [--kill-every-ms MS] [--wait-minutes M]`: N audits (default
+ * 1,000) across 50 accounts on a real Kafka and PostgreSQL, every role in a process of its own, while a random role process is SIGKILLed every
  * few seconds and restarted. At the end it prints, and checks: every job terminal, no credit
  * charged twice, every account's ledger true (the sum of the credit deltas in its stream equals
  * the balance the decider folds, and the ledger projection says the same), no projection lagging.
@@ -132,7 +132,8 @@ const terminal = async () => (await pool.query<{ n: number }>(
   `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
   [accounts.map((a) => a.accountId)],
 )).rows[0]!.n;
-const deadline = Date.now() + 20 * 60_000;
+// How long the jobs may take to end after the last is accepted (a loaded machine needs more).
+const deadline = Date.now() + arg('wait-minutes', 20) * 60_000;
 for (let n = 0, shown = 0; (n = await terminal()) < jobs.size && Date.now() < deadline; await sleep(2000)) {
   if (Date.now() - shown > 30_000) { say(`${n}/${jobs.size} terminal after ${((Date.now() - started) / 1000).toFixed(0)} s`); shown = Date.now(); }
 }
