@@ -1,9 +1,10 @@
 /**
  * `npm run soak [-- --audits N] [--kill-every-ms MS] [--wait-minutes M]`: N audits (default
  * 1,000) across 50 accounts on a real Kafka and PostgreSQL, every role in a process of its own,
- * while a random role process is SIGKILLed every few seconds and restarted. At the end it prints, and checks: every job terminal, no credit
- * charged twice, every account's ledger true (the sum of the credit deltas in its stream equals
- * the balance the decider folds, and the ledger projection says the same), no projection lagging.
+ * while a random role process is SIGKILLed every few seconds and restarted. At the end it prints,
+ * and checks: every job terminal, no credit charged twice, every account's ledger true (the sum of
+ * the credit deltas in its stream equals the balance the decider folds, the ledger projection says
+ * the same, and `ledger verify` passes), no projection lagging.
  * Exits 1 when any of these fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
