@@ -61,6 +61,22 @@ export async function findAudit(db: Queryable, accountId: string, id: string): P
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
+/**
+ * Several lookups as findAudit does them, in one statement: each (accountId, id) pair gets the
+ * audit of THAT account with that job or audit id, or null, in the order given.
+ */
+export async function findAudits(db: Queryable, lookups: readonly { accountId: string; id: string }[]): Promise<(AuditRow | null)[]> {
+  const r = await db.query({
+    name: 'find_audits',
+    text: `SELECT t.i::int AS i, a.* FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(acc, id, i)
+             CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM audits WHERE account_id = t.acc AND (audit_id = t.id OR job_id = t.id)) a`,
+    values: [lookups.map((l) => l.accountId), lookups.map((l) => l.id)],
+  });
+  const found: (AuditRow | null)[] = lookups.map(() => null);
+  for (const row of r.rows as { i: number }[]) found[row.i - 1] = toRow(row);
+  return found;
+}
+
 /** The account an audit belongs to (operator CLI); null when there is no such audit. */
 export async function accountOfAudit(db: Queryable, auditId: string): Promise<string | null> {
   const r = await db.query<{ account_id: string }>('SELECT account_id FROM audits WHERE audit_id = $1', [auditId]);
