@@ -141,13 +141,24 @@ for (let n = 0, shown = 0; (n = await terminal()) < jobs.size && Date.now() < de
 killing = false;
 await killer;
 
+const readModelsCaughtUp = async (): Promise<boolean> => {
+  const shown = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM audits WHERE job_id = ANY($1) AND status IN ('completed', 'error')`, [[...jobs]])).rows[0]!.n;
+  if (shown < (await terminal())) return false;
+  for (const a of accounts) {
+    const version = (await pool.query<{ v: number }>(`SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1`, [accountStreamId(a.accountId)])).rows[0]!.v;
+    if ((await ledgerBalance(pool, a.accountId)).streamVersion < version) return false;
+  }
+  return true;
+};
 // Projections: wait (bounded) for every group to reach the end of the log, then report the lags.
 let lags: Record<string, number> = {};
-for (const until = Date.now() + 120_000; Date.now() < until; await sleep(1000)) {
+for (const until = Date.now() + 300_000; Date.now() < until; await sleep(1000)) {
   try {
     const ready = (await (await fetch(`${base}/readyz`)).json()) as { checks: Record<string, { lag?: number }> };
     lags = Object.fromEntries(Object.entries(ready.checks).filter(([, c]) => c.lag !== undefined).map(([g, c]) => [g, c.lag!]));
-    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0)) break;
+    // Lag 0 is measured against Kafka: a relay restarting may not have brought the last events
+    // there yet. So also wait until the read models show what the store holds.
+    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0) && (await readModelsCaughtUp())) break;
   } catch { /* the API is restarting */ }
 }
 
