@@ -15,6 +15,8 @@ if (want('api')) printRows('API and pipeline', await benchApi());
 else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughput: false }));
 // Only the single-audit time and apply's two times beside it (also in `api` and `bulk`).
 else if (want('apply')) printRows('Pipeline and apply', await benchApi({ throughput: false, bulk: false }));
+// Only the request throughput beside the bare route (issue 14's ratios), without the pipeline.
+if (!want('api') && want('requests')) printRows('API requests', await benchApi({ pipeline: false }));
 if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.

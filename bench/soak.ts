@@ -1,9 +1,10 @@
 /**
- * `npm run soak [-- --audits N]`: N audits (default 1,000) across 50 accounts on a real Kafka and
- * PostgreSQL, every role in a process of its own, while a random role process is SIGKILLed every
- * few seconds and restarted. At the end it prints, and checks: every job terminal, no credit
- * charged twice, every account's ledger true (the sum of the credit deltas in its stream equals
- * the balance the decider folds, and the ledger projection says the same), no projection lagging.
+ * `npm run soak [-- --audits N] [--kill-every-ms MS] [--wait-minutes M]`: N audits (default
+ * 1,000) across 50 accounts on a real Kafka and PostgreSQL, every role in a process of its own,
+ * while a random role process is SIGKILLed every few seconds and restarted. At the end it prints,
+ * and checks: every job terminal, no credit charged twice, every account's ledger true (the sum of
+ * the credit deltas in its stream equals the balance the decider folds, the ledger projection says
+ * the same, and `ledger verify` passes), no projection lagging.
  * Exits 1 when any of these fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,6 +19,7 @@ import { freePort } from '../infra/local/freePort.ts';
 import { createLogger } from '../infra/logger.ts';
 import { ledgerBalance } from '../projections/ledger/queries.ts';
 import { createAccount } from '../services/admin/operations.ts';
+import { verifyLedger } from '../services/admin/verifyLedger.ts';
 import { accountDecider, balanceOf, historyOf } from '../services/domain/account/decider.ts';
 import { syntheticPage } from './engine.ts';
 import { openBenchStack } from './stack.ts';
@@ -52,11 +54,18 @@ const env: NodeJS.ProcessEnv = {
 
 // One process per role, restarted whenever it ends (killed here, or failed at start) until the end.
 const procs = new Map<string, ChildProcess>();
+// Roles whose current process has finished starting ("audit service listening/running"): only
+// those are killed. On a loaded machine a start takes longer than the kill interval, and killing
+// processes that never got up would test nothing but start-up.
+const up = new Set<string>();
 const kills: Record<string, number> = {};
 let stopping = false;
 const start = (role: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'pipe', 'inherit'] });
   procs.set(role, child);
+  up.delete(role);
+  child.stdout!.on('data', (d: Buffer) => { if (procs.get(role) === child && /audit service (listening|running)/.test(String(d))) up.add(role); });
+  child.once('exit', () => { if (procs.get(role) === child) up.delete(role); });
   child.once('exit', () => { if (!stopping) setTimeout(() => { if (!stopping) start(role); }, 500); });
 };
 for (const role of ROLES) start(role);
@@ -82,7 +91,9 @@ const killer = (async () => {
   while (killing) {
     await sleep(KILL_EVERY_MS * (0.5 + Math.random()));
     if (!killing) break;
-    const role = ROLES[Math.floor(Math.random() * ROLES.length)]!;
+    const running = ROLES.filter((r) => up.has(r));
+    if (running.length === 0) continue;
+    const role = running[Math.floor(Math.random() * running.length)]!;
     // The exit handler restarts it.
     if (procs.get(role)!.kill('SIGKILL')) kills[role] = (kills[role] ?? 0) + 1;
   }
@@ -121,18 +132,32 @@ const terminal = async () => (await pool.query<{ n: number }>(
   `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
   [accounts.map((a) => a.accountId)],
 )).rows[0]!.n;
-const deadline = Date.now() + 20 * 60_000;
-while ((await terminal()) < jobs.size && Date.now() < deadline) await sleep(2000);
+// How long the jobs may take to end after the last is accepted (a loaded machine needs more).
+const deadline = Date.now() + arg('wait-minutes', 20) * 60_000;
+for (let n = 0, shown = 0; (n = await terminal()) < jobs.size && Date.now() < deadline; await sleep(2000)) {
+  if (Date.now() - shown > 30_000) { say(`${n}/${jobs.size} terminal after ${((Date.now() - started) / 1000).toFixed(0)} s`); shown = Date.now(); }
+}
 killing = false;
 await killer;
 
+const readModelsCaughtUp = async (): Promise<boolean> => {
+  const shown = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM audits WHERE job_id = ANY($1) AND status IN ('completed', 'error')`, [[...jobs]])).rows[0]!.n;
+  if (shown < (await terminal())) return false;
+  for (const a of accounts) {
+    const version = (await pool.query<{ v: number }>(`SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1`, [accountStreamId(a.accountId)])).rows[0]!.v;
+    if ((await ledgerBalance(pool, a.accountId)).streamVersion < version) return false;
+  }
+  return true;
+};
 // Projections: wait (bounded) for every group to reach the end of the log, then report the lags.
 let lags: Record<string, number> = {};
-for (const until = Date.now() + 120_000; Date.now() < until; await sleep(1000)) {
+for (const until = Date.now() + 300_000; Date.now() < until; await sleep(1000)) {
   try {
     const ready = (await (await fetch(`${base}/readyz`)).json()) as { checks: Record<string, { lag?: number }> };
     lags = Object.fromEntries(Object.entries(ready.checks).filter(([, c]) => c.lag !== undefined).map(([g, c]) => [g, c.lag!]));
-    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0)) break;
+    // Lag 0 is measured against Kafka: a relay restarting may not have brought the last events
+    // there yet. So also wait until the read models show what the store holds.
+    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0) && (await readModelsCaughtUp())) break;
   } catch { /* the API is restarting */ }
 }
 
@@ -152,6 +177,9 @@ for (const a of accounts) {
   if (projected.remaining !== balance || projected.streamVersion !== version) {
     ledgerProblems.push(`${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`);
   }
+  // The auditor's own check (`npm run admin -- ledger verify`): the hash chain and every history entry.
+  const verified = await verifyLedger(pool, a.accountId, 10_000);
+  if (!verified.ok) ledgerProblems.push(...verified.problems.map((p) => `${a.accountId}: ledger verify: ${p}`));
 }
 const terminalJobs = outcome.filter((o) => o.status === 'completed' || o.status === 'error').reduce((s, o) => s + o.n, 0);
 const figures = {

@@ -98,25 +98,25 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
       throw new AppError('concurrency_conflict', `stream ${req.streamId} was written by a newer transaction`);
     }
   }
+  // No savepoint: a refused append ends its transaction (every caller rolls back, and transact()
+  // retries in a new one), so it would cost two round trips per append for nothing.
+  let appended: EventEnvelope[];
   try {
-    await tx.query('SAVEPOINT append');
     const result = await tx.query<EventRow>(
       `INSERT INTO events (id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash)
        VALUES ${rows.join(', ')} RETURNING ${EVENT_COLUMNS}`,
       values,
     );
-    await tx.query('RELEASE SAVEPOINT append');
-    const appended = result.rows.map(rowToEnvelope);
-    await runInlineProjections(tx, appended);
-    return appended;
+    appended = result.rows.map(rowToEnvelope);
   } catch (e) {
-    await tx.query('ROLLBACK TO SAVEPOINT append').catch(() => undefined);
     if (isUniqueViolation(e, 'events_stream_version_unique')) {
       throw new AppError('concurrency_conflict', `stream ${req.streamId} moved past version ${req.expectedVersion}`);
     }
     if (isUniqueViolation(e, 'events_id_key')) throw new DuplicateEventError();
     throw e;
   }
+  await runInlineProjections(tx, appended);
+  return appended;
 }
 
 export async function readStream(db: Pick<PoolClient, 'query'>, streamId: string): Promise<EventEnvelope[]> {

@@ -64,8 +64,25 @@ const toRow = (r: AuditDbRow): AuditRow => ({
 
 /** An audit of the account by job id or audit id (spec 4.3); another account's is not found. */
 export async function findAudit(db: Queryable, accountId: string, id: string): Promise<AuditRow | null> {
-  const r = await db.query<AuditDbRow>(`SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, [accountId, id]);
+  // Named: the poll of every client, so each connection parses and plans it once (prepared).
+  const r = await db.query<AuditDbRow>({ name: 'find_audit', text: `SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, values: [accountId, id] });
   return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/**
+ * Several lookups as findAudit does them, in one statement: each (accountId, id) pair gets the
+ * audit of THAT account with that job or audit id, or null, in the order given.
+ */
+export async function findAudits(db: Queryable, lookups: readonly { accountId: string; id: string }[]): Promise<(AuditRow | null)[]> {
+  const r = await db.query<AuditDbRow & { i: number }>({
+    name: 'find_audits',
+    text: `SELECT t.i::int AS i, a.* FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(acc, id, i)
+             CROSS JOIN LATERAL (SELECT ${COLUMNS} FROM audits WHERE account_id = t.acc AND (audit_id = t.id OR job_id = t.id)) a`,
+    values: [lookups.map((l) => l.accountId), lookups.map((l) => l.id)],
+  });
+  const found: (AuditRow | null)[] = lookups.map(() => null);
+  for (const row of r.rows) found[row.i - 1] = toRow(row);
+  return found;
 }
 
 /** The account an audit belongs to (operator CLI); null when there is no such audit. */

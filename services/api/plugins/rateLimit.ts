@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import type { FastifyReply } from 'fastify';
-import { freshWindow, hitRateLimit, peekRateLimit, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
+import { createRateLimitCounter, freshWindow, peekRateLimit, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
 import { AppError } from '../../../core/errors.ts';
 
 /** A rate-limit window (spec 8): each counts separately per API key. */
@@ -19,14 +19,16 @@ declare module 'fastify' {
  * Rate limits as a route option: `config: { rateLimit: 'share' }`. Register after the auth plugin
  * (its hook must run after authentication: the budget is the key's). Every response of a limited
  * route carries X-RateLimit-Limit/Remaining/Reset (spec 8), a 429 also Retry-After and retryAfter.
- * Counters live in PostgreSQL (infra/rateLimit), so the limit holds across API processes.
+ * Counters live in PostgreSQL (infra/rateLimit), so the limit holds across API processes; the
+ * hits of concurrent requests share one statement (exact all the same: see createRateLimitCounter).
  */
 export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
   async (app, { pool, limits }) => {
+    const counter = createRateLimitCounter(pool);
     app.addHook('onRequest', async (request, reply) => {
       const window = request.routeOptions.config.rateLimit;
       if (!window || !request.auth) return;
-      const hit = await hitRateLimit(pool, {
+      const hit = await counter.hit({
         keyId: request.auth.keyId,
         bucket: window,
         limit: limits[window],

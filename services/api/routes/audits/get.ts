@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
-import { findAudit } from '../../../../projections/audits/queries.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../../core/errors.ts';
+import { createAuditReader } from '../../audits/auditReader.ts';
 import { presentAudit } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
@@ -12,6 +12,7 @@ import { ErrorBody } from '../../schemas/error.ts';
 
 /** GET /audits/{id} (spec 4.3): by job id or audit id, in the shape of its status; not the account's → 404. */
 export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+  const audits = createAuditReader(pool);
   app.get(
     '/audits/:id',
     {
@@ -30,7 +31,7 @@ export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Au
       },
     },
     async (request) => {
-      const row = await findAudit(pool, request.auth!.accountId, request.params.id);
+      const row = await audits.find(request.auth!.accountId, request.params.id);
       // The same answer for an id that never existed and for another account's: no hint which.
       if (!row) throw new AppError('not_found', 'Audit not found');
       return presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null);
