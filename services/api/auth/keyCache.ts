@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Logger } from '../../../infra/logger.ts';
+import { listen } from '../../../infra/postgres/listener.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { API_KEYS_CHANNEL } from '../../../projections/accounts/projection.ts';
 import { findApiKeyByHash, type ApiKeyOwner } from '../../../projections/accounts/queries.ts';
@@ -24,44 +24,18 @@ export interface KeyCache {
 export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS): KeyCache {
   const entries = new Map<string, { owner: ApiKeyOwner; until: number }>();
   let listening = false;
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    if (closed) return;
-    // A connection of its own (not the pool's): the pool can end while this one listens. Neither
-    // it nor the retry timer keeps the process alive.
-    const c = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: 'audit-service-key-cache' });
-    const lost = (err?: Error) => {
-      if (client !== c) return;
-      listening = false;
-      entries.clear();
-      client = null;
-      c.end().catch(() => undefined);
-      if (!closed) {
-        if (err) log.warn({ err }, 'key cache: LISTEN connection lost; keys are read from the database until it is back');
-        retry = setTimeout(() => void connect(), 1_000);
-        retry.unref();
-      }
-    };
-    client = c;
-    c.on('error', lost);
-    c.on('end', () => lost());
-    c.on('notification', () => entries.clear());
-    try {
-      await c.connect();
-      (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
-      if (closed) return void c.end().catch(() => undefined);
-      await c.query(`LISTEN ${API_KEYS_CHANNEL}`);
-      // Anything cached before LISTEN took effect may have missed a revocation.
+  const stop = listen(pool, API_KEYS_CHANNEL, 'audit-service-key-cache', log, {
+    // Anything cached before LISTEN took effect may have missed a revocation.
+    onListening: () => {
       entries.clear();
       listening = true;
-    } catch (err) {
-      lost(err as Error);
-    }
-  };
-  void connect();
+    },
+    onLost: () => {
+      listening = false;
+      entries.clear();
+    },
+    onNotification: () => entries.clear(),
+  });
 
   return {
     async find(keyHash) {
@@ -79,13 +53,9 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
       return owner;
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
       listening = false;
       entries.clear();
-      const c = client;
-      client = null;
-      await c?.end().catch(() => undefined);
+      await stop();
     },
   };
 }
