@@ -40,16 +40,28 @@ const log = createLogger('soak', 'warn');
 const say = (s: string) => process.stderr.write(`soak: ${s}\n`);
 const stack = await openBenchStack(log, { kafka: true });
 const { url, pool } = await stack.database();
-const web = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(syntheticPage(300 + (req.url!.length % 7) * 50)));
+const web = createServer((req, res) =>
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(syntheticPage(300 + (req.url!.length % 7) * 50)),
+);
 await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
 const site = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
 const apiPort = await freePort();
 const base = `http://127.0.0.1:${apiPort}`;
 const env: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, KAFKA_BROKERS: stack.brokers,
-  KAFKA_TOPIC_PREFIX: `soak${randomBytes(3).toString('hex')}`, PORT: String(apiPort), LOG_LEVEL: 'error',
-  ALLOW_PRIVATE_ADDRESSES: '1', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_READS_PER_MINUTE: '1000000',
-  PIPELINE_LEASE_SECONDS: '10', SERP_PROVIDER: 'none',
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  DATABASE_URL: url,
+  KAFKA_BROKERS: stack.brokers,
+  KAFKA_TOPIC_PREFIX: `soak${randomBytes(3).toString('hex')}`,
+  PORT: String(apiPort),
+  LOG_LEVEL: 'error',
+  ALLOW_PRIVATE_ADDRESSES: '1',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_READS_PER_MINUTE: '1000000',
+  PIPELINE_LEASE_SECONDS: '10',
+  SERP_PROVIDER: 'none',
 };
 
 // One process per role, restarted whenever it ends (killed here, or failed at start) until the end.
@@ -61,12 +73,24 @@ const up = new Set<string>();
 const kills: Record<string, number> = {};
 let stopping = false;
 const start = (role: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    env: { ...env, ROLES: role },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   procs.set(role, child);
   up.delete(role);
-  child.stdout!.on('data', (d: Buffer) => { if (procs.get(role) === child && /audit service (listening|running)/.test(String(d))) up.add(role); });
-  child.once('exit', () => { if (procs.get(role) === child) up.delete(role); });
-  child.once('exit', () => { if (!stopping) setTimeout(() => { if (!stopping) start(role); }, 500); });
+  child.stdout!.on('data', (d: Buffer) => {
+    if (procs.get(role) === child && /audit service (listening|running)/.test(String(d))) up.add(role);
+  });
+  child.once('exit', () => {
+    if (procs.get(role) === child) up.delete(role);
+  });
+  child.once('exit', () => {
+    if (!stopping)
+      setTimeout(() => {
+        if (!stopping) start(role);
+      }, 500);
+  });
 };
 for (const role of ROLES) start(role);
 const stopAll = async () => {
@@ -80,9 +104,16 @@ const stopAll = async () => {
 };
 
 const accounts: Awaited<ReturnType<typeof createAccount>>[] = [];
-for (let i = 0; i < ACCOUNTS; i++) accounts.push(await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil(AUDITS / ACCOUNTS) + 2 }));
+for (let i = 0; i < ACCOUNTS; i++)
+  accounts.push(
+    await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil(AUDITS / ACCOUNTS) + 2 }),
+  );
 for (;;) {
-  try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* not up yet */ }
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
   await sleep(200);
 }
 
@@ -110,7 +141,11 @@ const submit = async (i: number): Promise<void> => {
     try {
       const res = await fetch(`${base}/api/v1/audits`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}`, 'idempotency-key': `soak-${i}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${account.apiKey}`,
+          'idempotency-key': `soak-${i}`,
+        },
         body: JSON.stringify({ url: `${site}/article/${i}`, keyword: 'descale espresso machine' }),
       });
       const body = (await res.json()) as { id?: string };
@@ -118,33 +153,55 @@ const submit = async (i: number): Promise<void> => {
         jobs.add(body.id);
         return;
       }
-    } catch { /* the API process was killed: try again */ }
+    } catch {
+      /* the API process was killed: try again */
+    }
     retries++;
     await sleep(300);
   }
 };
-await Promise.all(Array.from({ length: ACCOUNTS }, async (_, a) => {
-  for (let i = a; i < AUDITS; i += ACCOUNTS) await submit(i);
-}));
-say(`${jobs.size} jobs accepted in ${((Date.now() - started) / 1000).toFixed(0)} s (${retries} retries); waiting for them to end`);
+await Promise.all(
+  Array.from({ length: ACCOUNTS }, async (_, a) => {
+    for (let i = a; i < AUDITS; i += ACCOUNTS) await submit(i);
+  }),
+);
+say(
+  `${jobs.size} jobs accepted in ${((Date.now() - started) / 1000).toFixed(0)} s (${retries} retries); waiting for them to end`,
+);
 
-const terminal = async () => (await pool.query<{ n: number }>(
-  `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
-  [accounts.map((a) => a.accountId)],
-)).rows[0]!.n;
+const terminal = async () =>
+  (
+    await pool.query<{ n: number }>(
+      `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
+      [accounts.map((a) => a.accountId)],
+    )
+  ).rows[0]!.n;
 // How long the jobs may take to end after the last is accepted (a loaded machine needs more).
 const deadline = Date.now() + arg('wait-minutes', 20) * 60_000;
 for (let n = 0, shown = 0; (n = await terminal()) < jobs.size && Date.now() < deadline; await sleep(2000)) {
-  if (Date.now() - shown > 30_000) { say(`${n}/${jobs.size} terminal after ${((Date.now() - started) / 1000).toFixed(0)} s`); shown = Date.now(); }
+  if (Date.now() - shown > 30_000) {
+    say(`${n}/${jobs.size} terminal after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    shown = Date.now();
+  }
 }
 killing = false;
 await killer;
 
 const readModelsCaughtUp = async (): Promise<boolean> => {
-  const shown = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM audits WHERE job_id = ANY($1) AND status IN ('completed', 'error')`, [[...jobs]])).rows[0]!.n;
+  const shown = (
+    await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audits WHERE job_id = ANY($1) AND status IN ('completed', 'error')`,
+      [[...jobs]],
+    )
+  ).rows[0]!.n;
   if (shown < (await terminal())) return false;
   for (const a of accounts) {
-    const version = (await pool.query<{ v: number }>(`SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1`, [accountStreamId(a.accountId)])).rows[0]!.v;
+    const version = (
+      await pool.query<{ v: number }>(
+        `SELECT coalesce(max(stream_version), 0)::int AS v FROM events WHERE stream_id = $1`,
+        [accountStreamId(a.accountId)],
+      )
+    ).rows[0]!.v;
     if ((await ledgerBalance(pool, a.accountId)).streamVersion < version) return false;
   }
   return true;
@@ -154,45 +211,82 @@ let lags: Record<string, number> = {};
 for (const until = Date.now() + 300_000; Date.now() < until; await sleep(1000)) {
   try {
     const ready = (await (await fetch(`${base}/readyz`)).json()) as { checks: Record<string, { lag?: number }> };
-    lags = Object.fromEntries(Object.entries(ready.checks).filter(([, c]) => c.lag !== undefined).map(([g, c]) => [g, c.lag!]));
+    lags = Object.fromEntries(
+      Object.entries(ready.checks)
+        .filter(([, c]) => c.lag !== undefined)
+        .map(([g, c]) => [g, c.lag!]),
+    );
     // Lag 0 is measured against Kafka: a relay restarting may not have brought the last events
     // there yet. So also wait until the read models show what the store holds.
-    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0) && (await readModelsCaughtUp())) break;
-  } catch { /* the API is restarting */ }
+    if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0) && (await readModelsCaughtUp()))
+      break;
+  } catch {
+    /* the API is restarting */
+  }
 }
 
-const outcome = (await pool.query<{ status: string; error_code: string | null; n: number }>(
-  `SELECT status, error_code, count(*)::int AS n FROM audits WHERE job_id = ANY($1) GROUP BY 1, 2 ORDER BY 1, 2`, [[...jobs]])).rows;
-const doubles = (await pool.query<{ n: number }>(
-  `SELECT count(*)::int AS n FROM (SELECT payload->>'subjectId' FROM events WHERE type = 'CreditCharged' GROUP BY 1 HAVING count(*) > 1) d`)).rows[0]!.n;
-const chargedAudits = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'AuditCharged'`)).rows[0]!.n;
-const creditCharges = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'CreditCharged'`)).rows[0]!.n;
+const outcome = (
+  await pool.query<{ status: string; error_code: string | null; n: number }>(
+    `SELECT status, error_code, count(*)::int AS n FROM audits WHERE job_id = ANY($1) GROUP BY 1, 2 ORDER BY 1, 2`,
+    [[...jobs]],
+  )
+).rows;
+const doubles = (
+  await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT payload->>'subjectId' FROM events WHERE type = 'CreditCharged' GROUP BY 1 HAVING count(*) > 1) d`,
+  )
+).rows[0]!.n;
+const chargedAudits = (
+  await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'AuditCharged'`)
+).rows[0]!.n;
+const creditCharges = (
+  await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'CreditCharged'`)
+).rows[0]!.n;
 const ledgerProblems: string[] = [];
 for (const a of accounts) {
   const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(a.accountId));
-  const deltas = historyOf(events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt }))).reduce((s, h) => s + h.delta, 0);
+  const deltas = historyOf(
+    events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })),
+  ).reduce((s, h) => s + h.delta, 0);
   const balance = balanceOf(state);
   const projected = await ledgerBalance(pool, a.accountId);
   if (deltas !== balance) ledgerProblems.push(`${a.accountId}: sum of deltas ${deltas} != balance ${balance}`);
   if (projected.remaining !== balance || projected.streamVersion !== version) {
-    ledgerProblems.push(`${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`);
+    ledgerProblems.push(
+      `${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`,
+    );
   }
   // The auditor's own check (`npm run admin -- ledger verify`): the hash chain and every history entry.
   const verified = await verifyLedger(pool, a.accountId, 10_000);
   if (!verified.ok) ledgerProblems.push(...verified.problems.map((p) => `${a.accountId}: ledger verify: ${p}`));
 }
-const terminalJobs = outcome.filter((o) => o.status === 'completed' || o.status === 'error').reduce((s, o) => s + o.n, 0);
+const terminalJobs = outcome
+  .filter((o) => o.status === 'completed' || o.status === 'error')
+  .reduce((s, o) => s + o.n, 0);
 const figures = {
-  audits: AUDITS, accounts: ACCOUNTS, jobsAccepted: jobs.size, terminalJobs,
+  audits: AUDITS,
+  accounts: ACCOUNTS,
+  jobsAccepted: jobs.size,
+  terminalJobs,
   outcomes: Object.fromEntries(outcome.map((o) => [`${o.status}${o.error_code ? `/${o.error_code}` : ''}`, o.n])),
-  kills, submissionRetries: retries,
-  creditChargedEvents: creditCharges, auditChargedEvents: chargedAudits, subjectsChargedTwice: doubles,
-  ledgerAccountsTrue: ACCOUNTS - new Set(ledgerProblems.map((p) => p.split(':')[0])).size, ledgerProblems,
-  projectionLag: lags, minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),
+  kills,
+  submissionRetries: retries,
+  creditChargedEvents: creditCharges,
+  auditChargedEvents: chargedAudits,
+  subjectsChargedTwice: doubles,
+  ledgerAccountsTrue: ACCOUNTS - new Set(ledgerProblems.map((p) => p.split(':')[0])).size,
+  ledgerProblems,
+  projectionLag: lags,
+  minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),
 };
 console.log(JSON.stringify(figures, null, 2));
-const ok = jobs.size === AUDITS && terminalJobs === AUDITS && doubles === 0 && ledgerProblems.length === 0
-  && Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0);
+const ok =
+  jobs.size === AUDITS &&
+  terminalJobs === AUDITS &&
+  doubles === 0 &&
+  ledgerProblems.length === 0 &&
+  Object.keys(lags).length > 0 &&
+  Object.values(lags).every((l) => l === 0);
 console.log(ok ? 'SOAK PASSED' : 'SOAK FAILED');
 await stopAll();
 web.close();

@@ -27,7 +27,11 @@ export function encodeEvent(e: EventEnvelope): { key: string; value: Buffer; hea
     payload: e.payload,
     prevHash: e.prevHash ?? null,
   });
-  return { key: e.accountId, value, headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id } };
+  return {
+    key: e.accountId,
+    value,
+    headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id },
+  };
 }
 
 const header = (headers: IHeaders | undefined, name: string): string => {
@@ -41,7 +45,8 @@ export function decodeEvent(value: Buffer, headers: IHeaders | undefined): Event
   const type = header(headers, HEADER_TYPE);
   const version = Number(header(headers, HEADER_VERSION));
   const def = eventDefinition(type);
-  if (version > def.latest) throw new Error(`${type} v${version} is newer than this reader (v${def.latest}); deploy readers first`);
+  if (version > def.latest)
+    throw new Error(`${type} v${version} is newer than this reader (v${def.latest}); deploy readers first`);
   const r = def.avroType(version).fromBuffer(value) as Record<string, unknown>;
   return {
     id: r.id as string,

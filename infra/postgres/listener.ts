@@ -15,7 +15,13 @@ export interface ListenHandlers {
  * one listens), reconnecting a second after it drops. Neither the connection nor the retry timer
  * keeps the process alive. Returns the function that stops it.
  */
-export function listen(pool: Pool, channel: string, applicationName: string, log: Logger, handlers: ListenHandlers): () => Promise<void> {
+export function listen(
+  pool: Pool,
+  channel: string,
+  applicationName: string,
+  log: Logger,
+  handlers: ListenHandlers,
+): () => Promise<void> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`unsafe channel name ${channel}`);
   let closed = false;
   let client: pg.Client | null = null;
@@ -23,7 +29,10 @@ export function listen(pool: Pool, channel: string, applicationName: string, log
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: applicationName });
+    const c = new pg.Client({
+      ...(pool as unknown as { options: pg.ClientConfig }).options,
+      application_name: applicationName,
+    });
     const lost = (err?: Error) => {
       if (client !== c) return;
       handlers.onLost();

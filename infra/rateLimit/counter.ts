@@ -89,7 +89,12 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
                            RETURNING key_id, bucket, window_start, hits)
                SELECT t.i::int AS i, up.hits, extract(epoch FROM up.window_start)::bigint::text AS start, extract(epoch FROM now())::text AS now
                  FROM t JOIN up ON up.key_id = t.k AND up.bucket = t.b AND up.window_start = t.ws`,
-        values: [groups.map((g) => g.keyId), groups.map((g) => g.bucket), groups.map((g) => g.windowSeconds), groups.map((g) => g.waiters.length)],
+        values: [
+          groups.map((g) => g.keyId),
+          groups.map((g) => g.bucket),
+          groups.map((g) => g.windowSeconds),
+          groups.map((g) => g.waiters.length),
+        ],
       });
       const answered = new Set<number>();
       for (const row of r.rows) {
@@ -100,10 +105,19 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
         const first = row.hits - g.waiters.length + 1;
         g.waiters.forEach((w, j) => {
           const count = first + j;
-          w.resolve({ limit: w.limit, remaining: Math.max(0, w.limit - count), resetAt, exceeded: count > w.limit, retryAfter });
+          w.resolve({
+            limit: w.limit,
+            remaining: Math.max(0, w.limit - count),
+            resetAt,
+            exceeded: count > w.limit,
+            retryAfter,
+          });
         });
       }
-      groups.forEach((g, i) => { if (!answered.has(i)) g.waiters.forEach((w) => w.reject(new Error(`rate limit: no count returned for ${g.bucket}`))); });
+      groups.forEach((g, i) => {
+        if (!answered.has(i))
+          g.waiters.forEach((w) => w.reject(new Error(`rate limit: no count returned for ${g.bucket}`)));
+      });
     } catch (err) {
       for (const g of groups) for (const w of g.waiters) w.reject(err);
     } finally {
@@ -122,10 +136,17 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
         // so a bucket has one window size (one config) for the counter's life.
         const size = sizes.get(req.bucket);
         if (size === undefined) sizes.set(req.bucket, req.windowSeconds);
-        else if (size !== req.windowSeconds) return reject(new Error(`rate limit: bucket ${req.bucket} counts in ${size} s windows, not ${req.windowSeconds} s`));
+        else if (size !== req.windowSeconds)
+          return reject(
+            new Error(`rate limit: bucket ${req.bucket} counts in ${size} s windows, not ${req.windowSeconds} s`),
+          );
         const id = `${req.keyId}\u0000${req.bucket}`;
         let g = pending.get(id);
-        if (!g) pending.set(id, (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, waiters: [] }));
+        if (!g)
+          pending.set(
+            id,
+            (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, waiters: [] }),
+          );
         g.waiters.push({ limit: req.limit, resolve, reject });
         schedule();
       });
@@ -134,7 +155,10 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
 }
 
 /** The window as it stands for a key, without counting a request (a refused one: 403). */
-export async function peekRateLimit(db: Queryable, req: HitRequest): Promise<Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>> {
+export async function peekRateLimit(
+  db: Queryable,
+  req: HitRequest,
+): Promise<Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>> {
   const r = await db.query<{ hits: number | null; start: string }>(
     `SELECT (SELECT hits FROM rate_limit_counters WHERE key_id = $1 AND bucket = $2 AND window_start = w.start) AS hits,
             extract(epoch FROM w.start)::bigint::text AS start
@@ -142,11 +166,18 @@ export async function peekRateLimit(db: Queryable, req: HitRequest): Promise<Pic
     [req.keyId, req.bucket, req.windowSeconds],
   );
   const row = r.rows[0]!;
-  return { limit: req.limit, remaining: Math.max(0, req.limit - (row.hits ?? 0)), resetAt: Number(row.start) + req.windowSeconds };
+  return {
+    limit: req.limit,
+    remaining: Math.max(0, req.limit - (row.hits ?? 0)),
+    resetAt: Number(row.start) + req.windowSeconds,
+  };
 }
 
 /** A window no request has counted in yet, ending where the current one ends (a 401: no key). */
-export const freshWindow = (req: Omit<HitRequest, 'keyId'>, nowMs = Date.now()): Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'> => ({
+export const freshWindow = (
+  req: Omit<HitRequest, 'keyId'>,
+  nowMs = Date.now(),
+): Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'> => ({
   limit: req.limit,
   remaining: req.limit,
   resetAt: (Math.floor(nowMs / 1000 / req.windowSeconds) + 1) * req.windowSeconds,

@@ -74,7 +74,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           continue;
         }
         await producer.send({ topic, acks: -1, messages: events.map(encodeEvent) });
-        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, { position: events[events.length - 1]!.position, kafkaOffset: null });
+        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, {
+          position: events[events.length - 1]!.position,
+          kafkaOffset: null,
+        });
       } catch (e) {
         if (stopping) break;
         log.error({ err: e }, 'relay step failed; retrying');

@@ -16,7 +16,8 @@ export interface AuditReader {
  * one spends a fraction of a round trip per poll.
  */
 export function createAuditReader(pool: Pool): AuditReader {
-  let pending: { accountId: string; id: string; resolve(row: AuditRow | null): void; reject(err: unknown): void }[] = [];
+  let pending: { accountId: string; id: string; resolve(row: AuditRow | null): void; reject(err: unknown): void }[] =
+    [];
   let inFlight = 0;
   let scheduled = false;
 

@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import type { FastifyReply } from 'fastify';
-import { createRateLimitCounter, freshWindow, peekRateLimit, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
+import {
+  createRateLimitCounter,
+  freshWindow,
+  peekRateLimit,
+  type RateLimitHit,
+} from '../../../infra/rateLimit/counter.ts';
 import { AppError } from '../../../core/errors.ts';
 
 /** A rate-limit window (spec 8): each counts separately per API key. */
@@ -36,9 +41,13 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
       });
       setHeaders(reply, hit);
       if (hit.exceeded) {
-        throw new AppError('rate_limited', `Rate limit exceeded: ${hit.limit} requests per ${describe(limits.windowSeconds)}; retry in ${hit.retryAfter} s`, {
-          retryAfter: hit.retryAfter,
-        });
+        throw new AppError(
+          'rate_limited',
+          `Rate limit exceeded: ${hit.limit} requests per ${describe(limits.windowSeconds)}; retry in ${hit.retryAfter} s`,
+          {
+            retryAfter: hit.retryAfter,
+          },
+        );
       }
     });
     // Spec 8: the headers come back on EVERY response of a limited route, also when authentication
@@ -49,7 +58,10 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
       const window = request.routeOptions.config.rateLimit;
       if (!window || reply.hasHeader('X-RateLimit-Limit')) return payload;
       const query = { bucket: window, limit: limits[window], windowSeconds: limits.windowSeconds };
-      setHeaders(reply, request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query));
+      setHeaders(
+        reply,
+        request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query),
+      );
       return payload;
     });
   },
