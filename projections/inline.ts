@@ -25,5 +25,13 @@ export const inlineProjections: readonly InlineProjection[] = [
 
 useInlineProjections(inlineProjections);
 
-/** Inline tables are written by any role, so they are created with the store, not by the projections role. */
-export const inlineProjectionMigrations: readonly Migration[] = [accountsMigration, sharesMigration];
+/**
+ * Inline tables are written by any role, so they are created with the store, not by the projections
+ * role. The audits table is also the asynchronous projection's; its DDL is idempotent, so whichever
+ * runs first creates it.
+ */
+export const inlineProjectionMigrations: readonly Migration[] = [
+  accountsMigration,
+  sharesMigration,
+  { id: '0011_audits_table_for_requests_inline', sql: auditsProjection.createSql },
+];

@@ -67,15 +67,13 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
         correlationId: String(request.id),
       });
       if (replay) return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
-      return reply
-        .status(202)
-        .send({
-          id: state.bulkId!,
-          status: 'queued' as const,
-          urlCount: state.entries.length,
-          project: state.project,
-          apiVersion: API_VERSION,
-        });
+      return reply.status(202).send({
+        id: state.bulkId!,
+        status: 'queued' as const,
+        urlCount: state.entries.length,
+        project: state.project,
+        apiVersion: API_VERSION,
+      });
     },
   );
 

@@ -24,18 +24,14 @@ const subjectOf = (k: 'audit' | 'apply', n: number): string => (k === 'audit' ? 
 const purchaseCmd = fc
   .record({ n: fc.integer({ min: 1, max: 4 }), credits: fc.integer({ min: 1, max: 3 }) })
   .map(({ n, credits }): AccountCommand => ({ type: 'PurchaseCredits', data: { paymentId: `pay_${n}`, credits } }));
-const chargeCmd = fc
-  .record({ kind, n: fc.integer({ min: 1, max: 6 }) })
-  .map(({ kind, n }): AccountCommand => ({
-    type: 'ChargeCredit',
-    data: { kind, subjectId: subjectOf(kind, n), jobId: null, url: null, project: null },
-  }));
-const refundCmd = fc
-  .record({ kind, n: fc.integer({ min: 1, max: 6 }) })
-  .map(({ kind, n }): AccountCommand => ({
-    type: 'RefundCharge',
-    data: { kind, subjectId: subjectOf(kind, n), reason: 'failed' },
-  }));
+const chargeCmd = fc.record({ kind, n: fc.integer({ min: 1, max: 6 }) }).map(({ kind, n }): AccountCommand => ({
+  type: 'ChargeCredit',
+  data: { kind, subjectId: subjectOf(kind, n), jobId: null, url: null, project: null },
+}));
+const refundCmd = fc.record({ kind, n: fc.integer({ min: 1, max: 6 }) }).map(({ kind, n }): AccountCommand => ({
+  type: 'RefundCharge',
+  data: { kind, subjectId: subjectOf(kind, n), reason: 'failed' },
+}));
 const adjustCmd = fc
   .record({ n: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) })
   .map(({ n, delta }): AccountCommand => ({
