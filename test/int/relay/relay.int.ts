@@ -37,7 +37,7 @@ t.test('transactions committing out of order: the relay loses nothing and keeps 
 
   await first.query('COMMIT');
   await eventually(async () => reader.messages.length === 2, 30_000, 'both events on the topic');
-  const decoded = reader.messages.map((m) => decodeEvent(m.value, m.headers));
+  const decoded = await Promise.all(reader.messages.map((m) => decodeEvent(m.value, m.headers)));
   t.same(decoded.map((e) => (e.payload as { n: number }).n), [1, 2], 'in transaction order, one partition for the account');
   t.ok(reader.messages.every((m) => m.key === 'acc_1'), 'keyed by account id');
   t.same(reader.messages.map((m) => m.headers['event-type']), ['TestHappened', 'TestHappened']);
