@@ -55,7 +55,7 @@ try {
 
   let kafka: { kafka: ReturnType<typeof createKafka>; settings: KafkaSettings } | undefined;
   if (config.kafkaBrokers) {
-    const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions };
+    const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions, schemaRegistry: config.schemaRegistry };
     kafka = { kafka: createKafka(settings, log), settings };
   }
   const subscriber: Subscriber = kafka

@@ -17,7 +17,7 @@ async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: 
     await exportFromStore(pool, o, toStdout, signal);
     return;
   }
-  const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions, clientId: 'audit-admin' };
+  const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions, clientId: 'audit-admin', schemaRegistry: config.schemaRegistry };
   // kafkajs logs retriable hiccups (a coordinator not ready yet) as errors; a real failure is thrown
   // and printed as the CLI's JSON error, so its log stays quiet and stderr stays readable.
   await exportFromKafka(createKafka(settings, createLogger('admin', 'fatal', 2)), settings, o, toStdout, signal);
