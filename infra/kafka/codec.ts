@@ -20,7 +20,11 @@ export const HEADER_ID = 'event-id';
 
 export const MAGIC_BYTE = 0;
 
-export function encodeEvent(e: EventEnvelope, schemaId?: number): { key: string; value: Buffer; headers: IHeaders } {
+/**
+ * `framing` is an object, not a bare id, so that `events.map(encodeEvent)` (which passes the index
+ * second) does not type-check into framing every message with its index.
+ */
+export function encodeEvent(e: EventEnvelope, framing?: { schemaId: number }): { key: string; value: Buffer; headers: IHeaders } {
   const def = eventDefinition(e.type);
   const body = def.avroType(def.latest).toBuffer({
     id: e.id,
@@ -36,7 +40,7 @@ export function encodeEvent(e: EventEnvelope, schemaId?: number): { key: string;
     payload: e.payload,
     prevHash: e.prevHash ?? null,
   });
-  const value = schemaId === undefined ? body : Buffer.concat([frame(schemaId), body]);
+  const value = framing === undefined ? body : Buffer.concat([frame(framing.schemaId), body]);
   return { key: e.accountId, value, headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id } };
 }
 

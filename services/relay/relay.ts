@@ -53,7 +53,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const encode = async (e: EventEnvelope) => {
     if (!registry) return encodeEvent(e);
     const def = eventDefinition(e.type);
-    return encodeEvent(e, await registry.register(subjectFor(topic, def), JSON.stringify(def.avroSchema(def.latest))));
+    return encodeEvent(e, { schemaId: await registry.register(subjectFor(topic, def), JSON.stringify(def.avroSchema(def.latest))) });
   };
   const lock = leaderLock(pool, RELAY_LOCK);
   let leader = false;

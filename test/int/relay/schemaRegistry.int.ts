@@ -97,7 +97,7 @@ t.test('the project reads both framings; a framed value with an unknown id or wi
   const def = eventDefinition(e!.type);
   const id = await client.register(subjectFor('x.events', def), JSON.stringify(def.avroSchema(def.latest)));
   const plain = encodeEvent(e!);
-  const framed = encodeEvent(e!, id);
+  const framed = encodeEvent(e!, { schemaId: id });
   t.same(await decodeEvent(plain.value, plain.headers, client), e, 'unframed, with a registry configured');
   t.same(await decodeEvent(plain.value, plain.headers), e, 'unframed, without');
   t.same(await decodeEvent(framed.value, framed.headers, client), e, 'framed');
