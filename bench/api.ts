@@ -48,22 +48,29 @@ async function postRate(base: string, keys: string[]): Promise<number> {
     url: `${base}/api/v1/audits`,
     connections: CONNECTIONS,
     amount: keys.length * 3,
-    requests: [{
-      method: 'POST',
-      setupRequest: (req) => ({
-        ...req,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[Math.floor(i++ / 3) % keys.length]}` },
-        body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
-      }),
-    }],
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${keys[Math.floor(i++ / 3) % keys.length]}`,
+          },
+          body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
+        }),
+      },
+    ],
   });
   if (result.non2xx > 0) log.warn({ non2xx: result.non2xx }, 'some submissions were refused');
-  return result['2xx'] / (result.duration);
+  return result['2xx'] / result.duration;
 }
 
 async function getRate(base: string, path: string, key: string | null): Promise<number> {
   const result = await autocannon({
-    url: `${base}${path}`, connections: CONNECTIONS, duration: 8,
+    url: `${base}${path}`,
+    connections: CONNECTIONS,
+    duration: 8,
     headers: key ? { authorization: `Bearer ${key}` } : {},
   });
   return result['2xx'] / result.duration;
@@ -78,58 +85,85 @@ export async function benchApi({ throughput = true, bulk = true } = {}): Promise
   try {
     const rows: BenchRow[] = [];
     const env = (url: string, roles: string): NodeJS.ProcessEnv => ({
-      PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, ROLES: roles, PORT: '0', LOG_LEVEL: 'error',
-      RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_READS_PER_MINUTE: '1000000', ALLOW_PRIVATE_ADDRESSES: '1',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: url,
+      ROLES: roles,
+      PORT: '0',
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      RATE_LIMIT_READS_PER_MINUTE: '1000000',
+      ALLOW_PRIVATE_ADDRESSES: '1',
     });
 
     // 1. Throughput of the API role alone (nothing runs the audits: they stay queued).
     if (throughput) {
-    const { url, pool } = await stack.database();
-    const keys: string[] = [];
-    process.stderr.write('api bench: creating accounts\n');
-    for (let i = 0; i < ACCOUNTS; i++) keys.push((await createAccount(pool, { email: `bench${i}@example.com`, credits: 10 })).apiKey);
-    const api = await spawnServer('services/main.ts', env(url, 'api'));
-    children.push(api.child);
-    const bare = await spawnServer('bench/bareServer.ts', { PATH: process.env.PATH });
-    children.push(bare.child);
-    const bareJob = '/api/v1/audits/job_x';
-    process.stderr.write('api bench: POST and GET under load\n');
-    rows.push({ name: 'POST /audits accepted (content, 50 connections)', value: await postRate(api.base, keys), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await postRate(bare.base, keys) } });
-    // An account of its own for the read: the POST run used up the others' places in flight.
-    const reader = await createAccount(pool, { email: 'reader@example.com', credits: 10 });
-    const submitted = await fetch(`${api.base}/api/v1/audits`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.apiKey}` },
-      body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
-    });
-    const job = ((await submitted.json()) as { id: string }).id;
-    const ownerKey = reader.apiKey;
-    rows.push({ name: 'GET /audits/{id} (50 connections)', value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey), unit: 'req/s', ceiling: { name: 'bare Fastify route', value: await getRate(bare.base, bareJob, null) } });
-    await stopServer(api.child);
-    await stopServer(bare.child);
+      const { url, pool } = await stack.database();
+      const keys: string[] = [];
+      process.stderr.write('api bench: creating accounts\n');
+      for (let i = 0; i < ACCOUNTS; i++)
+        keys.push((await createAccount(pool, { email: `bench${i}@example.com`, credits: 10 })).apiKey);
+      const api = await spawnServer('services/main.ts', env(url, 'api'));
+      children.push(api.child);
+      const bare = await spawnServer('bench/bareServer.ts', { PATH: process.env.PATH });
+      children.push(bare.child);
+      const bareJob = '/api/v1/audits/job_x';
+      process.stderr.write('api bench: POST and GET under load\n');
+      rows.push({
+        name: 'POST /audits accepted (content, 50 connections)',
+        value: await postRate(api.base, keys),
+        unit: 'req/s',
+        ceiling: { name: 'bare Fastify route', value: await postRate(bare.base, keys) },
+      });
+      // An account of its own for the read: the POST run used up the others' places in flight.
+      const reader = await createAccount(pool, { email: 'reader@example.com', credits: 10 });
+      const submitted = await fetch(`${api.base}/api/v1/audits`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${reader.apiKey}` },
+        body: JSON.stringify({ content: CONTENT, keyword: 'city bicycle' }),
+      });
+      const job = ((await submitted.json()) as { id: string }).id;
+      const ownerKey = reader.apiKey;
+      rows.push({
+        name: 'GET /audits/{id} (50 connections)',
+        value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey),
+        unit: 'req/s',
+        ceiling: { name: 'bare Fastify route', value: await getRate(bare.base, bareJob, null) },
+      });
+      await stopServer(api.child);
+      await stopServer(bare.child);
     }
 
     process.stderr.write('api bench: submission to completion\n');
     // 2. Submission to completion: the whole service on the embedded log, a local 2,000-word page.
     const page = syntheticPage(2000);
-    const web = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page));
+    const web = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page),
+    );
     await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
     const pageUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}/article`;
     const db2 = await stack.database();
     const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 200 });
-    const full = await spawnServer('services/main.ts', env(db2.url, 'api,projections,crawler,auditor,bulk,scheduler,apply'));
+    const full = await spawnServer(
+      'services/main.ts',
+      env(db2.url, 'api,projections,crawler,auditor,bulk,scheduler,apply'),
+    );
     children.push(full.child);
     const latencies: number[] = [];
     const jobs: string[] = [];
     for (let i = 0; i < 15; i++) {
       const t0 = performance.now();
       const res = await fetch(`${full.base}/api/v1/audits`, {
-        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
         body: JSON.stringify({ url: `${pageUrl}?n=${i}`, keyword: 'descale espresso machine' }),
       });
       const { id } = (await res.json()) as { id: string };
       jobs.push(id);
       for (;;) {
-        const r = await fetch(`${full.base}/api/v1/audits/${id}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
+        const r = await fetch(`${full.base}/api/v1/audits/${id}`, {
+          headers: { authorization: `Bearer ${account.apiKey}` },
+        });
         const body = (await r.json()) as { status: string; errorMessage?: string };
         if (body.status === 'completed') break;
         if (body.status === 'error') throw new Error(`bench audit failed: ${body.errorMessage}`);
@@ -137,32 +171,48 @@ export async function benchApi({ throughput = true, bulk = true } = {}): Promise
       }
       latencies.push(performance.now() - t0);
     }
-    rows.push({ name: 'submission to completed, local 2,000-word page (median of 15)', value: median(latencies), unit: 'ms', note: `min ${Math.round(Math.min(...latencies))} ms, max ${Math.round(Math.max(...latencies))} ms` });
+    rows.push({
+      name: 'submission to completed, local 2,000-word page (median of 15)',
+      value: median(latencies),
+      unit: 'ms',
+      note: `min ${Math.round(Math.min(...latencies))} ms, max ${Math.round(Math.max(...latencies))} ms`,
+    });
 
     // 3. A 100-URL batch of the same pages (issue 11): POST /audits/bulk to `completed`, same service.
     if (bulk) {
-    process.stderr.write('api bench: a 100-URL batch\n');
-    const t0 = performance.now();
-    const bulkRes = await fetch(`${full.base}/api/v1/audits/bulk`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
-      body: JSON.stringify({ urls: Array.from({ length: 100 }, (_, i) => ({ url: `${pageUrl}?b=${i}`, keyword: 'descale espresso machine' })) }),
-    });
-    const bulkId = ((await bulkRes.json()) as { id: string }).id;
-    for (;;) {
-      const r = await fetch(`${full.base}/api/v1/audits/bulk/${bulkId}`, { headers: { authorization: `Bearer ${account.apiKey}` } });
-      const body = (await r.json()) as { status: string; counts: { completed: number } };
-      if (!body.counts) throw new Error(`bench batch poll answered ${r.status} ${JSON.stringify(body)}`);
-      if (body.status !== 'queued' && body.status !== 'running') {
-        if (body.status !== 'completed' || body.counts.completed !== 100) throw new Error(`bench batch ended ${body.status} with ${body.counts.completed} completed`);
-        break;
+      process.stderr.write('api bench: a 100-URL batch\n');
+      const t0 = performance.now();
+      const bulkRes = await fetch(`${full.base}/api/v1/audits/bulk`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+        body: JSON.stringify({
+          urls: Array.from({ length: 100 }, (_, i) => ({
+            url: `${pageUrl}?b=${i}`,
+            keyword: 'descale espresso machine',
+          })),
+        }),
+      });
+      const bulkId = ((await bulkRes.json()) as { id: string }).id;
+      for (;;) {
+        const r = await fetch(`${full.base}/api/v1/audits/bulk/${bulkId}`, {
+          headers: { authorization: `Bearer ${account.apiKey}` },
+        });
+        const body = (await r.json()) as { status: string; counts: { completed: number } };
+        if (!body.counts) throw new Error(`bench batch poll answered ${r.status} ${JSON.stringify(body)}`);
+        if (body.status !== 'queued' && body.status !== 'running') {
+          if (body.status !== 'completed' || body.counts.completed !== 100)
+            throw new Error(`bench batch ended ${body.status} with ${body.counts.completed} completed`);
+          break;
+        }
+        await new Promise((r2) => setTimeout(r2, 100));
       }
-      await new Promise((r2) => setTimeout(r2, 100));
-    }
-    const wall = (performance.now() - t0) / 1000;
-    rows.push({
-      name: 'bulk: 100-URL batch of local 2,000-word pages, POST to completed', value: Math.round(wall * 10) / 10, unit: 's',
-      note: `${(100 / wall).toFixed(2)} entries/s; ${Math.round((wall * 1000) / 100)} ms per entry beside the single audit's ${Math.round(median(latencies))} ms; target < 60 s`,
-    });
+      const wall = (performance.now() - t0) / 1000;
+      rows.push({
+        name: 'bulk: 100-URL batch of local 2,000-word pages, POST to completed',
+        value: Math.round(wall * 10) / 10,
+        unit: 's',
+        note: `${(100 / wall).toFixed(2)} entries/s; ${Math.round((wall * 1000) / 100)} ms per entry beside the single audit's ${Math.round(median(latencies))} ms; target < 60 s`,
+      });
     }
 
     // 4. Apply (issue 13) on the audits of the 2,000-word page: POST apply with every selectable
@@ -180,14 +230,22 @@ export async function benchApi({ throughput = true, bulk = true } = {}): Promise
 /** Median over the given audits: POST apply (all selectable items) → completed, → measurement completed. */
 async function benchApply(base: string, key: string, jobIds: string[], singleAuditMs: number): Promise<BenchRow[]> {
   const call = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${base}/api/v1${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     return (await r.json()) as any;
   };
   const toText: number[] = [];
   const toMeasure: number[] = [];
   let selected = 0;
   for (const job of jobIds) {
-    const selectedIds = ((await call('GET', `/audits/${job}/apply/items`)).items as { id: string; selectable: boolean }[]).filter((i) => i.selectable).map((i) => i.id);
+    const selectedIds = (
+      (await call('GET', `/audits/${job}/apply/items`)).items as { id: string; selectable: boolean }[]
+    )
+      .filter((i) => i.selectable)
+      .map((i) => i.id);
     selected = selectedIds.length;
     const t0 = performance.now();
     const rev = await call('POST', `/audits/${job}/apply`, { selectedIds });
@@ -209,7 +267,13 @@ async function benchApply(base: string, key: string, jobIds: string[], singleAud
   const ceiling = { name: 'single audit of the same page, submission to completed', value: singleAuditMs };
   const note = `median of ${jobIds.length}, ${selected} items selected`;
   return [
-    { name: 'apply: POST to completed revision, 2,000-word page, all selectable items', value: median(toText), unit: 'ms', ceiling, note },
+    {
+      name: 'apply: POST to completed revision, 2,000-word page, all selectable items',
+      value: median(toText),
+      unit: 'ms',
+      ceiling,
+      note,
+    },
     { name: 'apply: POST to completed measurement, same', value: median(toMeasure), unit: 'ms', ceiling, note },
   ];
 }

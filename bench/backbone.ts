@@ -42,40 +42,77 @@ async function timed(fn: () => Promise<void>): Promise<number> {
 
 /** Runs `jobs` with `WRITERS` in parallel, each writer taking its own jobs in order. */
 const byWriters = async (total: number, job: (writer: number, i: number) => Promise<void>): Promise<void> => {
-  await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
-    for (let i = w; i < total; i += WRITERS) await job(w, Math.floor(i / WRITERS));
-  }));
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, w) => {
+      for (let i = w; i < total; i += WRITERS) await job(w, Math.floor(i / WRITERS));
+    }),
+  );
 };
 
 async function appendBench(pool: Pool): Promise<BenchRow[]> {
   await pool.query(`CREATE TABLE raw_events (id text PRIMARY KEY, account_id text, payload jsonb)`);
-  const rawBatch = await timed(() => byWriters(BATCHES, async (w, i) => {
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    for (let k = 0; k < BATCH; k++) {
-      rows.push(`($${values.length + 1}, $${values.length + 2}, $${values.length + 3})`);
-      values.push(randomBytes(16).toString('hex'), `acc_${w}`, JSON.stringify({ n: i * BATCH + k, note: NOTE }));
-    }
-    await withTransaction(pool, (tx) => tx.query(`INSERT INTO raw_events VALUES ${rows.join(',')}`, values));
-  }));
-  const appendBatch = await timed(() => byWriters(BATCHES, async (w, i) => {
-    await withTransaction(pool, (tx) => appendToStream(tx, {
-      streamId: `bench-${w}`, accountId: `acc_${w}`, expectedVersion: i * BATCH, now: new Date(),
-      events: Array.from({ length: BATCH }, (_, k) => TestHappened({ n: i * BATCH + k + 1, note: NOTE })),
-    }));
-  }));
-  const rawSingle = await timed(() => byWriters(SINGLES, async (w) => {
-    await withTransaction(pool, (tx) => tx.query('INSERT INTO raw_events VALUES ($1, $2, $3)', [randomBytes(16).toString('hex'), `acc_${w}`, JSON.stringify({ n: 1, note: NOTE })]));
-  }));
-  const appendSingle = await timed(() => byWriters(SINGLES, async (w, i) => {
-    await withTransaction(pool, (tx) => appendToStream(tx, {
-      streamId: `single-${w}`, accountId: `acc_${w}`, expectedVersion: i, now: new Date(), events: [TestHappened({ n: i + 1, note: NOTE })],
-    }));
-  }));
+  const rawBatch = await timed(() =>
+    byWriters(BATCHES, async (w, i) => {
+      const values: unknown[] = [];
+      const rows: string[] = [];
+      for (let k = 0; k < BATCH; k++) {
+        rows.push(`($${values.length + 1}, $${values.length + 2}, $${values.length + 3})`);
+        values.push(randomBytes(16).toString('hex'), `acc_${w}`, JSON.stringify({ n: i * BATCH + k, note: NOTE }));
+      }
+      await withTransaction(pool, (tx) => tx.query(`INSERT INTO raw_events VALUES ${rows.join(',')}`, values));
+    }),
+  );
+  const appendBatch = await timed(() =>
+    byWriters(BATCHES, async (w, i) => {
+      await withTransaction(pool, (tx) =>
+        appendToStream(tx, {
+          streamId: `bench-${w}`,
+          accountId: `acc_${w}`,
+          expectedVersion: i * BATCH,
+          now: new Date(),
+          events: Array.from({ length: BATCH }, (_, k) => TestHappened({ n: i * BATCH + k + 1, note: NOTE })),
+        }),
+      );
+    }),
+  );
+  const rawSingle = await timed(() =>
+    byWriters(SINGLES, async (w) => {
+      await withTransaction(pool, (tx) =>
+        tx.query('INSERT INTO raw_events VALUES ($1, $2, $3)', [
+          randomBytes(16).toString('hex'),
+          `acc_${w}`,
+          JSON.stringify({ n: 1, note: NOTE }),
+        ]),
+      );
+    }),
+  );
+  const appendSingle = await timed(() =>
+    byWriters(SINGLES, async (w, i) => {
+      await withTransaction(pool, (tx) =>
+        appendToStream(tx, {
+          streamId: `single-${w}`,
+          accountId: `acc_${w}`,
+          expectedVersion: i,
+          now: new Date(),
+          events: [TestHappened({ n: i + 1, note: NOTE })],
+        }),
+      );
+    }),
+  );
   const total = BATCH * BATCHES;
   return [
-    { name: `append, ${BATCH} events per transaction, ${WRITERS} writers`, value: perSecond(total, appendBatch), unit: 'events/s', ceiling: { name: 'raw batched INSERT', value: perSecond(total, rawBatch) } },
-    { name: `append, 1 event per transaction, ${WRITERS} writers`, value: perSecond(SINGLES, appendSingle), unit: 'events/s', ceiling: { name: 'raw single-row INSERT', value: perSecond(SINGLES, rawSingle) } },
+    {
+      name: `append, ${BATCH} events per transaction, ${WRITERS} writers`,
+      value: perSecond(total, appendBatch),
+      unit: 'events/s',
+      ceiling: { name: 'raw batched INSERT', value: perSecond(total, rawBatch) },
+    },
+    {
+      name: `append, 1 event per transaction, ${WRITERS} writers`,
+      value: perSecond(SINGLES, appendSingle),
+      unit: 'events/s',
+      ceiling: { name: 'raw single-row INSERT', value: perSecond(SINGLES, rawSingle) },
+    },
   ];
 }
 
@@ -95,19 +132,42 @@ async function relayBench(pool: Pool, settings: KafkaSettings, total: number): P
   await admin.createTopics({ waitForLeaders: true, topics: [{ topic: rawTopic, numPartitions: settings.partitions }] });
   await admin.disconnect();
   const sample = encodeEvent({
-    id: randomBytes(16).toString('hex'), type: 'TestHappened', version: 2, accountId: 'acc_0', streamId: 's', streamVersion: 1,
-    position: { txId: 1n, seq: 1n }, occurredAt: new Date().toISOString(), causationId: null, correlationId: null, payload: { n: 1, note: NOTE },
+    id: randomBytes(16).toString('hex'),
+    type: 'TestHappened',
+    version: 2,
+    accountId: 'acc_0',
+    streamId: 's',
+    streamVersion: 1,
+    position: { txId: 1n, seq: 1n },
+    occurredAt: new Date().toISOString(),
+    causationId: null,
+    correlationId: null,
+    payload: { n: 1, note: NOTE },
   });
-  const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner, retry: { retries: Number.MAX_SAFE_INTEGER } });
+  const producer = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    retry: { retries: Number.MAX_SAFE_INTEGER },
+  });
   await producer.connect();
   const raw = await timed(async () => {
     for (let sent = 0; sent < total; sent += 1000) {
-      await producer.send({ topic: rawTopic, acks: -1, messages: Array.from({ length: Math.min(1000, total - sent) }, (_, k) => ({ key: `acc_${k % WRITERS}`, value: sample.value })) });
+      await producer.send({
+        topic: rawTopic,
+        acks: -1,
+        messages: Array.from({ length: Math.min(1000, total - sent) }, (_, k) => ({
+          key: `acc_${k % WRITERS}`,
+          value: sample.value,
+        })),
+      });
     }
   });
   await producer.disconnect();
 
-  const last = await pool.query<{ tx: string; seq: string }>('SELECT e.tx_id::text AS tx, e.seq FROM events e ORDER BY e.tx_id DESC, e.seq DESC LIMIT 1');
+  const last = await pool.query<{ tx: string; seq: string }>(
+    'SELECT e.tx_id::text AS tx, e.seq FROM events e ORDER BY e.tx_id DESC, e.seq DESC LIMIT 1',
+  );
   const end = { tx: BigInt(last.rows[0]!.tx), seq: BigInt(last.rows[0]!.seq) };
   let relay: Awaited<ReturnType<typeof startRelay>> | undefined;
   const relayed = await timed(async () => {
@@ -118,7 +178,12 @@ async function relayBench(pool: Pool, settings: KafkaSettings, total: number): P
     });
   });
   await relay!.stop();
-  return { name: 'relay, store to Kafka (idempotent, acks=all)', value: perSecond(total, relayed), unit: 'events/s', ceiling: { name: 'kafkajs raw batches', value: perSecond(total, raw) } };
+  return {
+    name: 'relay, store to Kafka (idempotent, acks=all)',
+    value: perSecond(total, relayed),
+    unit: 'events/s',
+    ceiling: { name: 'kafkajs raw batches', value: perSecond(total, raw) },
+  };
 }
 
 /** Writes each batch with one multi-row INSERT: the same work as the ceiling, so the ratio is the adapter's cost. */
@@ -138,14 +203,28 @@ const batchedProjection = (name: string): Projection => ({
   },
 });
 
-async function projectionBench(pool: Pool, subscriber: Subscriber, label: string, total: number, ceiling: number): Promise<BenchRow> {
+async function projectionBench(
+  pool: Pool,
+  subscriber: Subscriber,
+  label: string,
+  total: number,
+  ceiling: number,
+): Promise<BenchRow> {
   const projection = batchedProjection(`bench_${label.toLowerCase()}`);
   const ms = await timed(async () => {
     await startProjections(pool, subscriber, [projection]);
-    await waitFor(async () => Number((await pool.query(`SELECT count(*)::int AS c FROM ${projection.tables[0]}`)).rows[0].c) >= total);
+    await waitFor(
+      async () =>
+        Number((await pool.query(`SELECT count(*)::int AS c FROM ${projection.tables[0]}`)).rows[0].c) >= total,
+    );
   });
   await subscriber.close();
-  return { name: `projected through the ${label} adapter (batched writes)`, value: perSecond(total, ms), unit: 'events/s', ceiling: { name: 'raw batched INSERT', value: ceiling } };
+  return {
+    name: `projected through the ${label} adapter (batched writes)`,
+    value: perSecond(total, ms),
+    unit: 'events/s',
+    ceiling: { name: 'raw batched INSERT', value: ceiling },
+  };
 }
 
 export async function benchBackbone(): Promise<BenchRow[]> {
@@ -154,12 +233,24 @@ export async function benchBackbone(): Promise<BenchRow[]> {
     const { pool } = await stack.database();
     const rows = await appendBench(pool);
     const total = Number((await pool.query('SELECT count(*)::int AS c FROM events')).rows[0].c);
-    const settings: KafkaSettings = { brokers: stack.brokers!.split(','), topicPrefix: `bench${randomBytes(3).toString('hex')}`, partitions: 8 };
+    const settings: KafkaSettings = {
+      brokers: stack.brokers!.split(','),
+      topicPrefix: `bench${randomBytes(3).toString('hex')}`,
+      partitions: 8,
+    };
     await ensureEventsTopic(createKafka(settings, log), settings);
     rows.push(await relayBench(pool, settings, total));
     const ceiling = rows[0]!.ceiling!.value;
     rows.push(await projectionBench(pool, createStoreSubscriber(pool, { log, pollMs: 5 }), 'store', total, ceiling));
-    rows.push(await projectionBench(pool, createKafkaSubscriber(pool, { kafka: createKafka(settings, log), settings, log }), 'Kafka', total, ceiling));
+    rows.push(
+      await projectionBench(
+        pool,
+        createKafkaSubscriber(pool, { kafka: createKafka(settings, log), settings, log }),
+        'Kafka',
+        total,
+        ceiling,
+      ),
+    );
     return rows;
   } finally {
     await stack.stop();

@@ -42,26 +42,65 @@ export async function benchLedger(): Promise<BenchRow[]> {
     await pool.query('ANALYZE events');
     log.warn({ ms: Math.round(performance.now() - seeding) }, 'ledger bench: seeded');
     const events = Number((await pool.query<{ n: string }>('SELECT count(*)::text AS n FROM events')).rows[0]!.n);
-    const raw = await measured(() => eachAccount(pool, ids, async (id) => {
-      await pool.query('SELECT id, type, version, occurred_at, payload, prev_hash, tx_id::text, seq FROM events WHERE stream_id = $1 ORDER BY stream_version', [accountStreamId(id)]);
-    }));
+    const raw = await measured(() =>
+      eachAccount(pool, ids, async (id) => {
+        await pool.query(
+          'SELECT id, type, version, occurred_at, payload, prev_hash, tx_id::text, seq FROM events WHERE stream_id = $1 ORDER BY stream_version',
+          [accountStreamId(id)],
+        );
+      }),
+    );
     let entries = 0;
-    const replay = await measured(() => eachAccount(pool, ids, async (id) => {
-      entries += (await replayLedger(pool, id)).entries.length;
-    }));
-    const verify = await measured(() => eachAccount(pool, ids, async (id) => {
-      const c = await checkChain(pool, accountStreamId(id));
-      if (c.problems.length) throw new Error(`${id}: ${c.problems[0]!.message}`);
-    }));
+    const replay = await measured(() =>
+      eachAccount(pool, ids, async (id) => {
+        entries += (await replayLedger(pool, id)).entries.length;
+      }),
+    );
+    const verify = await measured(() =>
+      eachAccount(pool, ids, async (id) => {
+        const c = await checkChain(pool, accountStreamId(id));
+        if (c.problems.length) throw new Error(`${id}: ${c.problems[0]!.message}`);
+      }),
+    );
     const perSecond = (ms: number) => (events / ms) * 1000;
     const note = `${events.toLocaleString('en-US')} events, ${ids.length} accounts, ${entries.toLocaleString('en-US')} credit movements`;
     return [
-      { name: `ledger replay, all accounts (${note})`, value: perSecond(replay.ms), unit: 'events/s', ceiling: { name: 'raw SELECT of the same rows', value: perSecond(raw.ms) } },
-      { name: 'ledger replay: time', value: replay.ms / 1000, unit: 's', ceiling: { name: 'raw SELECT', value: raw.ms / 1000 } },
-      { name: 'ledger replay: peak memory above start', value: replay.peakMb, unit: 'MB', ceiling: { name: 'raw SELECT', value: Math.max(raw.peakMb, 0.01) } },
-      { name: 'ledger verify (hash chain), all accounts', value: perSecond(verify.ms), unit: 'events/s', ceiling: { name: 'raw SELECT of the same rows', value: perSecond(raw.ms) } },
-      { name: 'ledger verify: time', value: verify.ms / 1000, unit: 's', ceiling: { name: 'raw SELECT', value: raw.ms / 1000 } },
-      { name: 'ledger verify: peak memory above start', value: verify.peakMb, unit: 'MB', ceiling: { name: 'raw SELECT', value: Math.max(raw.peakMb, 0.01) } },
+      {
+        name: `ledger replay, all accounts (${note})`,
+        value: perSecond(replay.ms),
+        unit: 'events/s',
+        ceiling: { name: 'raw SELECT of the same rows', value: perSecond(raw.ms) },
+      },
+      {
+        name: 'ledger replay: time',
+        value: replay.ms / 1000,
+        unit: 's',
+        ceiling: { name: 'raw SELECT', value: raw.ms / 1000 },
+      },
+      {
+        name: 'ledger replay: peak memory above start',
+        value: replay.peakMb,
+        unit: 'MB',
+        ceiling: { name: 'raw SELECT', value: Math.max(raw.peakMb, 0.01) },
+      },
+      {
+        name: 'ledger verify (hash chain), all accounts',
+        value: perSecond(verify.ms),
+        unit: 'events/s',
+        ceiling: { name: 'raw SELECT of the same rows', value: perSecond(raw.ms) },
+      },
+      {
+        name: 'ledger verify: time',
+        value: verify.ms / 1000,
+        unit: 's',
+        ceiling: { name: 'raw SELECT', value: raw.ms / 1000 },
+      },
+      {
+        name: 'ledger verify: peak memory above start',
+        value: verify.peakMb,
+        unit: 'MB',
+        ceiling: { name: 'raw SELECT', value: Math.max(raw.peakMb, 0.01) },
+      },
     ];
   } finally {
     await stack.stop();

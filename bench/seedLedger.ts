@@ -16,11 +16,25 @@ import { withTransaction, type Pool } from '../infra/postgres/pool.ts';
 import { storableJson } from '../infra/postgres/storableText.ts';
 import { randomAccountEvents, seededRandom } from '../test/helpers/randomLedger.ts';
 
-const COLUMNS = ['id', 'stream_id', 'stream_version', 'account_id', 'partition', 'type', 'version', 'occurred_at', 'payload', 'prev_hash'] as const;
+const COLUMNS = [
+  'id',
+  'stream_id',
+  'stream_version',
+  'account_id',
+  'partition',
+  'type',
+  'version',
+  'occurred_at',
+  'payload',
+  'prev_hash',
+] as const;
 const TYPES = ['text', 'text', 'int', 'text', 'smallint', 'text', 'int', 'timestamptz', 'jsonb', 'text'];
 
 /** Appends random accounts until at least `events` events are stored; returns the account ids. */
-export async function seedLedger(pool: Pool, o: { events: number; steps: number; seed: number; batchEvents?: number }): Promise<string[]> {
+export async function seedLedger(
+  pool: Pool,
+  o: { events: number; steps: number; seed: number; batchEvents?: number },
+): Promise<string[]> {
   const random = seededRandom(o.seed);
   const ids: string[] = [];
   let total = 0;
@@ -42,14 +56,29 @@ export async function seedLedger(pool: Pool, o: { events: number; steps: number;
         let prevHash: string | null = null;
         if (isChained(e.type)) {
           prevHash = head;
-          head = eventHash({ id, type: e.type, version, accountId, streamId, streamVersion: i + 1, occurredAt, payload: JSON.parse(payload) as unknown, prevHash });
+          head = eventHash({
+            id,
+            type: e.type,
+            version,
+            accountId,
+            streamId,
+            streamVersion: i + 1,
+            occurredAt,
+            payload: JSON.parse(payload) as unknown,
+            prevHash,
+          });
         }
-        [id, streamId, i + 1, accountId, partition, e.type, version, occurredAt, payload, prevHash].forEach((v, k) => cols[k]!.push(v));
+        [id, streamId, i + 1, accountId, partition, e.type, version, occurredAt, payload, prevHash].forEach((v, k) =>
+          cols[k]!.push(v),
+        );
         inBatch++;
       });
     }
     await withTransaction(pool, (tx) =>
-      tx.query(`INSERT INTO events (${COLUMNS.join(', ')}) SELECT * FROM unnest(${TYPES.map((t, k) => `$${k + 1}::${t}[]`).join(', ')})`, cols),
+      tx.query(
+        `INSERT INTO events (${COLUMNS.join(', ')}) SELECT * FROM unnest(${TYPES.map((t, k) => `$${k + 1}::${t}[]`).join(', ')})`,
+        cols,
+      ),
     );
     total += inBatch;
   }

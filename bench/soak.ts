@@ -38,16 +38,28 @@ const log = createLogger('soak', 'warn');
 const say = (s: string) => process.stderr.write(`soak: ${s}\n`);
 const stack = await openBenchStack(log, { kafka: true });
 const { url, pool } = await stack.database();
-const web = createServer((req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(syntheticPage(300 + (req.url!.length % 7) * 50)));
+const web = createServer((req, res) =>
+  res
+    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    .end(syntheticPage(300 + (req.url!.length % 7) * 50)),
+);
 await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
 const site = `http://127.0.0.1:${(web.address() as AddressInfo).port}`;
 const apiPort = await freePort();
 const base = `http://127.0.0.1:${apiPort}`;
 const env: NodeJS.ProcessEnv = {
-  PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: url, KAFKA_BROKERS: stack.brokers,
-  KAFKA_TOPIC_PREFIX: `soak${randomBytes(3).toString('hex')}`, PORT: String(apiPort), LOG_LEVEL: 'error',
-  ALLOW_PRIVATE_ADDRESSES: '1', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_READS_PER_MINUTE: '1000000',
-  PIPELINE_LEASE_SECONDS: '10', SERP_PROVIDER: 'none',
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  DATABASE_URL: url,
+  KAFKA_BROKERS: stack.brokers,
+  KAFKA_TOPIC_PREFIX: `soak${randomBytes(3).toString('hex')}`,
+  PORT: String(apiPort),
+  LOG_LEVEL: 'error',
+  ALLOW_PRIVATE_ADDRESSES: '1',
+  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_READS_PER_MINUTE: '1000000',
+  PIPELINE_LEASE_SECONDS: '10',
+  SERP_PROVIDER: 'none',
 };
 
 // One process per role, restarted whenever it ends (killed here, or failed at start) until the end.
@@ -55,9 +67,17 @@ const procs = new Map<string, ChildProcess>();
 const kills: Record<string, number> = {};
 let stopping = false;
 const start = (role: string) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...env, ROLES: role }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    env: { ...env, ROLES: role },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   procs.set(role, child);
-  child.once('exit', () => { if (!stopping) setTimeout(() => { if (!stopping) start(role); }, 500); });
+  child.once('exit', () => {
+    if (!stopping)
+      setTimeout(() => {
+        if (!stopping) start(role);
+      }, 500);
+  });
 };
 for (const role of ROLES) start(role);
 const stopAll = async () => {
@@ -71,9 +91,16 @@ const stopAll = async () => {
 };
 
 const accounts: Awaited<ReturnType<typeof createAccount>>[] = [];
-for (let i = 0; i < ACCOUNTS; i++) accounts.push(await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil(AUDITS / ACCOUNTS) + 2 }));
+for (let i = 0; i < ACCOUNTS; i++)
+  accounts.push(
+    await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil(AUDITS / ACCOUNTS) + 2 }),
+  );
 for (;;) {
-  try { if ((await fetch(`${base}/healthz`)).ok) break; } catch { /* not up yet */ }
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
   await sleep(200);
 }
 
@@ -99,7 +126,11 @@ const submit = async (i: number): Promise<void> => {
     try {
       const res = await fetch(`${base}/api/v1/audits`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}`, 'idempotency-key': `soak-${i}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${account.apiKey}`,
+          'idempotency-key': `soak-${i}`,
+        },
         body: JSON.stringify({ url: `${site}/article/${i}`, keyword: 'descale espresso machine' }),
       });
       const body = (await res.json()) as { id?: string };
@@ -107,20 +138,29 @@ const submit = async (i: number): Promise<void> => {
         jobs.add(body.id);
         return;
       }
-    } catch { /* the API process was killed: try again */ }
+    } catch {
+      /* the API process was killed: try again */
+    }
     retries++;
     await sleep(300);
   }
 };
-await Promise.all(Array.from({ length: ACCOUNTS }, async (_, a) => {
-  for (let i = a; i < AUDITS; i += ACCOUNTS) await submit(i);
-}));
-say(`${jobs.size} jobs accepted in ${((Date.now() - started) / 1000).toFixed(0)} s (${retries} retries); waiting for them to end`);
+await Promise.all(
+  Array.from({ length: ACCOUNTS }, async (_, a) => {
+    for (let i = a; i < AUDITS; i += ACCOUNTS) await submit(i);
+  }),
+);
+say(
+  `${jobs.size} jobs accepted in ${((Date.now() - started) / 1000).toFixed(0)} s (${retries} retries); waiting for them to end`,
+);
 
-const terminal = async () => (await pool.query<{ n: number }>(
-  `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
-  [accounts.map((a) => a.accountId)],
-)).rows[0]!.n;
+const terminal = async () =>
+  (
+    await pool.query<{ n: number }>(
+      `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
+      [accounts.map((a) => a.accountId)],
+    )
+  ).rows[0]!.n;
 const deadline = Date.now() + 20 * 60_000;
 while ((await terminal()) < jobs.size && Date.now() < deadline) await sleep(2000);
 killing = false;
@@ -131,40 +171,76 @@ let lags: Record<string, number> = {};
 for (const until = Date.now() + 120_000; Date.now() < until; await sleep(1000)) {
   try {
     const ready = (await (await fetch(`${base}/readyz`)).json()) as { checks: Record<string, { lag?: number }> };
-    lags = Object.fromEntries(Object.entries(ready.checks).filter(([, c]) => c.lag !== undefined).map(([g, c]) => [g, c.lag!]));
+    lags = Object.fromEntries(
+      Object.entries(ready.checks)
+        .filter(([, c]) => c.lag !== undefined)
+        .map(([g, c]) => [g, c.lag!]),
+    );
     if (Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0)) break;
-  } catch { /* the API is restarting */ }
+  } catch {
+    /* the API is restarting */
+  }
 }
 
-const outcome = (await pool.query<{ status: string; error_code: string | null; n: number }>(
-  `SELECT status, error_code, count(*)::int AS n FROM audits WHERE job_id = ANY($1) GROUP BY 1, 2 ORDER BY 1, 2`, [[...jobs]])).rows;
-const doubles = (await pool.query<{ n: number }>(
-  `SELECT count(*)::int AS n FROM (SELECT payload->>'subjectId' FROM events WHERE type = 'CreditCharged' GROUP BY 1 HAVING count(*) > 1) d`)).rows[0]!.n;
-const chargedAudits = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'AuditCharged'`)).rows[0]!.n;
-const creditCharges = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'CreditCharged'`)).rows[0]!.n;
+const outcome = (
+  await pool.query<{ status: string; error_code: string | null; n: number }>(
+    `SELECT status, error_code, count(*)::int AS n FROM audits WHERE job_id = ANY($1) GROUP BY 1, 2 ORDER BY 1, 2`,
+    [[...jobs]],
+  )
+).rows;
+const doubles = (
+  await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT payload->>'subjectId' FROM events WHERE type = 'CreditCharged' GROUP BY 1 HAVING count(*) > 1) d`,
+  )
+).rows[0]!.n;
+const chargedAudits = (
+  await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'AuditCharged'`)
+).rows[0]!.n;
+const creditCharges = (
+  await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE type = 'CreditCharged'`)
+).rows[0]!.n;
 const ledgerProblems: string[] = [];
 for (const a of accounts) {
   const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(a.accountId));
-  const deltas = historyOf(events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt }))).reduce((s, h) => s + h.delta, 0);
+  const deltas = historyOf(
+    events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })),
+  ).reduce((s, h) => s + h.delta, 0);
   const balance = balanceOf(state);
   const projected = await ledgerBalance(pool, a.accountId);
   if (deltas !== balance) ledgerProblems.push(`${a.accountId}: sum of deltas ${deltas} != balance ${balance}`);
   if (projected.remaining !== balance || projected.streamVersion !== version) {
-    ledgerProblems.push(`${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`);
+    ledgerProblems.push(
+      `${a.accountId}: projection ${projected.remaining} at v${projected.streamVersion}, log ${balance} at v${version}`,
+    );
   }
 }
-const terminalJobs = outcome.filter((o) => o.status === 'completed' || o.status === 'error').reduce((s, o) => s + o.n, 0);
+const terminalJobs = outcome
+  .filter((o) => o.status === 'completed' || o.status === 'error')
+  .reduce((s, o) => s + o.n, 0);
 const figures = {
-  audits: AUDITS, accounts: ACCOUNTS, jobsAccepted: jobs.size, terminalJobs,
+  audits: AUDITS,
+  accounts: ACCOUNTS,
+  jobsAccepted: jobs.size,
+  terminalJobs,
   outcomes: Object.fromEntries(outcome.map((o) => [`${o.status}${o.error_code ? `/${o.error_code}` : ''}`, o.n])),
-  kills, submissionRetries: retries,
-  creditChargedEvents: creditCharges, auditChargedEvents: chargedAudits, subjectsChargedTwice: doubles,
-  ledgerAccountsTrue: ACCOUNTS - new Set(ledgerProblems.map((p) => p.split(':')[0])).size, ledgerProblems,
-  projectionLag: lags, minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),
+  kills,
+  submissionRetries: retries,
+  creditChargedEvents: creditCharges,
+  auditChargedEvents: chargedAudits,
+  subjectsChargedTwice: doubles,
+  ledgerAccountsTrue: ACCOUNTS - new Set(ledgerProblems.map((p) => p.split(':')[0])).size,
+  ledgerProblems,
+  projectionLag: lags,
+  minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),
 };
 console.log(JSON.stringify(figures, null, 2));
-const ok = jobs.size === AUDITS && terminalJobs === AUDITS && doubles === 0 && ledgerProblems.length === 0
-  && Object.keys(lags).length > 0 && Object.values(lags).every((l) => l === 0);
+const ok =
+  jobs.size === AUDITS &&
+  terminalJobs === AUDITS &&
+  doubles === 0 &&
+  ledgerProblems.length === 0 &&
+  Object.keys(lags).length > 0 &&
+  Object.values(lags).every((l) => l === 0);
 console.log(ok ? 'SOAK PASSED' : 'SOAK FAILED');
 await stopAll();
 web.close();

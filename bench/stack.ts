@@ -30,7 +30,10 @@ export async function openBenchStack(log: Logger, opts: { kafka: boolean }): Pro
       const dir = await mkdtemp(join(tmpdir(), 'audit-bench-pg-'));
       const server = await startPostgres({ dataDir: join(dir, 'pg'), persistent: true, log });
       serverUrl = server.url;
-      stops.push(async () => { await server.stop(); await rm(dir, { recursive: true, force: true }); });
+      stops.push(async () => {
+        await server.stop();
+        await rm(dir, { recursive: true, force: true });
+      });
     }
     let brokers = process.env.KAFKA_BROKERS;
     if (opts.kafka && !brokers) {
@@ -51,7 +54,10 @@ export async function openBenchStack(log: Logger, opts: { kafka: boolean }): Pro
         url.pathname = `/${name}`;
         const pool = createPool(url.toString(), 30);
         pool.on('error', () => undefined); // sessions ended by the final DROP DATABASE
-        stops.push(async () => { await pool.end(); await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); });
+        stops.push(async () => {
+          await pool.end();
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        });
         await migrate(pool, serviceMigrations);
         return { url: url.toString(), pool };
       },

@@ -18,5 +18,7 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   initialState(): State;
 }
 
-export const fold = <E extends DomainEvent, S>(decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>, events: readonly E[]): S =>
-  events.reduce((s, e) => decider.evolve(s, e), decider.initialState());
+export const fold = <E extends DomainEvent, S>(
+  decider: Pick<Decider<never, E, S>, 'evolve' | 'initialState'>,
+  events: readonly E[],
+): S => events.reduce((s, e) => decider.evolve(s, e), decider.initialState());

@@ -6,7 +6,10 @@
 export const hostOf = (url: string | null): string | null => {
   if (!url) return null;
   try {
-    return new URL(url).hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+    return new URL(url).hostname
+      .toLowerCase()
+      .replace(/\.$/, '')
+      .replace(/^www\./, '');
   } catch {
     return null;
   }

@@ -42,4 +42,5 @@ export const randomBase32 = (bytes = 16): string => {
  * 24 hex characters of SHA-256 over the parts: the id a retry derives again from the same input
  * (an Idempotency-Key's job, audit and batch ids).
  */
-export const digestId = (...parts: string[]): string => createHash('sha256').update(parts.join('\u001f')).digest('hex').slice(0, 24);
+export const digestId = (...parts: string[]): string =>
+  createHash('sha256').update(parts.join('\u001f')).digest('hex').slice(0, 24);

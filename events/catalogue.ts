@@ -12,14 +12,22 @@ import { revisionEvents } from './revision/events.ts';
 
 /** Every event of the service, registered once. Importing this module is enough. */
 export const catalogue = [
-  ...accountEvents, ...admissionEvents, ...auditEvents, ...webhookEvents,
-  ...shareEvents, ...accountBulkEvents, ...bulkEvents, ...applyAdmissionEvents, ...revisionEvents,
+  ...accountEvents,
+  ...admissionEvents,
+  ...auditEvents,
+  ...webhookEvents,
+  ...shareEvents,
+  ...accountBulkEvents,
+  ...bulkEvents,
+  ...applyAdmissionEvents,
+  ...revisionEvents,
 ];
 
 registerEvents(...catalogue);
 
 /** The event types of one stream, as declared: what a projection of that whole stream handles. */
-export const typesOfStream = (stream: StreamName): string[] => catalogue.filter((d) => d.stream === stream).map((d) => d.type);
+export const typesOfStream = (stream: StreamName): string[] =>
+  catalogue.filter((d) => d.stream === stream).map((d) => d.type);
 
 /** The event types that move credits (declared `movesCredits`): the ledger, its replay, its hash chain. */
 export const creditMovementTypes: readonly string[] = catalogue.filter((d) => d.movesCredits).map((d) => d.type);

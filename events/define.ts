@@ -94,7 +94,9 @@ export function defineEvent<T extends string, S extends TObject>(
       { name: 'correlationId', type: ['null', 'string'], default: null },
       { name: 'payload', type: typeboxToAvro(schemaOf(version), `${type}Payload`) },
       // The hash chain link: nullable with a default, so old and new readers both read each other.
-      ...(movesCredits && version >= chainedFrom ? [{ name: 'prevHash', type: ['null', 'string'], default: null }] : []),
+      ...(movesCredits && version >= chainedFrom
+        ? [{ name: 'prevHash', type: ['null', 'string'], default: null }]
+        : []),
     ],
   });
   const avroType = (version: number): avro.Type => {
@@ -111,7 +113,17 @@ export function defineEvent<T extends string, S extends TObject>(
     return p as Static<S>;
   };
   const create = (data: Static<S>) => ({ type, data });
-  return Object.assign(create, { type, stream, movesCredits, schema, latest, schemaOf, avroSchema, avroType, upcast }) as unknown as EventDefinition<T, S>;
+  return Object.assign(create, {
+    type,
+    stream,
+    movesCredits,
+    schema,
+    latest,
+    schemaOf,
+    avroSchema,
+    avroType,
+    upcast,
+  }) as unknown as EventDefinition<T, S>;
 }
 
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: Static<S> } : never;

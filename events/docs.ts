@@ -14,14 +14,23 @@ export const EVENTS_DOC = join(repoDir, 'docs', 'events.md');
 /** The declarations' sources, so the doc quotes their comments: one place says what an event means. */
 const sources = (dir: string): { path: string; text: string }[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [{ path: join(dir, d.name), text: readFileSync(join(dir, d.name), 'utf8') }] : [],
+    d.isDirectory()
+      ? sources(join(dir, d.name))
+      : d.name.endsWith('.ts')
+        ? [{ path: join(dir, d.name), text: readFileSync(join(dir, d.name), 'utf8') }]
+        : [],
   );
 
 /** A JSDoc comment as Markdown: lines joined, its bullet lists kept. */
 const clean = (comment: string): string =>
   comment
     .split('\n')
-    .map((l) => l.replace(/^\s*\/?\*+\/?\s?/, '').replace(/\*\/\s*$/, '').trim())
+    .map((l) =>
+      l
+        .replace(/^\s*\/?\*+\/?\s?/, '')
+        .replace(/\*\/\s*$/, '')
+        .trim(),
+    )
     .filter(Boolean)
     .reduce((text, l) => (l.startsWith('- ') ? `${text}\n${l}` : text ? `${text} ${l}` : l), '')
     .replace(/:\n- /, ':\n\n- ');
@@ -52,7 +61,9 @@ function declarationOf(files: { path: string; text: string }[], type: string): D
 
 /** The comment at the head of a stream's events file: what the stream is. */
 function streamMeaning(files: { path: string; text: string }[], stream: StreamName): string {
-  const f = files.find((x) => x.path === join(eventsDir, stream, 'events.ts')) ?? files.find((x) => x.path === join(eventsDir, stream, 'index.ts'));
+  const f =
+    files.find((x) => x.path === join(eventsDir, stream, 'events.ts')) ??
+    files.find((x) => x.path === join(eventsDir, stream, 'index.ts'));
   const m = f && /\/\*\*([\s\S]*?)\*\//.exec(f.text);
   return m ? clean(m[1]!) : '';
 }
@@ -60,17 +71,29 @@ function streamMeaning(files: { path: string; text: string }[], stream: StreamNa
 const avroTypeText = (s: TSchema, name: string): string => {
   const a = typeboxToAvro(s, name);
   const text = (x: unknown): string =>
-    typeof x === 'string' ? x : Array.isArray(x) ? x.map(text).join(' \\| ') : (x as { type: string; items?: unknown; values?: unknown }).type === 'array'
-      ? `array<${text((x as { items: unknown }).items)}>` : (x as { type: string }).type === 'map' ? `map<${text((x as { values: unknown }).values)}>` : (x as { type: string }).type;
+    typeof x === 'string'
+      ? x
+      : Array.isArray(x)
+        ? x.map(text).join(' \\| ')
+        : (x as { type: string; items?: unknown; values?: unknown }).type === 'array'
+          ? `array<${text((x as { items: unknown }).items)}>`
+          : (x as { type: string }).type === 'map'
+            ? `map<${text((x as { values: unknown }).values)}>`
+            : (x as { type: string }).type;
   return text(a);
 };
 
 const fieldRows = (d: AnyEventDefinition, decl: Declaration | undefined): string[] =>
   Object.entries(d.schema.properties as Record<string, TSchema>).map(([name, s]) => {
     const nullable = s[Kind] === 'Union' && (s.anyOf as TSchema[]).some((x) => x[Kind] === 'Null');
-    const literals = s[Kind] === 'Union' ? (s.anyOf as TSchema[]).filter((x) => x[Kind] === 'Literal').map((x) => `\`${String(x.const)}\``) : [];
+    const literals =
+      s[Kind] === 'Union'
+        ? (s.anyOf as TSchema[]).filter((x) => x[Kind] === 'Literal').map((x) => `\`${String(x.const)}\``)
+        : [];
     const type = avroTypeText(s, `${d.type}_${name}`) + (nullable ? ' (null default)' : '');
-    const meaning = [decl?.fieldMeanings.get(name), literals.length ? `One of ${literals.join(', ')}.` : ''].filter(Boolean).join(' ');
+    const meaning = [decl?.fieldMeanings.get(name), literals.length ? `One of ${literals.join(', ')}.` : '']
+      .filter(Boolean)
+      .join(' ');
     return `| \`${name}\` | ${type} | ${meaning.replace(/\|/g, '\\|')} |`;
   });
 
@@ -96,13 +119,13 @@ export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): stri
     '## Topic',
     '',
     '- **Name:** `<KAFKA_TOPIC_PREFIX>.events` (default `audit.events`). One topic for every stream.',
-    '- **Key:** the account id. Kafka\'s default partitioner (murmur2 of the key) puts all of one account\'s events, of every',
+    "- **Key:** the account id. Kafka's default partitioner (murmur2 of the key) puts all of one account's events, of every",
     '  stream, in one partition, in commit order. Partitions: `PARTITIONS` (default 8) at creation.',
     '- **Retention:** kept forever (`retention.ms=-1`, `retention.bytes=-1`, `cleanup.policy=delete`, never compacted): a',
     '  consumer may start from the beginning at any time.',
-    '- **Value:** the Avro binary encoding of the envelope (below) with the payload of the event\'s version; no',
-    '  framing (no magic byte, no schema id). With `SCHEMA_REGISTRY_URL` set: Confluent\'s wire format instead, byte',
-    '  `0x00`, the writer schema\'s registry id (4 bytes, big-endian), then the same Avro body; each type\'s schema is',
+    "- **Value:** the Avro binary encoding of the envelope (below) with the payload of the event's version; no",
+    "  framing (no magic byte, no schema id). With `SCHEMA_REGISTRY_URL` set: Confluent's wire format instead, byte",
+    "  `0x00`, the writer schema's registry id (4 bytes, big-endian), then the same Avro body; each type's schema is",
     '  registered under the subject `<topic>-<record full name>` (TopicRecordNameStrategy), e.g.',
     '  `audit.events-audit.events.account.AccountOpened`. An unframed value never starts with `0x00`.',
     '- **Headers:** `event-type` (the type name), `event-version` (the payload schema version the value is written',
@@ -122,7 +145,7 @@ export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): stri
     '| `occurredAt` | string | ISO 8601 UTC time the event was recorded. |',
     '| `causationId` | null \\| string | The event or request that caused it, when known. |',
     '| `correlationId` | null \\| string | Shared by the events of one request or job. |',
-    '| `payload` | record | The event\'s own fields, below. |',
+    "| `payload` | record | The event's own fields, below. |",
     '| `prevHash` | null \\| string | Only on credit movements (from the version named below): the hash chain link, SHA-256 (hex) of the previous credit movement of the stream; null for the first. See "Hash chain". |',
     '',
     '## Ordering and duplicates',
@@ -131,7 +154,7 @@ export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): stri
     '  Across accounts there is no order.',
     '- Delivery is at least once: the relay may publish a batch twice after a crash. Drop an event whose',
     '  `position` is not greater than the last one you processed on that partition, or de-duplicate by `id`.',
-    '- A stream\'s `streamVersion` has no gaps: a gap means an event is missing.',
+    "- A stream's `streamVersion` has no gaps: a gap means an event is missing.",
     '',
     '## Hash chain',
     '',
@@ -149,7 +172,7 @@ export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): stri
     '- No field is removed, renamed or retyped; string sets are plain strings, not Avro enums, so a new',
     '  value never breaks an old reader.',
     '- A test checks every `.avsc` ever committed (git history) against the current file of the same type',
-    '  and version, and against the next versions, in both directions with Avro\'s schema resolution.',
+    "  and version, and against the next versions, in both directions with Avro's schema resolution.",
     '- A new event type is a new schema: a reader that meets a type it does not know should skip it.',
     '',
     '## Streams and events',
@@ -162,14 +185,26 @@ export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): stri
       const decl = declarationOf(files, d.type);
       out.push(`#### \`${d.type}\` (version ${d.latest})`, '');
       if (decl?.meaning) out.push(decl.meaning, '');
-      const chained = Array.from({ length: d.latest }, (_, i) => i + 1).find((v) => (d.avroSchema(v) as { fields: { name: string }[] }).fields.some((f) => f.name === 'prevHash'));
-      if (d.movesCredits) out.push(`Moves credits: folded by the ledger, and chained (the envelope carries \`prevHash\` from version ${chained} on).`, '');
-      const schemas = Array.from({ length: d.latest }, (_, i) => `\`events/${d.stream}/avro/${d.type}.v${i + 1}.avsc\``);
+      const chained = Array.from({ length: d.latest }, (_, i) => i + 1).find((v) =>
+        (d.avroSchema(v) as { fields: { name: string }[] }).fields.some((f) => f.name === 'prevHash'),
+      );
+      if (d.movesCredits)
+        out.push(
+          `Moves credits: folded by the ledger, and chained (the envelope carries \`prevHash\` from version ${chained} on).`,
+          '',
+        );
+      const schemas = Array.from(
+        { length: d.latest },
+        (_, i) => `\`events/${d.stream}/avro/${d.type}.v${i + 1}.avsc\``,
+      );
       out.push(`Avro schema: ${schemas.join(', ')}. Declared in \`${decl?.path ?? 'events/'}\`.`, '');
       out.push('| Field | Avro type | Meaning |', '| --- | --- | --- |', ...fieldRows(d, decl), '');
     }
   }
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

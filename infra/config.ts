@@ -8,9 +8,18 @@ import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
 import type { SchemaRegistrySettings } from './kafka/schemaRegistry.ts';
 
-
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
-export const ALL_ROLES = ['api', 'relay', 'projections', 'crawler', 'auditor', 'webhooks', 'bulk', 'scheduler', 'apply'] as const;
+export const ALL_ROLES = [
+  'api',
+  'relay',
+  'projections',
+  'crawler',
+  'auditor',
+  'webhooks',
+  'bulk',
+  'scheduler',
+  'apply',
+] as const;
 export type Role = (typeof ALL_ROLES)[number];
 
 export interface Config {
@@ -116,37 +125,50 @@ export function loadConfig(env: Env = process.env): Config {
   }
   let kafkaBrokers: string[] | undefined;
   if (env.KAFKA_BROKERS) {
-    kafkaBrokers = env.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean);
+    kafkaBrokers = env.KAFKA_BROKERS.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean);
     for (const b of kafkaBrokers) {
       if (!/^[^\s:]+:\d{1,5}$/.test(b)) problems.push(`KAFKA_BROKERS entries must be host:port, got "${b}"`);
     }
   }
   const rolesRaw = str('ROLES', ALL_ROLES.join(','));
-  const roles = rolesRaw.split(',').map((r) => r.trim()).filter(Boolean) as Role[];
+  const roles = rolesRaw
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean) as Role[];
   for (const r of roles) {
-    if (!(ALL_ROLES as readonly string[]).includes(r)) problems.push(`ROLES has unknown role "${r}" (known: ${ALL_ROLES.join(', ')})`);
+    if (!(ALL_ROLES as readonly string[]).includes(r))
+      problems.push(`ROLES has unknown role "${r}" (known: ${ALL_ROLES.join(', ')})`);
   }
   const nodeEnv = str('NODE_ENV', 'development');
   const allowPrivateAddresses = bool('ALLOW_PRIVATE_ADDRESSES');
   if (allowPrivateAddresses && nodeEnv === 'production') {
-    problems.push('ALLOW_PRIVATE_ADDRESSES=1 is for local development and tests only; it is refused when NODE_ENV=production');
+    problems.push(
+      'ALLOW_PRIVATE_ADDRESSES=1 is for local development and tests only; it is refused when NODE_ENV=production',
+    );
   }
   const host = str('HOST', '127.0.0.1');
   const port = int('PORT', 8080, 0, 65535);
   const publicBaseUrl = str('PUBLIC_BASE_URL', `http://${host}:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\//.test(publicBaseUrl)) problems.push('PUBLIC_BASE_URL must start with http:// or https://');
   const kafkaTopicPrefix = str('KAFKA_TOPIC_PREFIX', 'audit');
-  if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix)) problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
+  if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix))
+    problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
 
   const schemaRegistryUrl = str('SCHEMA_REGISTRY_URL', '').replace(/\/+$/, '');
   const schemaRegistryAuth = str('SCHEMA_REGISTRY_AUTH', '');
-  if (schemaRegistryUrl && !/^https?:\/\/[^\s]+$/.test(schemaRegistryUrl)) problems.push('SCHEMA_REGISTRY_URL must start with http:// or https://');
-  if (schemaRegistryAuth && !schemaRegistryAuth.includes(':')) problems.push('SCHEMA_REGISTRY_AUTH must be user:password');
-  if (schemaRegistryAuth && !schemaRegistryUrl) problems.push('SCHEMA_REGISTRY_AUTH is set without SCHEMA_REGISTRY_URL');
+  if (schemaRegistryUrl && !/^https?:\/\/[^\s]+$/.test(schemaRegistryUrl))
+    problems.push('SCHEMA_REGISTRY_URL must start with http:// or https://');
+  if (schemaRegistryAuth && !schemaRegistryAuth.includes(':'))
+    problems.push('SCHEMA_REGISTRY_AUTH must be user:password');
+  if (schemaRegistryAuth && !schemaRegistryUrl)
+    problems.push('SCHEMA_REGISTRY_AUTH is set without SCHEMA_REGISTRY_URL');
   if (schemaRegistryUrl && !kafkaBrokers) problems.push('SCHEMA_REGISTRY_URL is set without KAFKA_BROKERS');
 
   const shareDaySeconds = int('SHARE_DAY_SECONDS', 86_400, 1, 86_400);
-  if (shareDaySeconds !== 86_400 && nodeEnv === 'production') problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
+  if (shareDaySeconds !== 86_400 && nodeEnv === 'production')
+    problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
 
   const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
 

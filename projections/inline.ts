@@ -16,7 +16,11 @@ import { sharesMigration, sharesProjection } from './shares/projection.ts';
 export const inlineProjections: readonly InlineProjection[] = [
   accountsProjection,
   sharesProjection,
-  { name: 'audits.requested', canHandle: ['AuditRequested'], handle: (events, tx) => auditsProjection.handle(events, tx) },
+  {
+    name: 'audits.requested',
+    canHandle: ['AuditRequested'],
+    handle: (events, tx) => auditsProjection.handle(events, tx),
+  },
 ];
 
 useInlineProjections(inlineProjections);

@@ -18,4 +18,5 @@ export interface Projection {
   handle(events: EventEnvelope[], tx: PoolClient): Promise<void>;
 }
 
-export const projectionGroupId = (p: Pick<Projection, 'name' | 'version'>): string => `projection.${p.name}.v${p.version}`;
+export const projectionGroupId = (p: Pick<Projection, 'name' | 'version'>): string =>
+  `projection.${p.name}.v${p.version}`;

@@ -10,11 +10,19 @@ export async function createProjectionTables(pool: Pool, projections: readonly P
 }
 
 /** Runs each projection as its own consumer group; its rows and its checkpoint commit together. */
-export async function startProjections(pool: Pool, subscriber: Subscriber, projections: readonly Projection[]): Promise<Subscription[]> {
+export async function startProjections(
+  pool: Pool,
+  subscriber: Subscriber,
+  projections: readonly Projection[],
+): Promise<Subscription[]> {
   await createProjectionTables(pool, projections);
   return Promise.all(
     projections.map((p) =>
-      subscriber.subscribe({ groupId: projectionGroupId(p), types: p.canHandle, handle: (events, tx) => p.handle(events, tx) }),
+      subscriber.subscribe({
+        groupId: projectionGroupId(p),
+        types: p.canHandle,
+        handle: (events, tx) => p.handle(events, tx),
+      }),
     ),
   );
 }
@@ -28,7 +36,12 @@ const quoteIdent = (s: string): string => {
  * Replays the whole store, in commit order from position zero, into fresh tables in `schema`
  * (dropped first if it exists). Returns the position reached. The live tables are not touched.
  */
-export async function rebuildProjection(pool: Pool, projection: Projection, schema: string, batchSize = 1000): Promise<LogPosition> {
+export async function rebuildProjection(
+  pool: Pool,
+  projection: Projection,
+  schema: string,
+  batchSize = 1000,
+): Promise<LogPosition> {
   const s = quoteIdent(schema);
   await pool.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
   await pool.query(`CREATE SCHEMA ${s}`);
@@ -52,7 +65,11 @@ export async function rebuildProjection(pool: Pool, projection: Projection, sche
 }
 
 /** Rows of each of the projection's tables in `schema`, in a stable order, for comparing builds. */
-export async function dumpProjection(pool: Pool, projection: Projection, schema: string): Promise<Record<string, unknown[]>> {
+export async function dumpProjection(
+  pool: Pool,
+  projection: Projection,
+  schema: string,
+): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of projection.tables) {
     const r = await pool.query(`SELECT to_jsonb(t) AS row FROM ${quoteIdent(schema)}.${quoteIdent(table)} t`);

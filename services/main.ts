@@ -55,7 +55,12 @@ try {
 
   let kafka: { kafka: ReturnType<typeof createKafka>; settings: KafkaSettings } | undefined;
   if (config.kafkaBrokers) {
-    const settings: KafkaSettings = { brokers: config.kafkaBrokers, topicPrefix: config.kafkaTopicPrefix, partitions: config.partitions, schemaRegistry: config.schemaRegistry };
+    const settings: KafkaSettings = {
+      brokers: config.kafkaBrokers,
+      topicPrefix: config.kafkaTopicPrefix,
+      partitions: config.partitions,
+      schemaRegistry: config.schemaRegistry,
+    };
     kafka = { kafka: createKafka(settings, log), settings };
   }
   const subscriber: Subscriber = kafka
@@ -64,7 +69,12 @@ try {
   stops.push(() => subscriber.close());
 
   if (config.roles.includes('relay') && kafka) {
-    const relay = await startRelay({ pool: db.pool, kafka: kafka.kafka, settings: kafka.settings, log: log.child({ role: 'relay' }) });
+    const relay = await startRelay({
+      pool: db.pool,
+      kafka: kafka.kafka,
+      settings: kafka.settings,
+      log: log.child({ role: 'relay' }),
+    });
     stops.push(() => relay.stop());
   }
   if (config.roles.includes('projections')) {
@@ -76,14 +86,24 @@ try {
   for (const stop of startSchedulerRole(config, db.pool, log)) stops.push(stop);
   for (const stop of startApplyRole(config, db.pool, log)) stops.push(stop);
   if (config.roles.includes('api')) {
-    const readiness = createReadiness({ pool: db.pool, kafka, groups: asyncProjections.map(projectionGroupId), maxLag: 1000 });
+    const readiness = createReadiness({
+      pool: db.pool,
+      kafka,
+      groups: asyncProjections.map(projectionGroupId),
+      maxLag: 1000,
+    });
     // The API reads the projections' tables even when another process runs the projections role.
     await createProjectionTables(db.pool, asyncProjections);
     const app = await buildApp({
-      log: log.child({ role: 'api' }), readiness, pool: db.pool, rateLimits: config.rateLimits,
+      log: log.child({ role: 'api' }),
+      readiness,
+      pool: db.pool,
+      rateLimits: config.rateLimits,
       audits: {
-        publicBaseUrl: config.publicBaseUrl, allowPrivateAddresses: config.allowPrivateAddresses,
-        shareDaySeconds: config.share.daySeconds, bulkInactivitySeconds: config.bulk.inactivitySeconds,
+        publicBaseUrl: config.publicBaseUrl,
+        allowPrivateAddresses: config.allowPrivateAddresses,
+        shareDaySeconds: config.share.daySeconds,
+        bulkInactivitySeconds: config.bulk.inactivitySeconds,
         applyWriter: config.applyLlm !== null,
       },
     });
@@ -91,7 +111,9 @@ try {
     stops.push(() => app.close());
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`audit service listening on http://${config.host}:${port} (roles: ${config.roles.join(',')}; log: ${kafka ? 'kafka' : 'embedded'})`);
+    console.log(
+      `audit service listening on http://${config.host}:${port} (roles: ${config.roles.join(',')}; log: ${kafka ? 'kafka' : 'embedded'})`,
+    );
   } else {
     console.log(`audit service running (roles: ${config.roles.join(',')}; log: ${kafka ? 'kafka' : 'embedded'})`);
   }

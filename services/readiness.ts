@@ -21,7 +21,10 @@ export interface ReadinessDeps {
 }
 
 const timeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
+  Promise.race([
+    p,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  ]);
 
 /** PostgreSQL answers, Kafka answers (when configured), and no projection lags beyond maxLag. */
 export function createReadiness(deps: ReadinessDeps): Readiness {
@@ -37,7 +40,13 @@ export function createReadiness(deps: ReadinessDeps): Readiness {
       if (deps.kafka) {
         try {
           const admin = deps.kafka.kafka.admin();
-          await timeout(admin.connect().then(() => admin.describeCluster()).finally(() => admin.disconnect()), 3000);
+          await timeout(
+            admin
+              .connect()
+              .then(() => admin.describeCluster())
+              .finally(() => admin.disconnect()),
+            3000,
+          );
           checks.kafka = { ok: true };
         } catch (e) {
           checks.kafka = { ok: false, detail: (e as Error).message };

@@ -61,7 +61,12 @@ function run(
   return new Promise((resolve) => {
     // Its own process group, so that we can stop it with everything it started (see above); a
     // terminal's Ctrl-C therefore reaches only us, and we pass it on.
-    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['inherit', tee ? 'pipe' : 'inherit', 'inherit'], detached: true });
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      env,
+      stdio: ['inherit', tee ? 'pipe' : 'inherit', 'inherit'],
+      detached: true,
+    });
     current = child;
     child.stdout?.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -93,7 +98,10 @@ async function findTests(dir: string): Promise<string[]> {
 
 /** tap's totals from the root test's closing comment in the raw TAP, if the run got that far. */
 function tapTotals(tap: string): { pass: number; fail: number; skip: number } | undefined {
-  const line = tap.split('\n').reverse().find((l) => /^# \{ total: \d+/.test(l));
+  const line = tap
+    .split('\n')
+    .reverse()
+    .find((l) => /^# \{ total: \d+/.test(l));
   if (!line) return undefined;
   const n = (key: string) => Number(new RegExp(`\\b${key}: (\\d+)`).exec(line)?.[1] ?? 0);
   return { pass: n('pass'), fail: n('fail'), skip: n('skip') + n('todo') };
@@ -110,21 +118,33 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
   const selected = extra.filter((a) => !a.startsWith('-') && existsSync(resolve(repoRoot, a)));
   const options = extra.filter((a) => !selected.includes(a));
   const files = selected.length
-    ? (await Promise.all(selected.map((s) => (statSync(resolve(repoRoot, s)).isDirectory() ? findTests(resolve(repoRoot, s)) : [relative(repoRoot, resolve(repoRoot, s))])))).flat()
+    ? (
+        await Promise.all(
+          selected.map((s) =>
+            statSync(resolve(repoRoot, s)).isDirectory()
+              ? findTests(resolve(repoRoot, s))
+              : [relative(repoRoot, resolve(repoRoot, s))],
+          ),
+        )
+      ).flat()
     : await findTests(join(repoRoot, 'test'));
   const needsServers = files.some((f) => !f.endsWith('.unit.ts'));
   const has = (...names: string[]) => options.some((o) => names.some((n) => o === n || o.startsWith(`${n}=`)));
 
   let stack: LocalStack | undefined;
   try {
-    const stackStart = needsServers
-      ? startLocalStack({ log }).then((s) => (stack = s))
-      : Promise.resolve(undefined);
-    const typeCheck = skipTypes ? Promise.resolve({ code: 0, signal: null }) : run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+    const stackStart = needsServers ? startLocalStack({ log }).then((s) => (stack = s)) : Promise.resolve(undefined);
+    const typeCheck = skipTypes
+      ? Promise.resolve({ code: 0, signal: null })
+      : run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
     const [types, started] = await Promise.allSettled([typeCheck, stackStart]);
-    if (started.status === 'rejected') problems.push(`the local stack did not start: ${(started.reason as Error)?.stack ?? started.reason}`);
-    else if (stack) for (const s of stack.started) console.log(`stack: ${s.name} at ${s.address} (started in ${(s.ms / 1000).toFixed(1)} s)`);
-    if (types.status === 'fulfilled' && types.value.code !== 0) problems.push('type check failed (tsc --noEmit, errors above)');
+    if (started.status === 'rejected')
+      problems.push(`the local stack did not start: ${(started.reason as Error)?.stack ?? started.reason}`);
+    else if (stack)
+      for (const s of stack.started)
+        console.log(`stack: ${s.name} at ${s.address} (started in ${(s.ms / 1000).toFixed(1)} s)`);
+    if (types.status === 'fulfilled' && types.value.code !== 0)
+      problems.push('type check failed (tsc --noEmit, errors above)');
     if (interrupted) problems.push(`interrupted by ${interrupted} before the tests ran`);
     if (problems.length) return { pass: 0, fail: 0, skip: 0, problems };
     if (!files.length) {
@@ -132,7 +152,10 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
       return { pass: 0, fail: 0, skip: 0, problems };
     }
 
-    const env = { ...process.env, ...(stack ? { DATABASE_URL: stack.databaseUrl, KAFKA_BROKERS: stack.kafkaBrokers } : {}) };
+    const env = {
+      ...process.env,
+      ...(stack ? { DATABASE_URL: stack.databaseUrl, KAFKA_BROKERS: stack.kafkaBrokers } : {}),
+    };
     const reporter = reporterOf(options);
     // Raw TAP (tap's default without a TTY, as in CI) is read as it streams by; any other
     // reporter draws on the terminal, and tap saves the raw TAP to a file for us (--output-file
@@ -155,10 +178,13 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
       const tap = await run(bin('tap'), tapArgs, env, rawTap ? keepTail : undefined);
       const totals = tapTotals(rawTap ? streamed : await readFile(outFile, 'utf8').catch(() => ''));
       if (!totals) {
-        problems.push(`tap did not finish (${tap.signal ?? `exit ${tap.code}`}${interrupted ? `, interrupted by ${interrupted}` : ''}); no totals`);
+        problems.push(
+          `tap did not finish (${tap.signal ?? `exit ${tap.code}`}${interrupted ? `, interrupted by ${interrupted}` : ''}); no totals`,
+        );
         return { pass: 0, fail: 0, skip: 0, problems };
       }
-      if (tap.code !== 0 && totals.fail === 0) problems.push(`tap exited ${tap.signal ?? tap.code} with no failed assertion`);
+      if (tap.code !== 0 && totals.fail === 0)
+        problems.push(`tap exited ${tap.signal ?? tap.code} with no failed assertion`);
       if (interrupted) problems.push(`interrupted by ${interrupted}`);
       return { ...totals, problems };
     } finally {

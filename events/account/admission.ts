@@ -6,8 +6,16 @@ import { defineEvent, type EventOf } from '../define.ts';
  * account's own state in the same transaction as the submission, so two racing submissions cannot
  * both take the third place.
  */
-export const AuditAdmitted = defineEvent('AuditAdmitted', 'account', Type.Object({ auditId: Type.String({ minLength: 1 }) }));
-export const AuditReleased = defineEvent('AuditReleased', 'account', Type.Object({ auditId: Type.String({ minLength: 1 }) }));
+export const AuditAdmitted = defineEvent(
+  'AuditAdmitted',
+  'account',
+  Type.Object({ auditId: Type.String({ minLength: 1 }) }),
+);
+export const AuditReleased = defineEvent(
+  'AuditReleased',
+  'account',
+  Type.Object({ auditId: Type.String({ minLength: 1 }) }),
+);
 
 export type AuditAdmitted = EventOf<typeof AuditAdmitted>;
 export type AuditReleased = EventOf<typeof AuditReleased>;

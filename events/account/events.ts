@@ -64,7 +64,10 @@ export const UnlimitedSet = defineEvent(
   Type.Object({ unlimited: Type.Boolean(), actor: NonEmpty, reason: NonEmpty }),
 );
 
-const CreditsPurchasedPayload = Type.Object({ paymentId: Type.String({ pattern: '^pay_.+' }), credits: Type.Integer({ minimum: 1 }) });
+const CreditsPurchasedPayload = Type.Object({
+  paymentId: Type.String({ pattern: '^pay_.+' }),
+  credits: Type.Integer({ minimum: 1 }),
+});
 
 /** Credits bought; `paymentId` (`pay_...`) makes a replayed purchase a no-op. */
 export const CreditsPurchased = defineEvent(

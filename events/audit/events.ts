@@ -8,7 +8,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * `contentRef`), so messages stay small while the log still holds everything needed to replay.
  */
 
-
 export const AUDIT_SOURCES = ['api', 'panel'] as const;
 export type AuditSource = (typeof AUDIT_SOURCES)[number];
 
@@ -37,7 +36,11 @@ export const AuditRequested = defineEvent(
 );
 
 /** A worker took the audit up: the job is `running`. */
-export const AuditStarted = defineEvent('AuditStarted', 'audit', Type.Object({ attempt: Type.Integer({ minimum: 1 }) }));
+export const AuditStarted = defineEvent(
+  'AuditStarted',
+  'audit',
+  Type.Object({ attempt: Type.Integer({ minimum: 1 }) }),
+);
 
 /** The content to audit is at hand: fetched (url) or supplied. */
 export const ContentFetched = defineEvent(
@@ -67,7 +70,11 @@ export const CsiDerived = defineEvent(
 );
 
 /** The audit's credit was taken (credits 0 for an unlimited account); the ledger entry is on the account stream. */
-export const AuditCharged = defineEvent('AuditCharged', 'audit', Type.Object({ chargeId: Nullable(Str), credits: Type.Integer({ minimum: 0 }) }));
+export const AuditCharged = defineEvent(
+  'AuditCharged',
+  'audit',
+  Type.Object({ chargeId: Nullable(Str), credits: Type.Integer({ minimum: 0 }) }),
+);
 
 const AuditCompletedV1 = Type.Object({ cqs: Nullable(Type.Number()), resultJson: NonEmpty });
 
@@ -85,7 +92,12 @@ export const AuditCompleted = defineEvent(
     resultJson: NonEmpty,
     benchmarkRef: Nullable(Str),
   }),
-  [{ schema: AuditCompletedV1, upcast: (p: { cqs: number | null; resultJson: string }) => ({ ...p, benchmarkRef: null }) }],
+  [
+    {
+      schema: AuditCompletedV1,
+      upcast: (p: { cqs: number | null; resultJson: string }) => ({ ...p, benchmarkRef: null }),
+    },
+  ],
 );
 
 /** Failed, with the spec's errorCode (2.2) and a message for the caller. */
@@ -94,8 +106,14 @@ export const AuditFailed = defineEvent(
   'audit',
   Type.Object({
     errorCode: Type.Union([
-      Type.Literal('crawl_failed'), Type.Literal('keyword_required'), Type.Literal('csi_failed'), Type.Literal('content_too_large'),
-      Type.Literal('insufficient_credits'), Type.Literal('audit_failed'), Type.Literal('config_error'), Type.Literal('internal_error'),
+      Type.Literal('crawl_failed'),
+      Type.Literal('keyword_required'),
+      Type.Literal('csi_failed'),
+      Type.Literal('content_too_large'),
+      Type.Literal('insufficient_credits'),
+      Type.Literal('audit_failed'),
+      Type.Literal('config_error'),
+      Type.Literal('internal_error'),
     ]),
     errorMessage: NonEmpty,
     stage: Type.Union([Type.Literal('fetch'), Type.Literal('analyse'), Type.Literal('charge'), Type.Literal('score')]),
@@ -103,7 +121,11 @@ export const AuditFailed = defineEvent(
 );
 
 /** The audit's project label changed (spec 2.3 input.project: reassignment in the app is visible). */
-export const AuditProjectAssigned = defineEvent('AuditProjectAssigned', 'audit', Type.Object({ project: Nullable(Str), actor: NonEmpty }));
+export const AuditProjectAssigned = defineEvent(
+  'AuditProjectAssigned',
+  'audit',
+  Type.Object({ project: Nullable(Str), actor: NonEmpty }),
+);
 
 export type AuditRequested = EventOf<typeof AuditRequested>;
 export type AuditStarted = EventOf<typeof AuditStarted>;
@@ -113,8 +135,25 @@ export type AuditCharged = EventOf<typeof AuditCharged>;
 export type AuditCompleted = EventOf<typeof AuditCompleted>;
 export type AuditFailed = EventOf<typeof AuditFailed>;
 export type AuditProjectAssigned = EventOf<typeof AuditProjectAssigned>;
-export type AuditEvent = AuditRequested | AuditStarted | ContentFetched | CsiDerived | AuditCharged | AuditCompleted | AuditFailed | AuditProjectAssigned;
+export type AuditEvent =
+  | AuditRequested
+  | AuditStarted
+  | ContentFetched
+  | CsiDerived
+  | AuditCharged
+  | AuditCompleted
+  | AuditFailed
+  | AuditProjectAssigned;
 export type AuditErrorCode = AuditFailed['data']['errorCode'];
 
-export const auditEvents = [AuditRequested, AuditStarted, ContentFetched, CsiDerived, AuditCharged, AuditCompleted, AuditFailed, AuditProjectAssigned];
+export const auditEvents = [
+  AuditRequested,
+  AuditStarted,
+  ContentFetched,
+  CsiDerived,
+  AuditCharged,
+  AuditCompleted,
+  AuditFailed,
+  AuditProjectAssigned,
+];
 export const auditStreamId = (auditId: string): string => `audit-${auditId}`;

@@ -22,7 +22,9 @@ export const BulkSubmitted = defineEvent(
     idempotencyKey: Nullable(Type.String()),
     /** Credits set aside at submission (0 on unlimited accounts); see docs/api-decisions.md. */
     creditsReserved: Type.Integer({ minimum: 0 }),
-    entries: Type.Array(Type.Object({ url: NonEmpty, keyword: Nullable(Type.String()), auditId: NonEmpty, jobId: NonEmpty })),
+    entries: Type.Array(
+      Type.Object({ url: NonEmpty, keyword: Nullable(Type.String()), auditId: NonEmpty, jobId: NonEmpty }),
+    ),
     at: NonEmpty,
   }),
 );
@@ -80,7 +82,22 @@ export type BulkEntryFinished = EventOf<typeof BulkEntryFinished>;
 export type BulkCompleted = EventOf<typeof BulkCompleted>;
 export type BulkCancelled = EventOf<typeof BulkCancelled>;
 export type BulkTimedOut = EventOf<typeof BulkTimedOut>;
-export type BulkEvent = BulkSubmitted | BulkKeywordDataFetched | BulkEntryStarted | BulkEntryFinished | BulkCompleted | BulkCancelled | BulkTimedOut;
+export type BulkEvent =
+  | BulkSubmitted
+  | BulkKeywordDataFetched
+  | BulkEntryStarted
+  | BulkEntryFinished
+  | BulkCompleted
+  | BulkCancelled
+  | BulkTimedOut;
 
-export const bulkEvents = [BulkSubmitted, BulkKeywordDataFetched, BulkEntryStarted, BulkEntryFinished, BulkCompleted, BulkCancelled, BulkTimedOut];
+export const bulkEvents = [
+  BulkSubmitted,
+  BulkKeywordDataFetched,
+  BulkEntryStarted,
+  BulkEntryFinished,
+  BulkCompleted,
+  BulkCancelled,
+  BulkTimedOut,
+];
 export const bulkStreamId = (bulkId: string): string => `bulk-${bulkId}`;

@@ -10,7 +10,6 @@ import { defineEvent, type EventOf } from '../define.ts';
  * the SHA-256 reference.
  */
 
-
 /** A new generation was asked for; `selectionKey` is the sorted, de-duplicated applicable ids. */
 export const RevisionRequested = defineEvent(
   'RevisionRequested',
@@ -26,20 +25,37 @@ export const RevisionRequested = defineEvent(
 );
 
 /** Its credit was taken on the account stream (chargeId null and credits 0 for an unlimited account). */
-export const RevisionCharged = defineEvent('RevisionCharged', 'revision', Type.Object({ revisionId: NonEmpty, chargeId: Nullable(Type.String()), credits: Type.Integer({ minimum: 0 }) }));
+export const RevisionCharged = defineEvent(
+  'RevisionCharged',
+  'revision',
+  Type.Object({ revisionId: NonEmpty, chargeId: Nullable(Type.String()), credits: Type.Integer({ minimum: 0 }) }),
+);
 
 /** The text is written: the result (2.6 result without editedInPanel) is in the content store. */
 export const RevisionGenerated = defineEvent(
   'RevisionGenerated',
   'revision',
-  Type.Object({ revisionId: NonEmpty, resultRef: NonEmpty, appliedCount: Type.Integer({ minimum: 1 }), cqsBefore: Nullable(Type.Number()) }),
+  Type.Object({
+    revisionId: NonEmpty,
+    resultRef: NonEmpty,
+    appliedCount: Type.Integer({ minimum: 1 }),
+    cqsBefore: Nullable(Type.Number()),
+  }),
 );
 
 /** The generation failed or applied nothing (3.4); a refund follows. */
-export const RevisionFailed = defineEvent('RevisionFailed', 'revision', Type.Object({ revisionId: NonEmpty, error: NonEmpty }));
+export const RevisionFailed = defineEvent(
+  'RevisionFailed',
+  'revision',
+  Type.Object({ revisionId: NonEmpty, error: NonEmpty }),
+);
 
 /** The credit of a failed generation was given back (the ledger entry is on the account stream). */
-export const RevisionRefunded = defineEvent('RevisionRefunded', 'revision', Type.Object({ revisionId: NonEmpty, credits: Type.Integer({ minimum: 0 }) }));
+export const RevisionRefunded = defineEvent(
+  'RevisionRefunded',
+  'revision',
+  Type.Object({ revisionId: NonEmpty, credits: Type.Integer({ minimum: 0 }) }),
+);
 
 /** The new text re-scored against the audit's SERP baseline (2.6 measurement); never a credit. */
 export const RevisionMeasured = defineEvent(
@@ -54,7 +70,11 @@ export const RevisionMeasured = defineEvent(
 );
 
 /** The owner edited this version in the app (the operator CLI stands in for it): 2.6 editedInPanel. */
-export const RevisionEdited = defineEvent('RevisionEdited', 'revision', Type.Object({ revisionId: NonEmpty, markdownRef: NonEmpty, actor: NonEmpty }));
+export const RevisionEdited = defineEvent(
+  'RevisionEdited',
+  'revision',
+  Type.Object({ revisionId: NonEmpty, markdownRef: NonEmpty, actor: NonEmpty }),
+);
 
 export type RevisionRequested = EventOf<typeof RevisionRequested>;
 export type RevisionCharged = EventOf<typeof RevisionCharged>;
@@ -63,7 +83,22 @@ export type RevisionFailed = EventOf<typeof RevisionFailed>;
 export type RevisionRefunded = EventOf<typeof RevisionRefunded>;
 export type RevisionMeasured = EventOf<typeof RevisionMeasured>;
 export type RevisionEdited = EventOf<typeof RevisionEdited>;
-export type RevisionEvent = RevisionRequested | RevisionCharged | RevisionGenerated | RevisionFailed | RevisionRefunded | RevisionMeasured | RevisionEdited;
+export type RevisionEvent =
+  | RevisionRequested
+  | RevisionCharged
+  | RevisionGenerated
+  | RevisionFailed
+  | RevisionRefunded
+  | RevisionMeasured
+  | RevisionEdited;
 
-export const revisionEvents = [RevisionRequested, RevisionCharged, RevisionGenerated, RevisionFailed, RevisionRefunded, RevisionMeasured, RevisionEdited];
+export const revisionEvents = [
+  RevisionRequested,
+  RevisionCharged,
+  RevisionGenerated,
+  RevisionFailed,
+  RevisionRefunded,
+  RevisionMeasured,
+  RevisionEdited,
+];
 export const revisionStreamId = (auditId: string): string => `revision-${auditId}`;

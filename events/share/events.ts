@@ -28,13 +28,25 @@ export const ShareIssued = defineEvent(
 );
 
 /** A POST on an active link named a new expiry (a date, or null for none) (spec 4.7). */
-export const ShareExpiryChanged = defineEvent('ShareExpiryChanged', 'share', Type.Object({ auditId: NonEmpty, expiresAt: ExpiresAt }));
+export const ShareExpiryChanged = defineEvent(
+  'ShareExpiryChanged',
+  'share',
+  Type.Object({ auditId: NonEmpty, expiresAt: ExpiresAt }),
+);
 
 /** The expiry date passed: the link stops working; the date is kept (spec 2.3 shareExpiresAt). */
-export const ShareExpired = defineEvent('ShareExpired', 'share', Type.Object({ auditId: NonEmpty, expiresAt: Type.String({ minLength: 20 }) }));
+export const ShareExpired = defineEvent(
+  'ShareExpired',
+  'share',
+  Type.Object({ auditId: NonEmpty, expiresAt: Type.String({ minLength: 20 }) }),
+);
 
 /** A POST after expiry: the same address works again, without expiry unless one was given (spec 3.3 row 5). */
-export const ShareReissued = defineEvent('ShareReissued', 'share', Type.Object({ auditId: NonEmpty, expiresAt: ExpiresAt }));
+export const ShareReissued = defineEvent(
+  'ShareReissued',
+  'share',
+  Type.Object({ auditId: NonEmpty, expiresAt: ExpiresAt }),
+);
 
 /** DELETE: the address is dead for good; a later POST issues a new one (spec 3.3 rows 6, 7). */
 export const ShareRevoked = defineEvent('ShareRevoked', 'share', Type.Object({ auditId: NonEmpty }));

@@ -15,12 +15,27 @@ export const WEBHOOK_EVENT_NAMES = ['audit.completed', 'audit.failed'] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 /** Why an attempt got no HTTP answer: the guard's refusals (infra/http/guardError.ts), or the exchange itself. */
-export const ATTEMPT_ERRORS = ['timeout', 'network', 'invalid_url', 'scheme', 'credentials', 'port', 'blocked_address', 'dns_failed'] as const;
+export const ATTEMPT_ERRORS = [
+  'timeout',
+  'network',
+  'invalid_url',
+  'scheme',
+  'credentials',
+  'port',
+  'blocked_address',
+  'dns_failed',
+] as const;
 export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
 
-export const ABANDON_REASONS = ['redirect', 'client_error', 'attempts_exhausted', 'refused_address', 'no_signing_secret', 'worker_failed'] as const;
+export const ABANDON_REASONS = [
+  'redirect',
+  'client_error',
+  'attempts_exhausted',
+  'refused_address',
+  'no_signing_secret',
+  'worker_failed',
+] as const;
 export type AbandonReason = (typeof ABANDON_REASONS)[number];
-
 
 /**
  * The audit ended and its job asked for a webhook. `body` is the exact JSON sent on every attempt
@@ -57,7 +72,11 @@ export const WebhookAttempted = defineEvent(
 );
 
 /** The receiver answered 2xx: nothing more is sent. */
-export const WebhookDelivered = defineEvent('WebhookDelivered', 'webhook', Type.Object({ attempt: Attempt, status: Type.Integer() }));
+export const WebhookDelivered = defineEvent(
+  'WebhookDelivered',
+  'webhook',
+  Type.Object({ attempt: Attempt, status: Type.Integer() }),
+);
 
 /** No more attempts, and why (`attempts` made, 0 when none could be). */
 export const WebhookAbandoned = defineEvent(

@@ -16,7 +16,10 @@ export const hashChainMigration: Migration = {
 };
 
 export const isChained = (type: string): boolean => hasEventDefinition(type) && eventDefinition(type).movesCredits;
-export const chainedTypes = (): string[] => allEventDefinitions().filter((d) => d.movesCredits).map((d) => d.type);
+export const chainedTypes = (): string[] =>
+  allEventDefinitions()
+    .filter((d) => d.movesCredits)
+    .map((d) => d.type);
 
 /** An event as stored (payload as written, version as written): what its hash covers. */
 export interface StoredEvent {
@@ -35,15 +38,30 @@ export interface StoredEvent {
 const canonical = (v: unknown): string => {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 };
 
 export const eventHash = (e: StoredEvent): string =>
   createHash('sha256')
-    .update(canonical([e.prevHash, e.id, e.type, e.version, e.accountId, e.streamId, e.streamVersion, e.occurredAt, JSON.parse(JSON.stringify(e.payload ?? null))]))
+    .update(
+      canonical([
+        e.prevHash,
+        e.id,
+        e.type,
+        e.version,
+        e.accountId,
+        e.streamId,
+        e.streamVersion,
+        e.occurredAt,
+        JSON.parse(JSON.stringify(e.payload ?? null)),
+      ]),
+    )
     .digest('hex');
 
 interface StoredRow {
@@ -91,7 +109,10 @@ export interface ChainProblem {
  * Checks a stream from its stored rows alone: versions without gaps, and every credit movement
  * linked to the one before it. Names the event where each break is found.
  */
-export async function checkChain(db: Queryable, streamId: string): Promise<{ chained: number; unchained: number; problems: ChainProblem[] }> {
+export async function checkChain(
+  db: Queryable,
+  streamId: string,
+): Promise<{ chained: number; unchained: number; problems: ChainProblem[] }> {
   const r = await db.query<StoredRow & { position: string }>(
     `SELECT ${STORED_COLUMNS}, tx_id::text || ':' || seq AS position FROM events WHERE stream_id = $1 ORDER BY stream_version`,
     [streamId],
@@ -109,9 +130,10 @@ export async function checkChain(db: Queryable, streamId: string): Promise<{ cha
       problems.push({
         streamVersion: row.stream_version,
         position: row.position,
-        message: row.stream_version > expected
-          ? `stream versions ${expected}..${row.stream_version - 1} are missing before the event at stream version ${row.stream_version} (position ${row.position})`
-          : `stream version ${row.stream_version} (position ${row.position}) appears twice`,
+        message:
+          row.stream_version > expected
+            ? `stream versions ${expected}..${row.stream_version - 1} are missing before the event at stream version ${row.stream_version} (position ${row.position})`
+            : `stream version ${row.stream_version} (position ${row.position}) appears twice`,
       });
     }
     expected = row.stream_version + 1;
@@ -122,7 +144,12 @@ export async function checkChain(db: Queryable, streamId: string): Promise<{ cha
     if (e.prevHash === null) {
       if (i === 0) chained++;
       else if (firstLinked < 0 || i < firstLinked) unchained++;
-      else problems.push({ streamVersion: e.streamVersion, position: row.position, message: `hash chain broken at ${at}: the credit event has lost its link to the one before it` });
+      else
+        problems.push({
+          streamVersion: e.streamVersion,
+          position: row.position,
+          message: `hash chain broken at ${at}: the credit event has lost its link to the one before it`,
+        });
     } else if (e.prevHash !== previous?.hash) {
       problems.push({
         streamVersion: e.streamVersion,

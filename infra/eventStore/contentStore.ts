@@ -12,7 +12,10 @@ export const contentRefOf = (body: string): string => createHash('sha256').updat
 /** Stores the body as the store can hold it (storableText: no NUL); the ref is of what is stored. */
 export async function putContent(db: Queryable, body: string): Promise<string> {
   const ref = contentRefOf(body);
-  await db.query('INSERT INTO content_blobs (ref, body) VALUES ($1, $2) ON CONFLICT (ref) DO NOTHING', [ref, storableText(body)]);
+  await db.query('INSERT INTO content_blobs (ref, body) VALUES ($1, $2) ON CONFLICT (ref) DO NOTHING', [
+    ref,
+    storableText(body),
+  ]);
   return ref;
 }
 

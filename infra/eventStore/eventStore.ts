@@ -78,12 +78,33 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
     if (isChained(e.type)) {
       if (head === undefined) head = await chainHead(tx, req.streamId, req.expectedVersion);
       prevHash = head;
-      head = eventHash({ id, type: e.type, version: def.latest, accountId: req.accountId, streamId: req.streamId, streamVersion,
-        occurredAt: req.now.toISOString(), payload: JSON.parse(stored) as unknown, prevHash });
+      head = eventHash({
+        id,
+        type: e.type,
+        version: def.latest,
+        accountId: req.accountId,
+        streamId: req.streamId,
+        streamVersion,
+        occurredAt: req.now.toISOString(),
+        payload: JSON.parse(stored) as unknown,
+        prevHash,
+      });
     }
     const b = values.length;
-    values.push(id, req.streamId, streamVersion, req.accountId, partition, e.type, def.latest,
-      req.now, req.causationId ?? null, req.correlationId ?? null, stored, prevHash);
+    values.push(
+      id,
+      req.streamId,
+      streamVersion,
+      req.accountId,
+      partition,
+      e.type,
+      def.latest,
+      req.now,
+      req.causationId ?? null,
+      req.correlationId ?? null,
+      stored,
+      prevHash,
+    );
     rows.push(`(${Array.from({ length: 12 }, (_, k) => `$${b + k + 1}`).join(', ')})`);
   }
   if (req.expectedVersion > 0) {
@@ -120,7 +141,10 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
 }
 
 export async function readStream(db: Pick<PoolClient, 'query'>, streamId: string): Promise<EventEnvelope[]> {
-  const r = await db.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`, [streamId]);
+  const r = await db.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+    [streamId],
+  );
   return r.rows.map(rowToEnvelope);
 }
 
@@ -130,7 +154,11 @@ export interface Loaded<S> {
   events: EventEnvelope[];
 }
 
-export async function loadStream<S>(db: Pick<PoolClient, 'query'>, decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState'>, streamId: string): Promise<Loaded<S>> {
+export async function loadStream<S>(
+  db: Pick<PoolClient, 'query'>,
+  decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState'>,
+  streamId: string,
+): Promise<Loaded<S>> {
   const events = await readStream(db, streamId);
   const state = events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), decider.initialState());
   return { state, version: events.length, events };
@@ -172,12 +200,18 @@ interface CommandTarget<C, S> extends EventMeta {
 export type CommandRequest<C, S> = CommandTarget<C, S> & ({ command: C } | { commands: readonly C[] });
 
 /** Decide on one stream and append the outcome, retrying on a concurrency conflict. */
-export async function handleCommand<C, S>(pool: Pool, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
+export async function handleCommand<C, S>(
+  pool: Pool,
+  req: CommandRequest<C, S>,
+): Promise<{ events: EventEnvelope[]; state: S }> {
   return transact(pool, (tx) => decideInTransaction(tx, req));
 }
 
 /** The same inside a caller's transaction (several streams, or a consumer's checkpoint). */
-export async function decideInTransaction<C, S>(tx: PoolClient, req: CommandRequest<C, S>): Promise<{ events: EventEnvelope[]; state: S }> {
+export async function decideInTransaction<C, S>(
+  tx: PoolClient,
+  req: CommandRequest<C, S>,
+): Promise<{ events: EventEnvelope[]; state: S }> {
   const { state: loaded, version } = await loadStream(tx, req.decider, req.streamId);
   let state = loaded;
   const decided: DomainEvent[] = [];

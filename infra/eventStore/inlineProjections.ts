@@ -26,7 +26,8 @@ export function useInlineProjections(projections: readonly InlineProjection[]): 
 
 /** Folds freshly appended events into each inline projection that handles them, in `tx`. */
 export async function runInlineProjections(tx: PoolClient, events: readonly EventEnvelope[]): Promise<void> {
-  if (registered === null) throw new Error('no inline projections registered: import services/migrations.ts (or projections/inline.ts) first');
+  if (registered === null)
+    throw new Error('no inline projections registered: import services/migrations.ts (or projections/inline.ts) first');
   for (const p of registered) {
     const handled = events.filter((e) => p.canHandle.includes(e.type));
     if (handled.length) await p.handle(handled, tx);

@@ -8,7 +8,10 @@ export async function countEvents(db: Queryable): Promise<number> {
 
 /** How many streams begin with an event of this type (e.g. accounts: AccountOpened). */
 export async function countStreamsOpenedBy(db: Queryable, type: string): Promise<number> {
-  const r = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM events WHERE stream_version = 1 AND type = $1', [type]);
+  const r = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM events WHERE stream_version = 1 AND type = $1',
+    [type],
+  );
   return r.rows[0]!.n;
 }
 

@@ -19,7 +19,8 @@ export type CrawlFailure =
   | 'empty'
   | 'other';
 
-export const crawlFailed = (reason: CrawlFailure, message: string): AppError => new AppError('crawl_failed', message, { reason });
+export const crawlFailed = (reason: CrawlFailure, message: string): AppError =>
+  new AppError('crawl_failed', message, { reason });
 
 const TLS_CODES = /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|ERR_OSSL)/;
 
@@ -38,13 +39,18 @@ export function toCrawlError(e: unknown, limits: { timeoutMs: number; maxRedirec
   }
   const err = e as { code?: string; message?: string; name?: string };
   const code = err.code ?? '';
-  if (code === 'ERR_TOO_MANY_REDIRECTS') return crawlFailed('too_many_redirects', `the page redirected more than ${limits.maxRedirects} times`);
-  if (code === 'ETIMEDOUT' || err.name === 'TimeoutError') return crawlFailed('timeout', `the page did not load within ${limits.timeoutMs / 1000} s`);
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return crawlFailed('dns', `the host name could not be resolved (${code})`);
+  if (code === 'ERR_TOO_MANY_REDIRECTS')
+    return crawlFailed('too_many_redirects', `the page redirected more than ${limits.maxRedirects} times`);
+  if (code === 'ETIMEDOUT' || err.name === 'TimeoutError')
+    return crawlFailed('timeout', `the page did not load within ${limits.timeoutMs / 1000} s`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return crawlFailed('dns', `the host name could not be resolved (${code})`);
   if (code === 'ECONNREFUSED') return crawlFailed('connection', 'the server refused the connection');
-  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE') return crawlFailed('connection', 'the server closed the connection early');
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return crawlFailed('connection', 'the server closed the connection early');
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return crawlFailed('connection', 'the server is unreachable');
   if (TLS_CODES.test(code)) return crawlFailed('tls', `TLS failed (${code})`);
-  if (code === 'ERR_INVALID_URL' || code === 'ERR_UNSUPPORTED_PROTOCOL') return crawlFailed('bad_url', `bad URL: ${err.message ?? code}`);
+  if (code === 'ERR_INVALID_URL' || code === 'ERR_UNSUPPORTED_PROTOCOL')
+    return crawlFailed('bad_url', `bad URL: ${err.message ?? code}`);
   return crawlFailed('other', `the page could not be fetched: ${err.message ?? String(e)}`);
 }

@@ -67,7 +67,13 @@ const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const mediaType = (header: string | undefined): string => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Without a Content-Type, accept what plainly starts like HTML (as browsers sniff). */
-const looksLikeHtml = (bytes: Buffer): boolean => /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(bytes.subarray(0, 512).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, ''));
+const looksLikeHtml = (bytes: Buffer): boolean =>
+  /^\s*(<!doctype html|<html|<head|<body|<!--)/i.test(
+    bytes
+      .subarray(0, 512)
+      .toString('latin1')
+      .replace(/^\uFEFF|^\xEF\xBB\xBF/, ''),
+  );
 
 export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise<FetchedPage> {
   const limits = { ...DEFAULT_CRAWL_LIMITS, ...opts.limits };
@@ -111,7 +117,9 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
   let timedOut = false;
   const deadline = setTimeout(() => {
     timedOut = true;
-    stream.destroy(new AppError('crawl_failed', `the page did not load within ${limits.timeoutMs / 1000} s`, { reason: 'timeout' }));
+    stream.destroy(
+      new AppError('crawl_failed', `the page did not load within ${limits.timeoutMs / 1000} s`, { reason: 'timeout' }),
+    );
   }, limits.timeoutMs);
 
   try {
@@ -123,11 +131,15 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
     const status = response.statusCode ?? 0;
     const finalUrl = stream.redirectUrls.at(-1)?.href ?? url.href;
     if (status < 200 || status > 299) {
-      throw crawlFailed('http_status', `the page answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
+      throw crawlFailed(
+        'http_status',
+        `the page answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`,
+      );
     }
     const headerType = response.headers['content-type'];
     const type = mediaType(headerType);
-    if (type !== '' && !HTML_TYPES.has(type)) throw crawlFailed('not_html', `the page is not HTML (Content-Type ${type})`);
+    if (type !== '' && !HTML_TYPES.has(type))
+      throw crawlFailed('not_html', `the page is not HTML (Content-Type ${type})`);
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBytes && !response.headers['content-encoding']) {
       throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
@@ -137,11 +149,13 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
     let bytes = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
-      if (bytes > limits.maxBytes) throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
+      if (bytes > limits.maxBytes)
+        throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
       chunks.push(chunk);
     }
     const body = Buffer.concat(chunks);
-    if (type === '' && !looksLikeHtml(body)) throw crawlFailed('not_html', 'the page has no Content-Type and does not look like HTML');
+    if (type === '' && !looksLikeHtml(body))
+      throw crawlFailed('not_html', 'the page has no Content-Type and does not look like HTML');
     const { text, charset } = decodeHtml(body, headerType);
     if (text.trim() === '') throw crawlFailed('empty', 'the page is empty');
 
@@ -158,7 +172,9 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
       fetchedAt: (opts.now ?? (() => new Date()))().toISOString(),
     };
   } catch (e) {
-    throw timedOut ? crawlFailed('timeout', `the page did not load within ${limits.timeoutMs / 1000} s`) : toCrawlError(e, limits);
+    throw timedOut
+      ? crawlFailed('timeout', `the page did not load within ${limits.timeoutMs / 1000} s`)
+      : toCrawlError(e, limits);
   } finally {
     clearTimeout(deadline);
     stream.destroy();

@@ -29,7 +29,11 @@ export interface PinnedTarget {
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 /** The `lookup` option of net.connect / http.request / got's dnsLookup. */
-export type GuardedLookup = (hostname: string, options: LookupOneOptions | LookupAllOptions | number, callback: LookupCallback) => void;
+export type GuardedLookup = (
+  hostname: string,
+  options: LookupOneOptions | LookupAllOptions | number,
+  callback: LookupCallback,
+) => void;
 
 export interface UrlGuard {
   readonly options: Readonly<GuardOptions>;

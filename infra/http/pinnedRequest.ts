@@ -45,7 +45,11 @@ export function requestPinned(target: PinnedTarget, opts: PinnedRequestOptions):
   const { url } = target;
   const isHttps = url.protocol === 'https:';
   const maxBytes = opts.maxResponseBytes ?? 64 * 1024;
-  const pinnedLookup = (_host: string, o: { all?: boolean; family?: number } | number, cb: (...args: unknown[]) => void) => {
+  const pinnedLookup = (
+    _host: string,
+    o: { all?: boolean; family?: number } | number,
+    cb: (...args: unknown[]) => void,
+  ) => {
     const all: LookupAddress[] = target.addresses.map((a) => ({ address: a.address, family: a.family }));
     if (typeof o === 'object' && o.all) cb(null, all);
     else cb(null, target.address, target.family);
@@ -72,7 +76,12 @@ export function requestPinned(target: PinnedTarget, opts: PinnedRequestOptions):
         const done = () => {
           clearTimeout(timer);
           if (timedOut) return reject(timeoutError());
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), remoteAddress: req.socket?.remoteAddress });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+            remoteAddress: req.socket?.remoteAddress,
+          });
         };
         res.on('end', done);
         res.on('close', done); // also after our own destroy at the byte limit

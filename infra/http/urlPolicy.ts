@@ -15,11 +15,10 @@ export const MAX_URL_LENGTH = 2048;
  * live on 8080 or 8443 and the address rules already keep requests off private networks.
  */
 export const BAD_PORTS: ReadonlySet<number> = new Set([
-  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
-  103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512,
-  513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719,
-  1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679,
-  6697, 10080,
+  0, 1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
 ]);
 
 export interface UrlPolicy {
@@ -43,7 +42,8 @@ const isLocalhostName = (host: string): boolean => {
 export function checkUrl(raw: string | URL, policy: UrlPolicy): URL {
   const text = typeof raw === 'string' ? raw.trim() : raw.href;
   if (text.length === 0) throw new GuardError('invalid_url', 'the URL is empty');
-  if (text.length > MAX_URL_LENGTH) throw new GuardError('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (text.length > MAX_URL_LENGTH)
+    throw new GuardError('invalid_url', `the URL is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text);
@@ -52,17 +52,23 @@ export function checkUrl(raw: string | URL, policy: UrlPolicy): URL {
   }
   const schemes = policy.httpsOnly ? ['https:'] : ['http:', 'https:'];
   if (!schemes.includes(url.protocol)) {
-    throw new GuardError('scheme', `the URL scheme must be ${policy.httpsOnly ? 'https' : 'http or https'}, got "${url.protocol.replace(/:$/, '')}"`);
+    throw new GuardError(
+      'scheme',
+      `the URL scheme must be ${policy.httpsOnly ? 'https' : 'http or https'}, got "${url.protocol.replace(/:$/, '')}"`,
+    );
   }
-  if (url.username !== '' || url.password !== '') throw new GuardError('credentials', 'URLs with a user name or password are not allowed');
+  if (url.username !== '' || url.password !== '')
+    throw new GuardError('credentials', 'URLs with a user name or password are not allowed');
   if (url.hostname === '') throw new GuardError('invalid_url', 'the URL has no host');
-  if (url.port !== '' && BAD_PORTS.has(Number(url.port))) throw new GuardError('port', `port ${url.port} is not allowed`);
+  if (url.port !== '' && BAD_PORTS.has(Number(url.port)))
+    throw new GuardError('port', `port ${url.port} is not allowed`);
 
   if (!policy.allowPrivateAddresses) {
     const host = bareHost(url);
     if (isIpLiteral(host)) {
       const verdict = (policy.classify ?? classifyAddress)(host);
-      if (!verdict.allowed) throw new GuardError('blocked_address', `the address ${host} is not public (${verdict.reason})`);
+      if (!verdict.allowed)
+        throw new GuardError('blocked_address', `the address ${host} is not public (${verdict.reason})`);
     } else if (isLocalhostName(host)) {
       throw new GuardError('blocked_address', `the host ${host} is local`);
     }

@@ -43,13 +43,16 @@ const check = (field: string, raw: unknown, policy: AcceptancePolicy, httpsOnly:
   try {
     return checkUrl(raw, { allowPrivateAddresses: policy.allowPrivateAddresses, httpsOnly }).href;
   } catch (e) {
-    if (e instanceof GuardError) throw new AppError('invalid_request', `${field} is not allowed: ${e.message}`, { field, reason: e.reason });
+    if (e instanceof GuardError)
+      throw new AppError('invalid_request', `${field} is not allowed: ${e.message}`, { field, reason: e.reason });
     throw e;
   }
 };
 
 /** The audited page's URL: http or https. Returns the normalised URL. */
-export const validateAuditUrl = (raw: unknown, policy: AcceptancePolicy, field = 'url'): string => check(field, raw, policy, false);
+export const validateAuditUrl = (raw: unknown, policy: AcceptancePolicy, field = 'url'): string =>
+  check(field, raw, policy, false);
 
 /** A webhook receiver: https only (spec 6, rule 1). Returns the normalised URL. */
-export const validateWebhookUrl = (raw: unknown, policy: AcceptancePolicy, field = 'webhookUrl'): string => check(field, raw, policy, true);
+export const validateWebhookUrl = (raw: unknown, policy: AcceptancePolicy, field = 'webhookUrl'): string =>
+  check(field, raw, policy, true);

@@ -26,11 +26,13 @@ export function createKafka(settings: KafkaSettings, log: Logger): Kafka {
     clientId: settings.clientId ?? 'audit-service',
     brokers: settings.brokers,
     logLevel: logLevel.WARN,
-    logCreator: () => ({ level, log: entry }) => {
-      const { message, ...extra } = entry;
-      if (level <= logLevel.ERROR) log.error(extra, `kafkajs: ${message}`);
-      else log.warn(extra, `kafkajs: ${message}`);
-    },
+    logCreator:
+      () =>
+      ({ level, log: entry }) => {
+        const { message, ...extra } = entry;
+        if (level <= logLevel.ERROR) log.error(extra, `kafkajs: ${message}`);
+        else log.warn(extra, `kafkajs: ${message}`);
+      },
     retry: { initialRetryTime: 200, retries: 10 },
   });
 }
@@ -49,17 +51,19 @@ export async function ensureEventsTopic(kafka: Kafka, settings: KafkaSettings): 
     const brokers = (await admin.describeCluster()).brokers.length;
     await admin.createTopics({
       waitForLeaders: true,
-      topics: [{
-        topic,
-        numPartitions: settings.partitions,
-        replicationFactor: Math.min(3, brokers),
-        configEntries: [
-          { name: 'retention.ms', value: '-1' },
-          { name: 'retention.bytes', value: '-1' },
-          { name: 'cleanup.policy', value: 'delete' },
-          { name: 'min.insync.replicas', value: String(Math.min(2, brokers)) },
-        ],
-      }],
+      topics: [
+        {
+          topic,
+          numPartitions: settings.partitions,
+          replicationFactor: Math.min(3, brokers),
+          configEntries: [
+            { name: 'retention.ms', value: '-1' },
+            { name: 'retention.bytes', value: '-1' },
+            { name: 'cleanup.policy', value: 'delete' },
+            { name: 'min.insync.replicas', value: String(Math.min(2, brokers)) },
+          ],
+        },
+      ],
     });
   } finally {
     await admin.disconnect();

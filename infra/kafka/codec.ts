@@ -24,7 +24,10 @@ export const MAGIC_BYTE = 0;
  * `framing` is an object, not a bare id, so that `events.map(encodeEvent)` (which passes the index
  * second) does not type-check into framing every message with its index.
  */
-export function encodeEvent(e: EventEnvelope, framing?: { schemaId: number }): { key: string; value: Buffer; headers: IHeaders } {
+export function encodeEvent(
+  e: EventEnvelope,
+  framing?: { schemaId: number },
+): { key: string; value: Buffer; headers: IHeaders } {
   const def = eventDefinition(e.type);
   const body = def.avroType(def.latest).toBuffer({
     id: e.id,
@@ -41,7 +44,11 @@ export function encodeEvent(e: EventEnvelope, framing?: { schemaId: number }): {
     prevHash: e.prevHash ?? null,
   });
   const value = framing === undefined ? body : Buffer.concat([frame(framing.schemaId), body]);
-  return { key: e.accountId, value, headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id } };
+  return {
+    key: e.accountId,
+    value,
+    headers: { [HEADER_TYPE]: e.type, [HEADER_VERSION]: String(def.latest), [HEADER_ID]: e.id },
+  };
 }
 
 const header = (headers: IHeaders | undefined, name: string): string => {
@@ -64,10 +71,18 @@ const frame = (schemaId: number): Buffer => {
 type Resolver = ReturnType<avro.Type['createResolver']>;
 const resolvers = new WeakMap<SchemaRegistry, Map<string, Resolver>>();
 
-async function readFramed(value: Buffer, reader: avro.Type, readerKey: string, registry: SchemaRegistry | undefined): Promise<Record<string, unknown>> {
+async function readFramed(
+  value: Buffer,
+  reader: avro.Type,
+  readerKey: string,
+  registry: SchemaRegistry | undefined,
+): Promise<Record<string, unknown>> {
   if (value.length < 5) throw new Error('framed Kafka value shorter than its 5-byte header');
   const id = value.readUInt32BE(1);
-  if (!registry) throw new Error(`Kafka value is in the schema registry's wire format (schema id ${id}), but SCHEMA_REGISTRY_URL is not set`);
+  if (!registry)
+    throw new Error(
+      `Kafka value is in the schema registry's wire format (schema id ${id}), but SCHEMA_REGISTRY_URL is not set`,
+    );
   let cache = resolvers.get(registry);
   if (!cache) resolvers.set(registry, (cache = new Map()));
   const key = `${id} ${readerKey}`;
@@ -84,13 +99,21 @@ async function readFramed(value: Buffer, reader: avro.Type, readerKey: string, r
  * Decodes with the writer's schema version and upcasts the payload to the current version. A
  * framed value (0x00 + schema id) is read with the writer schema the registry holds for that id.
  */
-export async function decodeEvent(value: Buffer, headers: IHeaders | undefined, registry?: SchemaRegistry): Promise<EventEnvelope> {
+export async function decodeEvent(
+  value: Buffer,
+  headers: IHeaders | undefined,
+  registry?: SchemaRegistry,
+): Promise<EventEnvelope> {
   const type = header(headers, HEADER_TYPE);
   const version = Number(header(headers, HEADER_VERSION));
   const def = eventDefinition(type);
-  if (version > def.latest) throw new Error(`${type} v${version} is newer than this reader (v${def.latest}); deploy readers first`);
+  if (version > def.latest)
+    throw new Error(`${type} v${version} is newer than this reader (v${def.latest}); deploy readers first`);
   const reader = def.avroType(version);
-  const r = value[0] === MAGIC_BYTE ? await readFramed(value, reader, `${type}.v${version}`, registry) : (reader.fromBuffer(value) as Record<string, unknown>);
+  const r =
+    value[0] === MAGIC_BYTE
+      ? await readFramed(value, reader, `${type}.v${version}`, registry)
+      : (reader.fromBuffer(value) as Record<string, unknown>);
   return {
     id: r.id as string,
     type,

@@ -4,7 +4,12 @@ import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from '../subscriptions/applyBatch.ts';
 import { FencedError, loadCheckpoint } from '../subscriptions/checkpoints.ts';
-import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from '../subscriptions/port.ts';
+import {
+  trackingSubscriber,
+  type SubscribeOptions,
+  type Subscriber,
+  type Subscription,
+} from '../subscriptions/port.ts';
 import { decodeEvent } from './codec.ts';
 import { eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
 import { createSchemaRegistry } from './schemaRegistry.ts';
@@ -80,24 +85,33 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
         const offsetOf = new Map(fresh.map((f) => [f.event.id, f.offset]));
         if (fresh.length > 0) {
           try {
-            await applyBatch(pool, sub, {
-              source: topic,
-              partition: batch.partition,
-              events: fresh.map((f) => f.event),
-              previous,
-              // The last event of the batch also covers any duplicates after it.
-              checkpointAfter: (e) => ({
-                position: e.position,
-                kafkaOffset: (e === fresh[fresh.length - 1]!.event ? lastOffset : offsetOf.get(e.id)!) + 1n,
-              }),
-            }, log, retry, () => stopping);
+            await applyBatch(
+              pool,
+              sub,
+              {
+                source: topic,
+                partition: batch.partition,
+                events: fresh.map((f) => f.event),
+                previous,
+                // The last event of the batch also covers any duplicates after it.
+                checkpointAfter: (e) => ({
+                  position: e.position,
+                  kafkaOffset: (e === fresh[fresh.length - 1]!.event ? lastOffset : offsetOf.get(e.id)!) + 1n,
+                }),
+              },
+              log,
+              retry,
+              () => stopping,
+            );
           } catch (e) {
             if (e instanceof FencedError) return; // a rebalance moved the partition; the new owner goes on
             throw e;
           }
         }
         resolveOffset(lastOffset.toString());
-        await commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition: batch.partition, offset: (lastOffset + 1n).toString() }] }] }).catch(() => undefined);
+        await commitOffsetsIfNecessary({
+          topics: [{ topic, partitions: [{ partition: batch.partition, offset: (lastOffset + 1n).toString() }] }],
+        }).catch(() => undefined);
         await heartbeat();
       },
     });

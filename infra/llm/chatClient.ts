@@ -1,6 +1,9 @@
 import type { LlmSettings } from './settings.ts';
 
-export interface ChatMessage { role: 'system' | 'user' | 'assistant'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
 
 /** The model did not give a usable answer: timeout, HTTP error, not JSON, no choices, empty text. */
 export class WriterError extends Error {}
@@ -20,7 +23,11 @@ export async function chatCompletion(s: LlmSettings, messages: ChatMessage[]): P
     });
   } catch (e) {
     const name = (e as Error).name;
-    throw new WriterError(name === 'TimeoutError' || name === 'AbortError' ? `the writer model did not answer within ${s.timeoutMs} ms` : `the writer model could not be reached: ${(e as Error).message}`);
+    throw new WriterError(
+      name === 'TimeoutError' || name === 'AbortError'
+        ? `the writer model did not answer within ${s.timeoutMs} ms`
+        : `the writer model could not be reached: ${(e as Error).message}`,
+    );
   }
   let text: string;
   try {
@@ -36,7 +43,8 @@ export async function chatCompletion(s: LlmSettings, messages: ChatMessage[]): P
     throw new WriterError('the writer model answered something that is not JSON');
   }
   const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message?.content;
-  if (typeof content !== 'string') throw new WriterError('the writer model answered without choices[0].message.content');
+  if (typeof content !== 'string')
+    throw new WriterError('the writer model answered without choices[0].message.content');
   if (content.trim() === '') throw new WriterError('the writer model answered an empty text');
   return content;
 }

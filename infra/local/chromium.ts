@@ -12,12 +12,17 @@ import { runToEnd } from './run.ts';
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function ensureChromium(): Promise<string> {
-  await installOnce(join(repoRoot, '.cache', 'chromium.lock'), () => pathExists(chromiumPath), async () => {
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
-    const apt = (args: string[]) => (sudo.length ? runToEnd(sudo[0]!, [...sudo.slice(1), 'apt-get', ...args], env) : runToEnd('apt-get', args, env));
-    await apt(['update', '-qq']);
-    await apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
-  });
+  await installOnce(
+    join(repoRoot, '.cache', 'chromium.lock'),
+    () => pathExists(chromiumPath),
+    async () => {
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      const sudo = process.getuid?.() === 0 ? [] : ['sudo', '-n'];
+      const apt = (args: string[]) =>
+        sudo.length ? runToEnd(sudo[0]!, [...sudo.slice(1), 'apt-get', ...args], env) : runToEnd('apt-get', args, env);
+      await apt(['update', '-qq']);
+      await apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']);
+    },
+  );
   return chromiumPath;
 }

@@ -9,7 +9,11 @@ const STALE_LOCK_MS = 15 * 60_000;
  * that test files starting together never run two installs of the same tool; the others wait for
  * it to finish. A lock left by a process that died mid-install is taken over once it is stale.
  */
-export async function installOnce(lock: string, isDone: () => Promise<boolean>, install: () => Promise<void>): Promise<void> {
+export async function installOnce(
+  lock: string,
+  isDone: () => Promise<boolean>,
+  install: () => Promise<void>,
+): Promise<void> {
   await mkdir(dirname(lock), { recursive: true });
   for (;;) {
     if (await isDone()) return;
@@ -34,4 +38,8 @@ async function takeLock(lock: string): Promise<boolean> {
   }
 }
 
-export const pathExists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+export const pathExists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );

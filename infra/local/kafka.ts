@@ -34,7 +34,12 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
   const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'audit-kafka-'));
   // Formatting refuses a formatted dir, and old topics would leak into this run: always fresh.
   // A dir given by the caller is wiped only if empty or an earlier broker's (server.properties).
-  if (opts.dataDir && existsSync(dataDir) && (await readdir(dataDir)).length && !existsSync(join(dataDir, 'server.properties'))) {
+  if (
+    opts.dataDir &&
+    existsSync(dataDir) &&
+    (await readdir(dataDir)).length &&
+    !existsSync(join(dataDir, 'server.properties'))
+  ) {
     throw new Error(`startKafka: ${dataDir} holds files that are not a local broker's; give an empty or new folder`);
   }
   await rm(dataDir, { recursive: true, force: true });
@@ -57,8 +62,20 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
 
   // The storage tool is short-lived: C1 only starts faster.
   const format = await runJava(
-    ['-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', `-Dlog4j.configuration=file:${log4j}`, '-cp', classpath,
-      'kafka.tools.StorageTool', 'format', '-t', CLUSTER_ID, '-c', config],
+    [
+      '-Xmx256m',
+      '-XX:+UseSerialGC',
+      '-XX:TieredStopAtLevel=1',
+      `-Dlog4j.configuration=file:${log4j}`,
+      '-cp',
+      classpath,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      CLUSTER_ID,
+      '-c',
+      config,
+    ],
     brokerLog,
   );
   if (format !== 0) return fail(`storage format failed (exit ${format})`);
@@ -66,8 +83,18 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
   const out = await open(brokerLog, 'a');
   const broker = spawn(
     javaBin(),
-    ['-Xms256m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:+ExitOnOutOfMemoryError', '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${log4j}`, '-cp', classpath, 'kafka.Kafka', config],
+    [
+      '-Xms256m',
+      '-Xmx512m',
+      '-XX:+UseSerialGC',
+      '-XX:+ExitOnOutOfMemoryError',
+      '-Djava.awt.headless=true',
+      `-Dlog4j.configuration=file:${log4j}`,
+      '-cp',
+      classpath,
+      'kafka.Kafka',
+      config,
+    ],
     // Its own process group: a Ctrl-C in the terminal reaches us, and we stop the broker in order.
     { stdio: ['ignore', out.fd, out.fd], detached: true },
   );
@@ -82,7 +109,12 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
   } catch (error) {
     guard.disarm();
     await terminate(broker, 'SIGKILL', 5_000);
-    return fail(hasExited(broker) ? `broker exited during start-up (exit ${broker.exitCode ?? broker.signalCode})` : 'did not become ready', error);
+    return fail(
+      hasExited(broker)
+        ? `broker exited during start-up (exit ${broker.exitCode ?? broker.signalCode})`
+        : 'did not become ready',
+      error,
+    );
   }
   log.info({ brokers, dataDir, ms: Date.now() - started }, 'kafka ready');
 
@@ -110,7 +142,13 @@ async function waitUntilReady(brokers: string, port: number, exited: () => boole
   while (Date.now() < deadline) {
     if (exited()) throw new Error('the broker process exited');
     if (await accepts(port)) {
-      const kafka = new Kafka({ clientId: 'local-stack-probe', brokers: [brokers], logLevel: logLevel.NOTHING, connectionTimeout: 2_000, retry: { retries: 0 } });
+      const kafka = new Kafka({
+        clientId: 'local-stack-probe',
+        brokers: [brokers],
+        logLevel: logLevel.NOTHING,
+        connectionTimeout: 2_000,
+        retry: { retries: 0 },
+      });
       const admin = kafka.admin();
       try {
         await admin.connect();
@@ -124,7 +162,9 @@ async function waitUntilReady(brokers: string, port: number, exited: () => boole
     }
     await sleep(250);
   }
-  throw new Error(`not ready after ${READY_TIMEOUT_MS / 1000} s${lastError instanceof Error ? ` (last error: ${lastError.message})` : ''}`);
+  throw new Error(
+    `not ready after ${READY_TIMEOUT_MS / 1000} s${lastError instanceof Error ? ` (last error: ${lastError.message})` : ''}`,
+  );
 }
 
 function accepts(port: number): Promise<boolean> {

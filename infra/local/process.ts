@@ -33,5 +33,3 @@ export async function tail(file: string, lines = 40): Promise<string> {
     return `(no log at ${file}: ${(error as Error).message})`;
   }
 }
-
-

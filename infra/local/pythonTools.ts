@@ -16,15 +16,30 @@ export const requirementsFile = join(repoRoot, 'test', 'python', 'requirements.t
 
 /** The venv's bin folder (its `python`, `schemathesis`, ...), installing the pinned tools when needed. */
 export async function pythonTools(): Promise<string> {
-  const hash = createHash('sha256').update(await readFile(requirementsFile)).digest('hex').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(await readFile(requirementsFile))
+    .digest('hex')
+    .slice(0, 12);
   const dir = join(repoRoot, '.cache', `venv-${hash}`);
   const marker = join(dir, '.complete');
   await mkdir(join(repoRoot, '.cache'), { recursive: true });
-  await installOnce(`${dir}.lock`, () => pathExists(marker), async () => {
-    await rm(dir, { recursive: true, force: true });
-    await runToEnd('python3', ['-m', 'venv', dir]);
-    await runToEnd(join(dir, 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '-r', requirementsFile]);
-    await writeFile(marker, new Date().toISOString() + '\n');
-  });
+  await installOnce(
+    `${dir}.lock`,
+    () => pathExists(marker),
+    async () => {
+      await rm(dir, { recursive: true, force: true });
+      await runToEnd('python3', ['-m', 'venv', dir]);
+      await runToEnd(join(dir, 'bin', 'python'), [
+        '-m',
+        'pip',
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        '-r',
+        requirementsFile,
+      ]);
+      await writeFile(marker, new Date().toISOString() + '\n');
+    },
+  );
   return join(dir, 'bin');
 }

@@ -7,6 +7,8 @@ export function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
     child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`))));
+    child.once('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`)),
+    );
   });
 }

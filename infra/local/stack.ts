@@ -24,7 +24,11 @@ export async function startLocalStack(opts: {
   const env = opts.env ?? process.env;
   const started: LocalStack['started'] = [];
   const stoppers: (() => Promise<void>)[] = [];
-  const timed = async <T>(name: 'postgres' | 'kafka', start: () => Promise<T & { stop(): Promise<void> }>, address: (t: T) => string) => {
+  const timed = async <T>(
+    name: 'postgres' | 'kafka',
+    start: () => Promise<T & { stop(): Promise<void> }>,
+    address: (t: T) => string,
+  ) => {
     const t0 = Date.now();
     const server = await start();
     stoppers.push(() => server.stop());
@@ -32,22 +36,44 @@ export async function startLocalStack(opts: {
     return address(server);
   };
   const stop = async () => {
-    await Promise.all(stoppers.splice(0).map((s) => s().catch((e: unknown) => opts.log.error({ err: e }, 'stopping the local stack failed'))));
+    await Promise.all(
+      stoppers
+        .splice(0)
+        .map((s) => s().catch((e: unknown) => opts.log.error({ err: e }, 'stopping the local stack failed'))),
+    );
   };
 
   const wantPostgres = (opts.postgres ?? true) && !env.DATABASE_URL;
   const wantKafka = (opts.kafka ?? true) && !env.KAFKA_BROKERS;
   const results = await Promise.allSettled([
     wantPostgres
-      ? timed('postgres', async () => startPostgres({ dataDir: await tempPostgresDir(), persistent: false, log: opts.log }), (s) => s.url)
+      ? timed(
+          'postgres',
+          async () => startPostgres({ dataDir: await tempPostgresDir(), persistent: false, log: opts.log }),
+          (s) => s.url,
+        )
       : Promise.resolve(env.DATABASE_URL ?? ''),
-    wantKafka ? timed('kafka', () => startKafka({ log: opts.log }), (s) => s.brokers) : Promise.resolve(env.KAFKA_BROKERS ?? ''),
+    wantKafka
+      ? timed(
+          'kafka',
+          () => startKafka({ log: opts.log }),
+          (s) => s.brokers,
+        )
+      : Promise.resolve(env.KAFKA_BROKERS ?? ''),
   ]);
   const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed.length) {
     await stop();
-    throw failed.length === 1 ? failed[0]!.reason : new AggregateError(failed.map((f) => f.reason), 'the local stack did not start');
+    throw failed.length === 1
+      ? failed[0]!.reason
+      : new AggregateError(
+          failed.map((f) => f.reason),
+          'the local stack did not start',
+        );
   }
-  const [databaseUrl, kafkaBrokers] = results.map((r) => (r as PromiseFulfilledResult<string>).value) as [string, string];
+  const [databaseUrl, kafkaBrokers] = results.map((r) => (r as PromiseFulfilledResult<string>).value) as [
+    string,
+    string,
+  ];
   return { databaseUrl, kafkaBrokers, started, stop };
 }

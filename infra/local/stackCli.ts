@@ -23,7 +23,10 @@ if (pgDataIndex >= 0 && !pgData) {
 }
 
 // The project's logger settings, but on stderr: stdout carries the JSON for scripts.
-const log = pino({ name: 'stack', level: process.env.LOG_LEVEL ?? 'info', base: { service: 'audit-service', role: 'stack' } }, pino.destination(2));
+const log = pino(
+  { name: 'stack', level: process.env.LOG_LEVEL ?? 'info', base: { service: 'audit-service', role: 'stack' } },
+  pino.destination(2),
+);
 
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;

@@ -26,11 +26,18 @@ export interface Watchdog {
   disarm(): void;
 }
 
-export function watchdog(pid: number, opts: { signal: 'TERM' | 'INT'; graceSeconds: number; removeDir?: string }): Watchdog {
-  const child = spawn('sh', ['-c', SCRIPT, 'stack-watchdog', String(pid), opts.signal, String(opts.graceSeconds), opts.removeDir ?? ''], {
-    stdio: ['pipe', 'ignore', 'ignore'],
-    detached: true,
-  });
+export function watchdog(
+  pid: number,
+  opts: { signal: 'TERM' | 'INT'; graceSeconds: number; removeDir?: string },
+): Watchdog {
+  const child = spawn(
+    'sh',
+    ['-c', SCRIPT, 'stack-watchdog', String(pid), opts.signal, String(opts.graceSeconds), opts.removeDir ?? ''],
+    {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    },
+  );
   // Neither the guard nor its pipe may keep this process alive.
   child.unref();
   (child.stdin as unknown as { unref?: () => void } | null)?.unref?.();

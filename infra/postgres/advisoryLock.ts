@@ -25,7 +25,10 @@ export function leaderLock(pool: Pool, key: number): LeaderLock {
     },
     async stillHeld() {
       if (!session) return false;
-      const alive = await pingDatabase(session).then(() => true, () => false);
+      const alive = await pingDatabase(session).then(
+        () => true,
+        () => false,
+      );
       if (!alive) {
         session.release(true);
         session = undefined;

@@ -28,7 +28,9 @@ export async function withTransaction<T>(pool: Pool, fn: (tx: PoolClient) => Pro
 }
 
 export const isUniqueViolation = (e: unknown, constraint?: string): boolean =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505' &&
+  typeof e === 'object' &&
+  e !== null &&
+  (e as { code?: string }).code === '23505' &&
   (constraint === undefined || (e as { constraint?: string }).constraint === constraint);
 
 /** Resolves when the server answers a trivial query (readiness, a leader checking its session). */

@@ -40,7 +40,9 @@ export async function hitRateLimit(db: Queryable, req: HitRequest): Promise<Rate
   );
   const row = r.rows[0]!;
   if (Math.random() * CLEANUP_EVERY < 1) {
-    await db.query(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 hour'`).catch(() => undefined);
+    await db
+      .query(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 hour'`)
+      .catch(() => undefined);
   }
   const resetAt = Number(row.start) + req.windowSeconds;
   return {
@@ -53,7 +55,10 @@ export async function hitRateLimit(db: Queryable, req: HitRequest): Promise<Rate
 }
 
 /** The window as it stands for a key, without counting a request (a refused one: 403). */
-export async function peekRateLimit(db: Queryable, req: HitRequest): Promise<Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>> {
+export async function peekRateLimit(
+  db: Queryable,
+  req: HitRequest,
+): Promise<Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'>> {
   const r = await db.query<{ hits: number | null; start: string }>(
     `SELECT (SELECT hits FROM rate_limit_counters WHERE key_id = $1 AND bucket = $2 AND window_start = w.start) AS hits,
             extract(epoch FROM w.start)::bigint::text AS start
@@ -61,11 +66,18 @@ export async function peekRateLimit(db: Queryable, req: HitRequest): Promise<Pic
     [req.keyId, req.bucket, req.windowSeconds],
   );
   const row = r.rows[0]!;
-  return { limit: req.limit, remaining: Math.max(0, req.limit - (row.hits ?? 0)), resetAt: Number(row.start) + req.windowSeconds };
+  return {
+    limit: req.limit,
+    remaining: Math.max(0, req.limit - (row.hits ?? 0)),
+    resetAt: Number(row.start) + req.windowSeconds,
+  };
 }
 
 /** A window no request has counted in yet, ending where the current one ends (a 401: no key). */
-export const freshWindow = (req: Omit<HitRequest, 'keyId'>, nowMs = Date.now()): Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'> => ({
+export const freshWindow = (
+  req: Omit<HitRequest, 'keyId'>,
+  nowMs = Date.now(),
+): Pick<RateLimitHit, 'limit' | 'remaining' | 'resetAt'> => ({
   limit: req.limit,
   remaining: req.limit,
   resetAt: (Math.floor(nowMs / 1000 / req.windowSeconds) + 1) * req.windowSeconds,

@@ -32,13 +32,18 @@ const MAX_LISTED = 5;
 export function parseSerpFile(data: unknown, source: string): Map<string, SerpData> {
   const fail = (problems: string[]) => {
     const more = problems.length > MAX_LISTED ? `\n- ... and ${problems.length - MAX_LISTED} more` : '';
-    return new AppError('config_error', `SERP file ${source} is invalid:\n- ${problems.slice(0, MAX_LISTED).join('\n- ')}${more}`);
+    return new AppError(
+      'config_error',
+      `SERP file ${source} is invalid:\n- ${problems.slice(0, MAX_LISTED).join('\n- ')}${more}`,
+    );
   };
   if (!Value.Check(SerpFileSchema, data)) {
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw fail(['the file must hold a JSON object keyed by keyword']);
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw fail(['the file must hold a JSON object keyed by keyword']);
     // TypeBox reports a missing field twice (required, then its type): keep the first per path.
     const byPath = new Map<string, string>();
-    for (const e of Value.Errors(SerpFileSchema, data)) if (!byPath.has(e.path)) byPath.set(e.path, `${e.path || '/'}: ${e.message}`);
+    for (const e of Value.Errors(SerpFileSchema, data))
+      if (!byPath.has(e.path)) byPath.set(e.path, `${e.path || '/'}: ${e.message}`);
     throw fail([...byPath.values()]);
   }
   const entries = new Map<string, SerpData>();
@@ -76,6 +81,7 @@ export function createFileSerpProvider(path: string): SerpProvider {
       const e = entries.get(normaliseKeyword(keyword));
       return e ? structuredClone(e) : null;
     },
-    searchVolumes: async (keywords) => new Map(keywords.map((k) => [k, entries.get(normaliseKeyword(k))?.searchVolume ?? null])),
+    searchVolumes: async (keywords) =>
+      new Map(keywords.map((k) => [k, entries.get(normaliseKeyword(k))?.searchVolume ?? null])),
   };
 }

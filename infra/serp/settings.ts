@@ -36,10 +36,12 @@ export function loadSerpSettings(env: Env, problems: string[]): SerpSettings {
     }
     case 'http': {
       const baseUrl = (env.SERP_HTTP_BASE_URL || 'https://api.dataforseo.com').replace(/\/+$/, '');
-      if (!/^https?:\/\/[^/]+/.test(baseUrl)) problems.push(`SERP_HTTP_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+      if (!/^https?:\/\/[^/]+/.test(baseUrl))
+        problems.push(`SERP_HTTP_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
       const login = env.SERP_HTTP_LOGIN ?? '';
       const password = env.SERP_HTTP_PASSWORD ?? '';
-      if (!login || !password) problems.push('SERP_HTTP_LOGIN and SERP_HTTP_PASSWORD are required when SERP_PROVIDER=http');
+      if (!login || !password)
+        problems.push('SERP_HTTP_LOGIN and SERP_HTTP_PASSWORD are required when SERP_PROVIDER=http');
       const location = env.SERP_LOCATION_CODE;
       return {
         provider,

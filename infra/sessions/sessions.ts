@@ -31,10 +31,16 @@ export interface Session {
 }
 
 /** Opens a session for a key; returns the cookie value (256 random bits), shown to nobody else. */
-export async function openSession(db: Queryable, o: { keyId: string; accountId: string; ttlSeconds: number }): Promise<string> {
+export async function openSession(
+  db: Queryable,
+  o: { keyId: string; accountId: string; ttlSeconds: number },
+): Promise<string> {
   const token = randomBase64Url(32);
   await db.query('DELETE FROM app_sessions WHERE expires_at < now()');
-  await db.query(`INSERT INTO app_sessions (session_hash, key_id, account_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`, [hash(token), o.keyId, o.accountId, o.ttlSeconds]);
+  await db.query(
+    `INSERT INTO app_sessions (session_hash, key_id, account_id, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [hash(token), o.keyId, o.accountId, o.ttlSeconds],
+  );
   return token;
 }
 

@@ -62,7 +62,10 @@ export async function applyBatch(
       if (e instanceof FencedError) throw e;
       lastError = e;
       const retriable = isRetriable(e);
-      log.warn({ err: e, groupId: options.groupId, partition: batch.partition, attempt, retriable }, 'batch failed; retrying');
+      log.warn(
+        { err: e, groupId: options.groupId, partition: batch.partition, attempt, retriable },
+        'batch failed; retrying',
+      );
       if (isStopping()) throw e;
       if (!retriable) attempt++;
       await sleep(Math.min(retry.baseDelayMs * 2 ** Math.min(waits, 10), MAX_RETRY_DELAY_MS));
@@ -82,7 +85,14 @@ export async function applyBatch(
         await tx.query(
           `INSERT INTO dead_letters (group_id, event_id, event_type, account_id, error, attempts)
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (group_id, event_id) DO UPDATE SET error = EXCLUDED.error, failed_at = now()`,
-          [options.groupId, event.id, event.type, event.accountId, storableText(String((e as Error)?.stack ?? e ?? lastError)), retry.maxAttempts],
+          [
+            options.groupId,
+            event.id,
+            event.type,
+            event.accountId,
+            storableText(String((e as Error)?.stack ?? e ?? lastError)),
+            retry.maxAttempts,
+          ],
         );
         await saveCheckpoint(tx, options.groupId, batch.source, batch.partition, from, to);
       });

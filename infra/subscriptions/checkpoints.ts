@@ -6,14 +6,22 @@ export interface Checkpoint {
   kafkaOffset: bigint | null;
 }
 
-export async function loadCheckpoint(db: Queryable, groupId: string, source: string, partition: number): Promise<Checkpoint | null> {
+export async function loadCheckpoint(
+  db: Queryable,
+  groupId: string,
+  source: string,
+  partition: number,
+): Promise<Checkpoint | null> {
   const r = await db.query<{ tx_text: string; seq: string; kafka_offset: string | null }>(
     'SELECT tx_id::text AS tx_text, seq, kafka_offset FROM subscription_checkpoints WHERE group_id = $1 AND source = $2 AND partition = $3',
     [groupId, source, partition],
   );
   const row = r.rows[0];
   if (!row) return null;
-  return { position: { txId: BigInt(row.tx_text), seq: BigInt(row.seq) }, kafkaOffset: row.kafka_offset === null ? null : BigInt(row.kafka_offset) };
+  return {
+    position: { txId: BigInt(row.tx_text), seq: BigInt(row.seq) },
+    kafkaOffset: row.kafka_offset === null ? null : BigInt(row.kafka_offset),
+  };
 }
 
 /** Another member took the partition over and moved its checkpoint: this member must stop writing. */
@@ -36,7 +44,14 @@ export async function saveCheckpoint(
   previous: Checkpoint | null,
   next: Checkpoint,
 ): Promise<void> {
-  const params = [groupId, source, partition, next.position.txId.toString(), next.position.seq.toString(), next.kafkaOffset?.toString() ?? null];
+  const params = [
+    groupId,
+    source,
+    partition,
+    next.position.txId.toString(),
+    next.position.seq.toString(),
+    next.kafkaOffset?.toString() ?? null,
+  ];
   const r = previous
     ? await db.query(
         `UPDATE subscription_checkpoints SET tx_id = $4::xid8, seq = $5, kafka_offset = $6, updated_at = now()

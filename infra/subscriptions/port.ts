@@ -34,7 +34,10 @@ export interface Subscriber {
  * An adapter's Subscriber from its way of opening one subscription: keeps the open ones, so that
  * close() stops them all (both adapters use it).
  */
-export function trackingSubscriber(kind: Subscriber['kind'], open: (options: SubscribeOptions) => Promise<Subscription>): Subscriber {
+export function trackingSubscriber(
+  kind: Subscriber['kind'],
+  open: (options: SubscribeOptions) => Promise<Subscription>,
+): Subscriber {
   const live = new Set<Subscription>();
   return {
     kind,

@@ -59,10 +59,12 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
         `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
         [sub.groupId, memberTtlMs / 1000],
       );
-      const members = (await session.query<{ member_id: string }>(
-        'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
-        [sub.groupId],
-      )).rows.map((r) => r.member_id);
+      const members = (
+        await session.query<{ member_id: string }>(
+          'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
+          [sub.groupId],
+        )
+      ).rows.map((r) => r.member_id);
       const rank = Math.max(0, members.indexOf(memberId));
       const count = Math.max(1, members.length);
       const target = new Set<number>();
@@ -86,15 +88,26 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
       for (;;) {
         if (stopping || !owned.has(partition)) return any;
         const previous = await loadCheckpoint(pool, sub.groupId, SOURCE, partition);
-        const events = await readLog(pool, { after: previous?.position ?? START, partition, limit: sub.batchSize ?? 500 });
-        if (events.length === 0) return any;
-        await applyBatch(pool, sub, {
-          source: SOURCE,
+        const events = await readLog(pool, {
+          after: previous?.position ?? START,
           partition,
-          events,
-          previous,
-          checkpointAfter: (e) => ({ position: e.position, kafkaOffset: null }),
-        }, log, retry, () => stopping);
+          limit: sub.batchSize ?? 500,
+        });
+        if (events.length === 0) return any;
+        await applyBatch(
+          pool,
+          sub,
+          {
+            source: SOURCE,
+            partition,
+            events,
+            previous,
+            checkpointAfter: (e) => ({ position: e.position, kafkaOffset: null }),
+          },
+          log,
+          retry,
+          () => stopping,
+        );
         any = true;
       }
     };
@@ -135,7 +148,9 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
         if (stopping) return;
         stopping = true;
         await running;
-        await session.query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId]).catch(() => undefined);
+        await session
+          .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId])
+          .catch(() => undefined);
         await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
         session.release();
       },

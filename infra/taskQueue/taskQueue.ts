@@ -27,7 +27,13 @@ export async function enqueueTask(db: Queryable, kind: string, accountId: string
  * moved or cancelled timer that fires anyway changes nothing. Any number of workers may poll it:
  * SKIP LOCKED gives each due task to one of them.
  */
-export async function scheduleTask(db: Queryable, kind: string, accountId: string, subjectId: string, dueAt: Date): Promise<void> {
+export async function scheduleTask(
+  db: Queryable,
+  kind: string,
+  accountId: string,
+  subjectId: string,
+  dueAt: Date,
+): Promise<void> {
   await db.query(
     `INSERT INTO pipeline_tasks (task_id, kind, account_id, subject_id, lease_until) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (task_id) DO UPDATE SET lease_until = EXCLUDED.lease_until, status = 'pending', attempts = 0, done_at = NULL`,
@@ -37,7 +43,9 @@ export async function scheduleTask(db: Queryable, kind: string, accountId: strin
 
 /** The error the last claim of a task left, if any. */
 export async function lastErrorOf(db: Queryable, taskId: string): Promise<string | null> {
-  const r = await db.query<{ last_error: string | null }>('SELECT last_error FROM pipeline_tasks WHERE task_id = $1', [taskId]);
+  const r = await db.query<{ last_error: string | null }>('SELECT last_error FROM pipeline_tasks WHERE task_id = $1', [
+    taskId,
+  ]);
   return r.rows[0]?.last_error ?? null;
 }
 
@@ -54,17 +62,30 @@ export async function claimTask(db: Queryable, kind: string, leaseSeconds: numbe
     [kind, leaseSeconds],
   );
   const row = r.rows[0];
-  return row ? { taskId: row.task_id, kind: row.kind, accountId: row.account_id, subjectId: row.subject_id, attempt: row.attempts } : null;
+  return row
+    ? {
+        taskId: row.task_id,
+        kind: row.kind,
+        accountId: row.account_id,
+        subjectId: row.subject_id,
+        attempt: row.attempts,
+      }
+    : null;
 }
 
 /** Keeps a long task's lease while its worker is alive. */
 export async function extendLease(db: Queryable, taskId: string, leaseSeconds: number): Promise<void> {
-  await db.query(`UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $2) WHERE task_id = $1 AND status = 'pending'`, [taskId, leaseSeconds]);
+  await db.query(
+    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $2) WHERE task_id = $1 AND status = 'pending'`,
+    [taskId, leaseSeconds],
+  );
 }
 
 /** Marks a task done; called in the transaction that appends the task's outcome. */
 export async function completeTask(db: Queryable, taskId: string): Promise<void> {
-  await db.query(`UPDATE pipeline_tasks SET status = 'done', done_at = now(), lease_until = NULL WHERE task_id = $1`, [taskId]);
+  await db.query(`UPDATE pipeline_tasks SET status = 'done', done_at = now(), lease_until = NULL WHERE task_id = $1`, [
+    taskId,
+  ]);
 }
 
 /** Gives a task back after an error, for the next claim (the attempt counter stays). */

@@ -42,7 +42,10 @@ export function startWorker(o: WorkerOptions): Worker {
           await o.exhausted(task, (await lastErrorOf(o.pool, task.taskId)) ?? 'the worker stopped during this task');
           continue;
         }
-        const heartbeat = setInterval(() => void extendLease(o.pool, task!.taskId, o.leaseSeconds).catch(() => undefined), (o.leaseSeconds * 1000) / 3);
+        const heartbeat = setInterval(
+          () => void extendLease(o.pool, task!.taskId, o.leaseSeconds).catch(() => undefined),
+          (o.leaseSeconds * 1000) / 3,
+        );
         try {
           await o.run(task);
         } finally {
@@ -50,7 +53,13 @@ export function startWorker(o: WorkerOptions): Worker {
         }
       } catch (e) {
         o.log.error({ err: e, taskId: task?.taskId }, 'task failed; it will be retried');
-        if (task) await releaseTask(o.pool, task.taskId, String((e as Error)?.stack ?? e), Math.min(60, 2 ** task.attempt)).catch(() => undefined);
+        if (task)
+          await releaseTask(
+            o.pool,
+            task.taskId,
+            String((e as Error)?.stack ?? e),
+            Math.min(60, 2 ** task.attempt),
+          ).catch(() => undefined);
         await sleep(200);
       }
     }

@@ -62,11 +62,10 @@ export const accountsProjection: Projection = {
         }
         case 'ApiKeyRevoked': {
           const d = e.payload as ApiKeyRevoked['data'];
-          await tx.query(`UPDATE api_keys SET revoked = true, revoked_at = $3 WHERE key_id = $1 AND account_id = $2 AND NOT revoked`, [
-            d.keyId,
-            e.accountId,
-            e.occurredAt,
-          ]);
+          await tx.query(
+            `UPDATE api_keys SET revoked = true, revoked_at = $3 WHERE key_id = $1 AND account_id = $2 AND NOT revoked`,
+            [d.keyId, e.accountId, e.occurredAt],
+          );
           // Every API process caches keys (services/api/auth/keyCache.ts); NOTIFY is delivered at
           // commit, so a revocation reaches them all at once and never before it holds.
           await tx.query(`SELECT pg_notify($1, $2)`, [API_KEYS_CHANNEL, d.keyId]);
@@ -86,4 +85,7 @@ export const API_KEYS_CHANNEL = 'api_keys_changed';
  * The writers (API, CLI) need these tables whether or not the projections role runs, so they are
  * created with the store's migrations.
  */
-export const accountsMigration: Migration = { id: '0002_accounts_inline_projection', sql: accountsProjection.createSql };
+export const accountsMigration: Migration = {
+  id: '0002_accounts_inline_projection',
+  sql: accountsProjection.createSql,
+};

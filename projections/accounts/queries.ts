@@ -13,7 +13,15 @@ export interface ApiKeyOwner {
 
 /** The key with this SHA-256 and the account that owns it, or null when no key has it. */
 export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<ApiKeyOwner | null> {
-  const r = await db.query<{ key_id: string; account_id: string; scopes: ApiKeyScope[]; revoked: boolean; email: string; role: string; webhook_secret: string }>(
+  const r = await db.query<{
+    key_id: string;
+    account_id: string;
+    scopes: ApiKeyScope[];
+    revoked: boolean;
+    email: string;
+    role: string;
+    webhook_secret: string;
+  }>(
     `SELECT k.key_id, k.account_id, k.scopes, k.revoked, a.email, a.role, a.webhook_secret
        FROM api_keys k JOIN accounts a ON a.account_id = k.account_id
       WHERE k.key_hash = $1`,

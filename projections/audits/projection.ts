@@ -53,14 +53,16 @@ export const auditsProjection: Projection = {
   },
 };
 
-
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = e.streamId.replace(/^audit-/, '');
   const at = e.occurredAt;
   const v = e.streamVersion;
   // Every update below applies only to a row that has not seen this event yet.
   const update = (set: string, params: unknown[]) =>
-    tx.query(`UPDATE audits SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`, [auditId, at, v, ...params]);
+    tx.query(
+      `UPDATE audits SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`,
+      [auditId, at, v, ...params],
+    );
   const ev = domainEventOf<AuditEvent>(e);
   switch (ev.type) {
     case 'AuditRequested': {
@@ -70,8 +72,26 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
                              share, share_expires_in_days, webhook_url, bulk_id, idempotency_key, created_at, updated_at, stream_version)
          VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
          ON CONFLICT (audit_id) DO NOTHING`,
-        [auditId, d.jobId, e.accountId, d.source, d.project, d.url, hostOf(d.url), d.keyword, d.language, d.contentRef, d.title,
-          d.share, d.shareExpiresInDays, d.webhookUrl, d.bulkId, d.idempotencyKey, at, v],
+        [
+          auditId,
+          d.jobId,
+          e.accountId,
+          d.source,
+          d.project,
+          d.url,
+          hostOf(d.url),
+          d.keyword,
+          d.language,
+          d.contentRef,
+          d.title,
+          d.share,
+          d.shareExpiresInDays,
+          d.webhookUrl,
+          d.bulkId,
+          d.idempotencyKey,
+          at,
+          v,
+        ],
       );
       return;
     }
@@ -85,10 +105,16 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
       await update('credits_charged = $4', [ev.data.credits]);
       return;
     case 'AuditCompleted':
-      await update(`status = 'completed', cqs = $4, result = $5::jsonb, completed_at = $2`, [ev.data.cqs, ev.data.resultJson]);
+      await update(`status = 'completed', cqs = $4, result = $5::jsonb, completed_at = $2`, [
+        ev.data.cqs,
+        ev.data.resultJson,
+      ]);
       return;
     case 'AuditFailed':
-      await update(`status = 'error', error_code = $4, error_message = $5, completed_at = $2`, [ev.data.errorCode, ev.data.errorMessage]);
+      await update(`status = 'error', error_code = $4, error_message = $5, completed_at = $2`, [
+        ev.data.errorCode,
+        ev.data.errorMessage,
+      ]);
       return;
     case 'AuditProjectAssigned':
       await update('project = $4', [ev.data.project]);

@@ -49,22 +49,53 @@ const COLUMNS_NO_RESULT = COLUMNS.replace('result,', 'NULL::jsonb AS result,');
 
 /** A row as the driver returns it for COLUMNS (snake_case). */
 interface AuditDbRow {
-  audit_id: string; job_id: string | null; account_id: string; source: AuditRow['source']; status: AuditRow['status'];
-  project: string | null; url: string | null; keyword: string | null; language: string | null; bulk_id: string | null;
-  cqs: number | null; credits_charged: number; error_code: string | null; error_message: string | null;
-  result: Record<string, unknown> | null; created_at: Date; updated_at: Date; completed_at: Date | null;
+  audit_id: string;
+  job_id: string | null;
+  account_id: string;
+  source: AuditRow['source'];
+  status: AuditRow['status'];
+  project: string | null;
+  url: string | null;
+  keyword: string | null;
+  language: string | null;
+  bulk_id: string | null;
+  cqs: number | null;
+  credits_charged: number;
+  error_code: string | null;
+  error_message: string | null;
+  result: Record<string, unknown> | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
 }
 
 const toRow = (r: AuditDbRow): AuditRow => ({
-  auditId: r.audit_id, jobId: r.job_id, accountId: r.account_id, source: r.source, status: r.status, project: r.project,
-  url: r.url, keyword: r.keyword, language: r.language, bulkId: r.bulk_id, cqs: r.cqs, creditsCharged: r.credits_charged,
-  errorCode: r.error_code, errorMessage: r.error_message, result: r.result, createdAt: r.created_at, updatedAt: r.updated_at,
+  auditId: r.audit_id,
+  jobId: r.job_id,
+  accountId: r.account_id,
+  source: r.source,
+  status: r.status,
+  project: r.project,
+  url: r.url,
+  keyword: r.keyword,
+  language: r.language,
+  bulkId: r.bulk_id,
+  cqs: r.cqs,
+  creditsCharged: r.credits_charged,
+  errorCode: r.error_code,
+  errorMessage: r.error_message,
+  result: r.result,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
   completedAt: r.completed_at,
 });
 
 /** An audit of the account by job id or audit id (spec 4.3); another account's is not found. */
 export async function findAudit(db: Queryable, accountId: string, id: string): Promise<AuditRow | null> {
-  const r = await db.query<AuditDbRow>(`SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`, [accountId, id]);
+  const r = await db.query<AuditDbRow>(
+    `SELECT ${COLUMNS} FROM audits WHERE account_id = $1 AND (audit_id = $2 OR job_id = $2)`,
+    [accountId, id],
+  );
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
@@ -99,7 +130,13 @@ function where(accountId: string, f: AuditListFilters): { sql: string; params: u
  * and the total, from one snapshot so the two agree. The result document is not read: list rows
  * carry only the job fields.
  */
-export async function listAudits(pool: Pool, accountId: string, filters: AuditListFilters, page: number, limit: number): Promise<{ rows: AuditRow[]; total: number }> {
+export async function listAudits(
+  pool: Pool,
+  accountId: string,
+  filters: AuditListFilters,
+  page: number,
+  limit: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const w = where(accountId, filters);
   return withTransaction(pool, async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -128,7 +165,11 @@ export async function listProjects(db: Queryable, accountId: string): Promise<Pr
 }
 
 /** The keyword each of the account's audits ran on (detected when none was given), by audit id. */
-export async function keywordsOfAudits(db: Queryable, accountId: string, auditIds: readonly string[]): Promise<Map<string, string | null>> {
+export async function keywordsOfAudits(
+  db: Queryable,
+  accountId: string,
+  auditIds: readonly string[],
+): Promise<Map<string, string | null>> {
   const r = await db.query<{ audit_id: string; keyword: string | null }>(
     'SELECT audit_id, keyword FROM audits WHERE account_id = $1 AND audit_id = ANY($2)',
     [accountId, auditIds],

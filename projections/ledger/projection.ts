@@ -76,17 +76,33 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
     );
     return r.rowCount === 1;
   };
-  const addEntry = (type: string, id: string, delta: number, extra: { url?: string | null; project?: string | null; chargeId?: string } = {}) =>
+  const addEntry = (
+    type: string,
+    id: string,
+    delta: number,
+    extra: { url?: string | null; project?: string | null; chargeId?: string } = {},
+  ) =>
     tx.query(
       `INSERT INTO ledger_entries (account_id, seq, type, id, delta, refunded, url, project, charge_id, created_at)
        VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, $9)`,
-      [e.accountId, e.streamVersion, type, id, delta, extra.url ?? null, extra.project ?? null, extra.chargeId ?? null, e.occurredAt],
+      [
+        e.accountId,
+        e.streamVersion,
+        type,
+        id,
+        delta,
+        extra.url ?? null,
+        extra.project ?? null,
+        extra.chargeId ?? null,
+        e.occurredAt,
+      ],
     );
 
   switch (e.type) {
     case 'CreditsPurchased': {
       const d = e.payload as CreditsPurchased['data'];
-      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.credits])) await addEntry('purchase', d.paymentId, d.credits);
+      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.credits]))
+        await addEntry('purchase', d.paymentId, d.credits);
       return;
     }
     case 'CreditCharged': {
@@ -106,13 +122,20 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
       );
       const credits = -(charge.rows[0]?.delta ?? 0);
       if (credits <= 0) return;
-      await tx.query('UPDATE ledger_entries SET delta = 0, refunded = true WHERE account_id = $1 AND charge_id = $2', [e.accountId, d.chargeId]);
-      await tx.query('UPDATE ledger_accounts SET remaining = remaining + $2, used = used - $2 WHERE account_id = $1', [e.accountId, credits]);
+      await tx.query('UPDATE ledger_entries SET delta = 0, refunded = true WHERE account_id = $1 AND charge_id = $2', [
+        e.accountId,
+        d.chargeId,
+      ]);
+      await tx.query('UPDATE ledger_accounts SET remaining = remaining + $2, used = used - $2 WHERE account_id = $1', [
+        e.accountId,
+        credits,
+      ]);
       return;
     }
     case 'CreditsAdjusted': {
       const d = e.payload as CreditsAdjusted['data'];
-      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.delta])) await addEntry('adjustment', d.adjustmentId, d.delta);
+      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.delta]))
+        await addEntry('adjustment', d.adjustmentId, d.delta);
       return;
     }
     case 'UnlimitedSet': {

@@ -26,7 +26,9 @@ export async function ledgerBalance(db: Queryable, accountId: string): Promise<L
     [accountId],
   );
   const row = r.rows[0];
-  return row ? { remaining: row.remaining, used: row.used, unlimited: row.unlimited, streamVersion: row.stream_version } : NO_ACCOUNT;
+  return row
+    ? { remaining: row.remaining, used: row.used, unlimited: row.unlimited, streamVersion: row.stream_version }
+    : NO_ACCOUNT;
 }
 
 /**
@@ -34,12 +36,27 @@ export async function ledgerBalance(db: Queryable, accountId: string): Promise<L
  * (REPEATABLE READ): the projection changes balance and entries together, so what this returns
  * always adds up (the sum of all deltas equals `remaining`).
  */
-export async function creditUsage(pool: Pool, accountId: string, page: number, limit: number): Promise<CreditUsagePage> {
+export async function creditUsage(
+  pool: Pool,
+  accountId: string,
+  page: number,
+  limit: number,
+): Promise<CreditUsagePage> {
   return withTransaction(pool, async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const balance = await ledgerBalance(tx, accountId);
-    const total = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entries WHERE account_id = $1', [accountId]);
-    const rows = await tx.query<{ type: LedgerEntry['type']; id: string; delta: number; refunded: boolean; url: string | null; project: string | null; created_at: Date }>(
+    const total = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_entries WHERE account_id = $1', [
+      accountId,
+    ]);
+    const rows = await tx.query<{
+      type: LedgerEntry['type'];
+      id: string;
+      delta: number;
+      refunded: boolean;
+      url: string | null;
+      project: string | null;
+      created_at: Date;
+    }>(
       `SELECT type, id, delta, refunded, url, project, created_at FROM ledger_entries
         WHERE account_id = $1 ORDER BY seq DESC LIMIT $2 OFFSET $3`,
       [accountId, limit, (page - 1) * limit],

@@ -37,7 +37,10 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = e.streamId.replace(/^share-/, '');
   const ev = domainEventOf<ShareEvent>(e);
   const update = (set: string, params: unknown[]) =>
-    tx.query(`UPDATE shares SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`, [auditId, e.occurredAt, e.streamVersion, ...params]);
+    tx.query(
+      `UPDATE shares SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`,
+      [auditId, e.occurredAt, e.streamVersion, ...params],
+    );
   switch (ev.type) {
     case 'ShareIssued':
       // A new address replaces a revoked one in the same row: the old token is gone.

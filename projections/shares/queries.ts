@@ -18,11 +18,21 @@ interface ShareDbRow {
   expires_at: Date | null;
 }
 
-const toRow = (r: ShareDbRow): ShareRow => ({ auditId: r.audit_id, accountId: r.account_id, token: r.token, lang: r.lang, status: r.status, expiresAt: r.expires_at });
+const toRow = (r: ShareDbRow): ShareRow => ({
+  auditId: r.audit_id,
+  accountId: r.account_id,
+  token: r.token,
+  lang: r.lang,
+  status: r.status,
+  expiresAt: r.expires_at,
+});
 
 /** The audit's link, whatever its state; null when it was never shared. */
 export async function findShare(db: Queryable, auditId: string): Promise<ShareRow | null> {
-  const r = await db.query<ShareDbRow>('SELECT audit_id, account_id, token, lang, status, expires_at FROM shares WHERE audit_id = $1', [auditId]);
+  const r = await db.query<ShareDbRow>(
+    'SELECT audit_id, account_id, token, lang, status, expires_at FROM shares WHERE audit_id = $1',
+    [auditId],
+  );
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 

@@ -4,7 +4,9 @@ import { decideInTransaction, transact, type EventMeta } from '../../infra/event
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { accountDecider, type AccountCommand, type AccountState } from '../domain/account/decider.ts';
 
-export type AccountCommandRequest = EventMeta & { accountId: string } & ({ command: AccountCommand } | { commands: readonly AccountCommand[] });
+export type AccountCommandRequest = EventMeta & { accountId: string } & (
+    { command: AccountCommand } | { commands: readonly AccountCommand[] }
+  );
 
 export interface AccountCommandResult {
   events: EventEnvelope[];
@@ -16,7 +18,11 @@ export interface AccountCommandResult {
  * key and credits), in the caller's transaction. The accounts read model follows inline.
  */
 export const decideAccount = (tx: PoolClient, req: AccountCommandRequest): Promise<AccountCommandResult> =>
-  decideInTransaction<AccountCommand, AccountState>(tx, { ...req, decider: accountDecider, streamId: accountStreamId(req.accountId) });
+  decideInTransaction<AccountCommand, AccountState>(tx, {
+    ...req,
+    decider: accountDecider,
+    streamId: accountStreamId(req.accountId),
+  });
 
 /** The same in a transaction of its own, decided again on a concurrency conflict. */
 export const handleAccountCommand = (pool: Pool, req: AccountCommandRequest): Promise<AccountCommandResult> =>

@@ -12,7 +12,10 @@ export class UsageError extends Error {
 export type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
 
 /** Parses `--name value` options strictly: unknown options and stray words are usage errors. */
-export function parseOptions<S extends OptionSpec>(args: string[], spec: S): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
+export function parseOptions<S extends OptionSpec>(
+  args: string[],
+  spec: S,
+): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
   // `--delta -3`: parseArgs would take "-3" for an option; a negative number is the value.
   const joined: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -35,7 +38,8 @@ export function required(value: string | undefined, option: string): string {
 
 /** A whole number written as one (no 1e3, no 1.0, no spaces), within [min, max]. */
 export function integer(value: string, option: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^-?\d+$/.test(value)) throw new AppError('invalid_request', `--${option} must be a whole number, got "${value}"`);
+  if (!/^-?\d+$/.test(value))
+    throw new AppError('invalid_request', `--${option} must be a whole number, got "${value}"`);
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < min || n > max) {
     throw new AppError('invalid_request', `--${option} must be from ${min} to ${max}, got ${value}`);
@@ -54,7 +58,10 @@ export function prefixed(value: string, option: string, prefix: string): string 
 export function time(value: string, option: string): Date {
   const d = new Date(value);
   if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) || Number.isNaN(d.getTime())) {
-    throw new AppError('invalid_request', `--${option} must be an ISO 8601 time such as 2026-11-01T12:00:00Z, got "${value}"`);
+    throw new AppError(
+      'invalid_request',
+      `--${option} must be an ISO 8601 time such as 2026-11-01T12:00:00Z, got "${value}"`,
+    );
   }
   return d;
 }

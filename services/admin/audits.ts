@@ -36,8 +36,15 @@ export interface CreatedPanelAudit {
  * admission (402 without credits, 429 with three in flight), but source 'panel': no job id, no
  * Idempotency-Key, no webhook (spec 4.9).
  */
-export async function createPanelAudit(pool: Pool, policy: AcceptancePolicy, input: CreatePanelAuditInput): Promise<CreatedPanelAudit> {
-  const request = parseAuditSubmission({ url: input.url, content: input.content, keyword: input.keyword, project: input.project }, policy);
+export async function createPanelAudit(
+  pool: Pool,
+  policy: AcceptancePolicy,
+  input: CreatePanelAuditInput,
+): Promise<CreatedPanelAudit> {
+  const request = parseAuditSubmission(
+    { url: input.url, content: input.content, keyword: input.keyword, project: input.project },
+    policy,
+  );
   const submitted = await submitAudit(pool, {
     accountId: input.accountId,
     source: 'panel',
@@ -47,7 +54,14 @@ export async function createPanelAudit(pool: Pool, policy: AcceptancePolicy, inp
     now: input.now ?? new Date(),
     correlationId: null,
   });
-  return { auditId: submitted.auditId, jobId: null, source: 'panel', status: 'queued', project: submitted.project, createdAt: submitted.createdAt };
+  return {
+    auditId: submitted.auditId,
+    jobId: null,
+    source: 'panel',
+    status: 'queued',
+    project: submitted.project,
+    createdAt: submitted.createdAt,
+  };
 }
 
 /**
@@ -55,7 +69,10 @@ export async function createPanelAudit(pool: Pool, policy: AcceptancePolicy, inp
  * audits read model follows through its subscription (the projections role), like every other
  * audit event after the request.
  */
-export async function assignProject(pool: Pool, input: { auditId: string; project: string | null; actor?: string; now?: Date }): Promise<{ auditId: string; accountId: string; project: string | null; changed: boolean }> {
+export async function assignProject(
+  pool: Pool,
+  input: { auditId: string; project: string | null; actor?: string; now?: Date },
+): Promise<{ auditId: string; accountId: string; project: string | null; changed: boolean }> {
   const project = input.project === null ? null : projectName(input.project);
   const accountId = await accountOfAudit(pool, input.auditId);
   if (!accountId) throw new AppError('not_found', `Audit ${input.auditId} not found`);

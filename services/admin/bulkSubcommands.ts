@@ -9,7 +9,13 @@ import { subcommand, type Subcommand } from './subcommand.ts';
 import { sleep } from '../../core/sleep.ts';
 
 /** The final line: what the batch ended with (the same counts as GET /audits/bulk/{id}). */
-const summaryOf = (s: BulkState) => ({ id: s.bulkId, status: s.status, counts: countsOf(s), creditsCharged: creditsChargedOf(s), creditsRefunded: s.creditsRefunded });
+const summaryOf = (s: BulkState) => ({
+  id: s.bulkId,
+  status: s.status,
+  counts: countsOf(s),
+  creditsCharged: creditsChargedOf(s),
+  creditsRefunded: s.creditsRefunded,
+});
 
 /**
  * `bulk watch` (issue 11): a live progress bar on stderr, one line per entry as it ends (status, CQS
@@ -21,13 +27,23 @@ export const BULK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
     usage: 'bulk watch --id bulk_... [--interval-ms 500]',
     parse(args) {
       const o = parseOptions(args, { id: { type: 'string' }, 'interval-ms': { type: 'string' } });
-      return { bulkId: prefixed(required(o.id, 'id'), 'id', 'bulk_'), intervalMs: o['interval-ms'] === undefined ? 500 : integer(o['interval-ms'], 'interval-ms', 50, 60_000) };
+      return {
+        bulkId: prefixed(required(o.id, 'id'), 'id', 'bulk_'),
+        intervalMs: o['interval-ms'] === undefined ? 500 : integer(o['interval-ms'], 'interval-ms', 50, 60_000),
+      };
     },
     async run(pool: Pool, o: { bulkId: string; intervalMs: number }) {
       let state = (await loadStream(pool, bulkDecider, bulkStreamId(o.bulkId))).state;
       if (state.status === 'None') throw new AppError('not_found', `no batch ${o.bulkId}`);
       const bars = new cliProgress.MultiBar(
-        { format: '{bar} {percentage}% | {value}/{total} | {status} | completed {completed} failed {failed} skipped {skipped}', stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2000, hideCursor: true },
+        {
+          format:
+            '{bar} {percentage}% | {value}/{total} | {status} | completed {completed} failed {failed} skipped {skipped}',
+          stream: process.stderr,
+          noTTYOutput: true,
+          notTTYSchedule: 2000,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
       const payload = (s: BulkState) => ({ status: s.status, ...countsOf(s) });
@@ -38,7 +54,9 @@ export const BULK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         state.entries.forEach((e, i) => {
           if (reported.has(i) || e.status === 'queued' || e.status === 'running') return;
           reported.add(i);
-          bars.log(`${String(i + 1).padStart(3)} ${e.status.padEnd(9)} ${e.cqs === null ? '' : `CQS ${e.cqs} `}${e.url}${e.error ? ` (${e.error})` : ''}\n`);
+          bars.log(
+            `${String(i + 1).padStart(3)} ${e.status.padEnd(9)} ${e.cqs === null ? '' : `CQS ${e.cqs} `}${e.url}${e.error ? ` (${e.error})` : ''}\n`,
+          );
         });
         bar.update(ended(state), payload(state));
         if (isFinished(state)) break;

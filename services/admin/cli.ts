@@ -24,7 +24,11 @@ async function main(argv: string[]): Promise<void> {
   const [group, name, ...rest] = argv;
   const command = SUBCOMMANDS[`${group} ${name}`];
   if (!command) {
-    fail(EXIT_USAGE, { code: 'usage', message: group ? `unknown command "${[group, name].filter(Boolean).join(' ')}"` : 'no command given', usage: USAGE });
+    fail(EXIT_USAGE, {
+      code: 'usage',
+      message: group ? `unknown command "${[group, name].filter(Boolean).join(' ')}"` : 'no command given',
+      usage: USAGE,
+    });
     return;
   }
   let db: Database | undefined;

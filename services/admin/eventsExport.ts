@@ -1,5 +1,11 @@
 import cliProgress from 'cli-progress';
-import { comparePositions, formatPosition, START, type EventEnvelope, type LogPosition } from '../../events/envelope.ts';
+import {
+  comparePositions,
+  formatPosition,
+  START,
+  type EventEnvelope,
+  type LogPosition,
+} from '../../events/envelope.ts';
 import { readLog } from '../../infra/eventStore/readLog.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { csvField } from './replayLedger.ts';
@@ -17,9 +23,23 @@ export interface ExportOptions {
   progress: boolean;
 }
 
-const CSV_COLUMNS = ['position', 'id', 'type', 'version', 'accountId', 'streamId', 'streamVersion', 'occurredAt', 'causationId', 'correlationId', 'prevHash', 'payload'] as const;
+const CSV_COLUMNS = [
+  'position',
+  'id',
+  'type',
+  'version',
+  'accountId',
+  'streamId',
+  'streamVersion',
+  'occurredAt',
+  'causationId',
+  'correlationId',
+  'prevHash',
+  'payload',
+] as const;
 
-export const exportHeader = (format: ExportOptions['format']): string => (format === 'csv' ? `${CSV_COLUMNS.join(',')}\n` : '');
+export const exportHeader = (format: ExportOptions['format']): string =>
+  format === 'csv' ? `${CSV_COLUMNS.join(',')}\n` : '';
 
 export const exportLine = (e: EventEnvelope, format: ExportOptions['format']): string => {
   const row = { ...e, position: formatPosition(e.position), prevHash: e.prevHash ?? null };
@@ -32,13 +52,23 @@ export const exportFilter = (o: ExportOptions): ((e: EventEnvelope) => boolean) 
   const since = o.from && 'time' in o.from ? o.from.time : undefined;
   const after = o.from && 'position' in o.from ? o.from.position : undefined;
   return (e) =>
-    (!o.types || o.types.includes(e.type)) && (!o.accountId || e.accountId === o.accountId) &&
-    (!since || new Date(e.occurredAt) >= since) && (!after || comparePositions(e.position, after) > 0);
+    (!o.types || o.types.includes(e.type)) &&
+    (!o.accountId || e.accountId === o.accountId) &&
+    (!since || new Date(e.occurredAt) >= since) &&
+    (!after || comparePositions(e.position, after) > 0);
 };
 
 /** The progress bar of a long export, on stderr (never mixed with the data on stdout). */
 export const exportProgress = (total: number): cliProgress.SingleBar => {
-  const bar = new cliProgress.SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2_000, format: 'events export [{bar}] {value}/{total} read, {written} written, eta {eta}s' }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      noTTYOutput: true,
+      notTTYSchedule: 2_000,
+      format: 'events export [{bar}] {value}/{total} read, {written} written, eta {eta}s',
+    },
+    cliProgress.Presets.shades_classic,
+  );
   bar.start(total, 0, { written: 0 });
   return bar;
 };
@@ -49,12 +79,15 @@ const PAGE = 2_000;
  * `events tail|export` from the store: the log in commit order (readLog: a late commit is waited
  * for, never skipped), filtered, one page at a time, so memory stays bounded whatever the size.
  */
-export async function exportFromStore(pool: Pool, o: ExportOptions, write: (chunk: string) => Promise<void> | void, signal?: AbortSignal): Promise<number> {
+export async function exportFromStore(
+  pool: Pool,
+  o: ExportOptions,
+  write: (chunk: string) => Promise<void> | void,
+  signal?: AbortSignal,
+): Promise<number> {
   let after = o.from && 'position' in o.from ? o.from.position : START;
   const keep = exportFilter(o);
-  const bar = o.progress && !o.follow
-    ? exportProgress(await countEvents(pool))
-    : undefined;
+  const bar = o.progress && !o.follow ? exportProgress(await countEvents(pool)) : undefined;
   await write(exportHeader(o.format));
   let written = 0;
   try {
@@ -80,4 +113,3 @@ export async function exportFromStore(pool: Pool, o: ExportOptions, write: (chun
   }
   return written;
 }
-

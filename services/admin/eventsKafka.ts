@@ -16,7 +16,13 @@ import { exportFilter, exportHeader, exportLine, exportProgress, type ExportOpti
  * A batch the relay published twice is dropped by log position, as docs/events.md tells consumers.
  * `export` stops at the end offsets it found on starting; `tail` goes on until stopped.
  */
-export async function exportFromKafka(kafka: Kafka, settings: KafkaSettings, o: ExportOptions, write: (chunk: string) => Promise<void> | void, signal?: AbortSignal): Promise<number> {
+export async function exportFromKafka(
+  kafka: Kafka,
+  settings: KafkaSettings,
+  o: ExportOptions,
+  write: (chunk: string) => Promise<void> | void,
+  signal?: AbortSignal,
+): Promise<number> {
   const topic = eventsTopic(settings.topicPrefix);
   const groupId = kafkaGroupId(settings.topicPrefix, `admin-export-${randomBytes(6).toString('hex')}`);
   const registry = settings.schemaRegistry && createSchemaRegistry(settings.schemaRegistry);
@@ -25,12 +31,17 @@ export async function exportFromKafka(kafka: Kafka, settings: KafkaSettings, o: 
   const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
   let written = 0;
   try {
-    const ends = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }]));
+    const ends = new Map(
+      (await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }]),
+    );
     const starts = new Map([...ends].map(([p, { low }]) => [p, low]));
     if (o.from && 'time' in o.from) {
       for (const p of await admin.fetchTopicOffsetsByTimestamp(topic, o.from.time.getTime())) {
         const offset = Number(p.offset);
-        starts.set(p.partition, offset < 0 ? ends.get(p.partition)!.high : Math.max(offset, ends.get(p.partition)!.low));
+        starts.set(
+          p.partition,
+          offset < 0 ? ends.get(p.partition)!.high : Math.max(offset, ends.get(p.partition)!.low),
+        );
       }
     }
     // Partitions still to read to their end offset (export only).

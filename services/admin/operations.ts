@@ -45,38 +45,64 @@ export async function createAccount(pool: Pool, input: CreateAccountInput): Prom
   const scopes = [...API_KEY_SCOPES];
   const now = input.now ?? new Date();
   const credits = input.credits ?? 0;
-  if (!Number.isSafeInteger(credits) || credits < 0) throw new AppError('invalid_request', 'credits must be a whole number, 0 or more');
+  if (!Number.isSafeInteger(credits) || credits < 0)
+    throw new AppError('invalid_request', 'credits must be a whole number, 0 or more');
   const commands: AccountCommand[] = [
-    { type: 'OpenAccount', data: { accountId, email: input.email, role: 'user', unlimited: input.unlimited ?? false, webhookSecret } },
+    {
+      type: 'OpenAccount',
+      data: { accountId, email: input.email, role: 'user', unlimited: input.unlimited ?? false, webhookSecret },
+    },
     { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes } },
   ];
   if (credits > 0) {
     commands.push({
       type: 'AdjustCredits',
-      data: { adjustmentId: newAdjustmentId(), delta: credits, actor: input.actor ?? 'admin-cli', reason: 'starting credits at account creation' },
+      data: {
+        adjustmentId: newAdjustmentId(),
+        delta: credits,
+        actor: input.actor ?? 'admin-cli',
+        reason: 'starting credits at account creation',
+      },
     });
   }
   await transact(pool, (tx) => decideAccount(tx, { accountId, now, commands }));
   return { accountId, email: input.email, keyId, apiKey: key.apiKey, scopes, webhookSecret };
 }
 
-export async function createKey(pool: Pool, input: { accountId: string; scopes: string[]; now?: Date }): Promise<{ keyId: string; apiKey: string; scopes: ApiKeyScope[] }> {
+export async function createKey(
+  pool: Pool,
+  input: { accountId: string; scopes: string[]; now?: Date },
+): Promise<{ keyId: string; apiKey: string; scopes: ApiKeyScope[] }> {
   const keyId = newKeyId();
   const key = generateApiKey();
   const { events } = await handleAccountCommand(pool, {
     accountId: input.accountId,
     now: input.now ?? new Date(),
-    command: { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes: input.scopes } },
+    command: {
+      type: 'IssueApiKey',
+      data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes: input.scopes },
+    },
   });
   // The decider puts the scopes in their canonical order and removes repeats.
   const issued = events.find((e) => e.type === 'ApiKeyIssued');
-  return { keyId, apiKey: key.apiKey, scopes: (issued?.payload as { scopes: ApiKeyScope[] } | undefined)?.scopes ?? [] };
+  return {
+    keyId,
+    apiKey: key.apiKey,
+    scopes: (issued?.payload as { scopes: ApiKeyScope[] } | undefined)?.scopes ?? [],
+  };
 }
 
-export async function revokeKey(pool: Pool, input: { keyId: string; now?: Date }): Promise<{ keyId: string; accountId: string; revoked: true }> {
+export async function revokeKey(
+  pool: Pool,
+  input: { keyId: string; now?: Date },
+): Promise<{ keyId: string; accountId: string; revoked: true }> {
   const accountId = await accountOfKey(pool, input.keyId);
   if (!accountId) throw new AppError('not_found', `API key ${input.keyId} not found`);
-  await handleAccountCommand(pool, { accountId, now: input.now ?? new Date(), command: { type: 'RevokeApiKey', data: { keyId: input.keyId } } });
+  await handleAccountCommand(pool, {
+    accountId,
+    now: input.now ?? new Date(),
+    command: { type: 'RevokeApiKey', data: { keyId: input.keyId } },
+  });
   return { keyId: input.keyId, accountId, revoked: true };
 }
 
@@ -101,7 +127,10 @@ export async function adjustCredits(
   const { state } = await handleAccountCommand(pool, {
     accountId: input.accountId,
     now: input.now ?? new Date(),
-    command: { type: 'AdjustCredits', data: { adjustmentId, delta: input.delta, actor: input.actor, reason: input.reason } },
+    command: {
+      type: 'AdjustCredits',
+      data: { adjustmentId, delta: input.delta, actor: input.actor, reason: input.reason },
+    },
   });
   return { adjustmentId, remaining: balanceOf(state) };
 }

@@ -30,7 +30,9 @@ export interface LedgerReplay {
 }
 
 const refOf = (payload: Record<string, unknown>): string =>
-  String(payload.chargeId ?? payload.paymentId ?? payload.adjustmentId ?? payload.reservationId ?? payload.subjectId ?? '');
+  String(
+    payload.chargeId ?? payload.paymentId ?? payload.adjustmentId ?? payload.reservationId ?? payload.subjectId ?? '',
+  );
 
 /**
  * The account's credit history from the event log alone (no projection): the account decider folds

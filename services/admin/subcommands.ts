@@ -14,7 +14,12 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'accounts create': subcommand({
     usage: 'accounts create --email E [--credits N] [--unlimited] [--actor WHO]',
     parse(args) {
-      const o = parseOptions(args, { email: { type: 'string' }, credits: { type: 'string' }, unlimited: { type: 'boolean' }, actor: { type: 'string' } });
+      const o = parseOptions(args, {
+        email: { type: 'string' },
+        credits: { type: 'string' },
+        unlimited: { type: 'boolean' },
+        actor: { type: 'string' },
+      });
       return {
         email: required(o.email, 'email'),
         credits: o.credits === undefined ? 0 : integer(o.credits, 'credits', 0),
@@ -28,7 +33,10 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
     usage: 'keys create --account usr_... [--scopes audits:read,audits:write]',
     parse(args) {
       const o = parseOptions(args, { account: { type: 'string' }, scopes: { type: 'string' } });
-      const scopes = (o.scopes ?? 'audits:read,audits:write').split(',').map((s) => s.trim()).filter(Boolean);
+      const scopes = (o.scopes ?? 'audits:read,audits:write')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'), scopes };
     },
     run: async (pool, o) => done(await createKey(pool, o)),
@@ -44,7 +52,11 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'credits purchase': subcommand({
     usage: 'credits purchase --account usr_... --credits N [--payment pay_...]',
     parse(args) {
-      const o = parseOptions(args, { account: { type: 'string' }, credits: { type: 'string' }, payment: { type: 'string' } });
+      const o = parseOptions(args, {
+        account: { type: 'string' },
+        credits: { type: 'string' },
+        payment: { type: 'string' },
+      });
       return {
         accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'),
         credits: integer(required(o.credits, 'credits'), 'credits', 1),
@@ -57,7 +69,12 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'credits adjust': subcommand({
     usage: 'credits adjust --account usr_... --delta N --reason TEXT --actor TEXT',
     parse(args) {
-      const o = parseOptions(args, { account: { type: 'string' }, delta: { type: 'string' }, reason: { type: 'string' }, actor: { type: 'string' } });
+      const o = parseOptions(args, {
+        account: { type: 'string' },
+        delta: { type: 'string' },
+        reason: { type: 'string' },
+        actor: { type: 'string' },
+      });
       return {
         accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'),
         delta: integer(required(o.delta, 'delta'), 'delta', -Number.MAX_SAFE_INTEGER),
@@ -70,7 +87,11 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'ledger verify': subcommand({
     usage: 'ledger verify --account usr_... | --all [--progress]',
     parse(args) {
-      const o = parseOptions(args, { account: { type: 'string' }, all: { type: 'boolean' }, progress: { type: 'boolean' } });
+      const o = parseOptions(args, {
+        account: { type: 'string' },
+        all: { type: 'boolean' },
+        progress: { type: 'boolean' },
+      });
       if (o.all && o.account !== undefined) throw new UsageError('give --account or --all, not both');
       if (o.all) return { all: true as const, progress: o.progress ?? Boolean(process.stderr.isTTY) };
       return { all: false as const, accountId: prefixed(required(o.account, 'account'), 'account', 'usr_') };
@@ -90,7 +111,11 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       const o = parseOptions(args, { account: { type: 'string' }, at: { type: 'string' }, format: { type: 'string' } });
       const format = o.format ?? 'json';
       if (format !== 'json' && format !== 'csv') throw new UsageError(`--format must be json or csv, got "${format}"`);
-      return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'), at: o.at === undefined ? undefined : time(o.at, 'at'), format };
+      return {
+        accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'),
+        at: o.at === undefined ? undefined : time(o.at, 'at'),
+        format,
+      };
     },
     async run(pool, o) {
       const replay = await replayLedger(pool, o.accountId, o.at);

@@ -18,11 +18,23 @@ const PAGE = 500;
  * each verified and dropped, so memory stays bounded by one page and the failures kept. The
  * progress bar goes to stderr, on a terminal or when asked.
  */
-export async function verifyAllLedgers(pool: Pool, options: { progress: boolean; keep?: number; waitMs?: number }): Promise<VerifyAllReport> {
+export async function verifyAllLedgers(
+  pool: Pool,
+  options: { progress: boolean; keep?: number; waitMs?: number },
+): Promise<VerifyAllReport> {
   const keep = options.keep ?? 100;
   const total = await countStreamsOpenedBy(pool, 'AccountOpened');
   const bar = options.progress
-    ? new cliProgress.SingleBar({ stream: process.stderr, noTTYOutput: true, notTTYSchedule: 2_000, format: 'ledger verify [{bar}] {value}/{total} accounts, {failed} failed, eta {eta}s', etaBuffer: 200 }, cliProgress.Presets.shades_classic)
+    ? new cliProgress.SingleBar(
+        {
+          stream: process.stderr,
+          noTTYOutput: true,
+          notTTYSchedule: 2_000,
+          format: 'ledger verify [{bar}] {value}/{total} accounts, {failed} failed, eta {eta}s',
+          etaBuffer: 200,
+        },
+        cliProgress.Presets.shades_classic,
+      )
     : undefined;
   bar?.start(total, 0, { failed: 0 });
   const report: VerifyAllReport = { accounts: 0, ok: 0, failed: 0, failures: [] };

@@ -8,7 +8,6 @@ import { accountDecider, balanceOf, historyOf, usedOf } from '../domain/account/
 import { AppError } from '../../core/errors.ts';
 import { sleep } from '../../core/sleep.ts';
 
-
 export interface LedgerReport {
   accountId: string;
   /** Credit events in the account's stream. */
@@ -43,7 +42,9 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
     await sleep(100);
   }
   const projection = await allLedgerEntries(pool, accountId);
-  const expected = historyOf(events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })));
+  const expected = historyOf(
+    events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })),
+  );
   const balance = balanceOf(state);
   const used = usedOf(state);
   const historySum = projection.history.reduce((sum, h) => sum + h.delta, 0);
@@ -51,14 +52,20 @@ export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_00
   const chain = await checkChain(pool, accountStreamId(accountId));
   const problems: string[] = chain.problems.map((p) => p.message);
   if (projection.streamVersion < version) {
-    problems.push(`the ledger projection is at stream version ${projection.streamVersion}, the log at ${version} (is the projections role running?)`);
+    problems.push(
+      `the ledger projection is at stream version ${projection.streamVersion}, the log at ${version} (is the projections role running?)`,
+    );
   }
-  if (projection.remaining !== balance) problems.push(`projected remaining ${projection.remaining} != log balance ${balance}`);
+  if (projection.remaining !== balance)
+    problems.push(`projected remaining ${projection.remaining} != log balance ${balance}`);
   if (projection.used !== used) problems.push(`projected used ${projection.used} != log used ${used}`);
-  if (historySum !== projection.remaining) problems.push(`sum of history deltas ${historySum} != projected remaining ${projection.remaining}`);
+  if (historySum !== projection.remaining)
+    problems.push(`sum of history deltas ${historySum} != projected remaining ${projection.remaining}`);
   if (JSON.stringify(projection.history) !== JSON.stringify(expected)) {
     const at = expected.findIndex((h, i) => JSON.stringify(h) !== JSON.stringify(projection.history[i]));
-    problems.push(`history differs from the log's (${projection.history.length} entries projected, ${expected.length} in the log; first difference at index ${at < 0 ? expected.length : at})`);
+    problems.push(
+      `history differs from the log's (${projection.history.length} entries projected, ${expected.length} in the log; first difference at index ${at < 0 ? expected.length : at})`,
+    );
   }
   return {
     accountId,

@@ -5,7 +5,6 @@ import { deliveryHistory } from '../webhooks/history.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import { subcommand, type Subcommand } from './subcommand.ts';
 
-
 /** `webhooks list` (issue 6): a job's webhook attempts and outcome, from its delivery stream. */
 export const WEBHOOK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'webhooks list': subcommand({
@@ -16,7 +15,11 @@ export const WEBHOOK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
     },
     async run(pool, o) {
       const history = deliveryHistory(await readStream(pool, webhookStreamId(o.jobId)));
-      if (!history) throw new AppError('not_found', `no webhook was scheduled for ${o.jobId} (unknown job, no webhookUrl, or its audit has not finished)`);
+      if (!history)
+        throw new AppError(
+          'not_found',
+          `no webhook was scheduled for ${o.jobId} (unknown job, no webhookUrl, or its audit has not finished)`,
+        );
       return { output: history, ok: true };
     },
   }),

@@ -28,7 +28,13 @@ export interface AppDeps {
   v1Routes?: readonly FastifyPluginAsync[];
 }
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
 
 /** Builds the API without listening (main.ts listens; tests inject). */
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -44,7 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(openApiPlugin);
   await app.register(healthRoutes(deps.readiness));
   const audits = deps.audits ?? { publicBaseUrl: 'http://127.0.0.1:8080', allowPrivateAddresses: false };
-  await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, audits, routes: deps.v1Routes }), { prefix: '/api/v1' });
+  await app.register(v1Routes({ pool: deps.pool, rateLimits: deps.rateLimits, audits, routes: deps.v1Routes }), {
+    prefix: '/api/v1',
+  });
   await app.register(reportPages({ pool: deps.pool, settings: audits }));
   return app;
 }

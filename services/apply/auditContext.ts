@@ -28,10 +28,16 @@ export interface AuditContext {
  * another account's audit or an unknown id is 404, an audit not completed 409 not_completed. The
  * rewrite starts from the audited content (4.11 rule 4), taken from the content store.
  */
-export async function loadAuditContext(db: Queryable, accountId: string, id: string, writer = false): Promise<AuditContext> {
+export async function loadAuditContext(
+  db: Queryable,
+  accountId: string,
+  id: string,
+  writer = false,
+): Promise<AuditContext> {
   const row = await findAudit(db, accountId, id);
   if (!row) throw new AppError('not_found', 'Audit not found');
-  if (row.status !== 'completed' || !row.result) throw new AppError('not_completed', `The audit is ${row.status}; apply needs a completed audit`);
+  if (row.status !== 'completed' || !row.result)
+    throw new AppError('not_completed', `The audit is ${row.status}; apply needs a completed audit`);
   return contextOf(db, row, writer);
 }
 
@@ -45,7 +51,15 @@ export async function contextOf(db: Queryable, row: AuditRow, writer = false): P
   const language = state.language ?? result.input.language ?? 'en';
   const keyword = state.keyword ?? result.input.keyword ?? '';
   const markdown = toMarkdown(content, state.format);
-  const title = state.request?.title ?? (/^#\s+(.+)$/m.exec(markdown)?.[1] ?? null);
-  const items = planItems({ markdown, language, keyword, recommendations: result.recommendations ?? [], paa: result.benchmark?.paa ?? [], title, writer });
+  const title = state.request?.title ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null;
+  const items = planItems({
+    markdown,
+    language,
+    keyword,
+    recommendations: result.recommendations ?? [],
+    paa: result.benchmark?.paa ?? [],
+    title,
+    writer,
+  });
   return { row, auditId: row.auditId, language, keyword, format: state.format, content, markdown, result, items };
 }

@@ -30,15 +30,29 @@ export const parseSubject = (subjectId: string): { auditId: string; revisionId: 
 
 /** Event ids derived from the task and the event: a repeated step reproduces them and the store refuses the copy. */
 const metaOf = (task: Task) => ({
-  now: new Date(), causationId: task.taskId, correlationId: task.subjectId,
+  now: new Date(),
+  causationId: task.taskId,
+  correlationId: task.subjectId,
   eventIds: (_i: number, e: DomainEvent) => deterministicId(task.taskId, e.type, JSON.stringify(e.data)),
 });
 
 const revisionStep = (tx: PoolClient, task: Task, auditId: string, command: RevisionCommand) =>
-  decideInTransaction(tx, { ...metaOf(task), decider: revisionDecider, streamId: revisionStreamId(auditId), accountId: task.accountId, command });
+  decideInTransaction(tx, {
+    ...metaOf(task),
+    decider: revisionDecider,
+    streamId: revisionStreamId(auditId),
+    accountId: task.accountId,
+    command,
+  });
 
 const release = (tx: PoolClient, task: Task, revisionId: string) =>
-  decideInTransaction(tx, { ...metaOf(task), decider: applyAdmissionDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId, command: { type: 'ReleaseGeneration', data: { revisionId } } });
+  decideInTransaction(tx, {
+    ...metaOf(task),
+    decider: applyAdmissionDecider,
+    streamId: accountStreamId(task.accountId),
+    accountId: task.accountId,
+    command: { type: 'ReleaseGeneration', data: { revisionId } },
+  });
 
 /**
  * Ends a generation as failed (3.4): the error, the credit given back as a ledger entry on the
@@ -49,13 +63,20 @@ export async function failGeneration(pool: Pool, task: Task, error: string): Pro
   await transact(pool, async (tx) => {
     const { state } = await loadRevisions(tx, auditId);
     const r = revisionOf(state, revisionId);
-    if (r && r.status === 'generating') await revisionStep(tx, task, auditId, { type: 'FailGeneration', data: { revisionId, error } });
+    if (r && r.status === 'generating')
+      await revisionStep(tx, task, auditId, { type: 'FailGeneration', data: { revisionId, error } });
     if (r && (r.status === 'generating' || (r.status === 'failed' && !r.refunded))) {
       let credits = 0;
       if (r.chargeId) {
         const { events } = await decideInTransaction(tx, {
-          ...metaOf(task), decider: accountDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
-          command: { type: 'RefundCharge', data: { kind: 'apply', subjectId: revisionId, reason: `apply generation failed: ${error}`.slice(0, 500) } },
+          ...metaOf(task),
+          decider: accountDecider,
+          streamId: accountStreamId(task.accountId),
+          accountId: task.accountId,
+          command: {
+            type: 'RefundCharge',
+            data: { kind: 'apply', subjectId: revisionId, reason: `apply generation failed: ${error}`.slice(0, 500) },
+          },
         });
         credits = (events[0]?.payload as { credits?: number } | undefined)?.credits ?? 0;
       }
@@ -72,49 +93,77 @@ export async function failGeneration(pool: Pool, task: Task, error: string): Pro
  * the result, releases the slot and queues the measurement. Idempotent: a worker killed anywhere is
  * followed by another that finds the stream where it stands.
  */
-export const generateStep = (pool: Pool, llm: LlmSettings | null = null) => async (task: Task): Promise<void> => {
-  const { auditId, revisionId } = parseSubject(task.subjectId);
-  const { state } = await loadRevisions(pool, auditId);
-  const r = revisionOf(state, revisionId);
-  if (!r || r.status !== 'generating') {
-    if (r?.status === 'failed' && !r.refunded) return failGeneration(pool, task, r.error ?? 'failed');
-    return transact(pool, async (tx) => { await release(tx, task, revisionId); await completeTask(tx, task.taskId); });
-  }
-  const row = await findAudit(pool, task.accountId, auditId);
-  if (!row || row.status !== 'completed') return failGeneration(pool, task, 'The audit is no longer available');
-  const ctx = await contextOf(pool, row, llm !== null);
-  // The guard scores against what the measurement will: the audit's keyword, language and kept
-  // SERP baseline. An audit with a benchmark but none kept (completed before it was kept) is
-  // rewritten without the guard; its measurement says why it cannot be measured.
-  const baseline = await loadBaseline(pool, auditId);
-  const guarded = baseline !== null || !ctx.result.benchmark;
-  const score = guarded ? scoreMarkdown({ url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline }) : undefined;
-  let items = ctx.items;
-  if (llm) {
-    try {
-      items = await writeItems(llm, ctx.items, r.selectedIds, { markdown: ctx.markdown, keyword: ctx.keyword, language: ctx.language });
-    } catch (e) {
-      if (e instanceof WriterError) return failGeneration(pool, task, `${e.message}; the credit was refunded`);
-      throw e;
+export const generateStep =
+  (pool: Pool, llm: LlmSettings | null = null) =>
+  async (task: Task): Promise<void> => {
+    const { auditId, revisionId } = parseSubject(task.subjectId);
+    const { state } = await loadRevisions(pool, auditId);
+    const r = revisionOf(state, revisionId);
+    if (!r || r.status !== 'generating') {
+      if (r?.status === 'failed' && !r.refunded) return failGeneration(pool, task, r.error ?? 'failed');
+      return transact(pool, async (tx) => {
+        await release(tx, task, revisionId);
+        await completeTask(tx, task.taskId);
+      });
     }
-  }
-  const rw = rewrite(ctx.markdown, items, r.selectedIds, score);
-  if (rw.appliedIds.length === 0) {
-    const reasons = [...new Set(rw.skipped.map((s) => s.message))].join('; ');
-    return failGeneration(pool, task, `Nothing could be applied (${reasons || 'no change'}); the credit was refunded`);
-  }
-  const stored: StoredResult = {
-    markdown: rw.markdown, title: rw.title, description: rw.description, appliedIds: rw.appliedIds,
-    skipped: rw.skipped.map((s) => ({ id: s.id, reason: s.reason, message: s.message })) as StoredResult['skipped'],
-    previewHtml: renderPreview(ctx.markdown, rw, ctx.language),
+    const row = await findAudit(pool, task.accountId, auditId);
+    if (!row || row.status !== 'completed') return failGeneration(pool, task, 'The audit is no longer available');
+    const ctx = await contextOf(pool, row, llm !== null);
+    // The guard scores against what the measurement will: the audit's keyword, language and kept
+    // SERP baseline. An audit with a benchmark but none kept (completed before it was kept) is
+    // rewritten without the guard; its measurement says why it cannot be measured.
+    const baseline = await loadBaseline(pool, auditId);
+    const guarded = baseline !== null || !ctx.result.benchmark;
+    const score = guarded
+      ? scoreMarkdown({ url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline })
+      : undefined;
+    let items = ctx.items;
+    if (llm) {
+      try {
+        items = await writeItems(llm, ctx.items, r.selectedIds, {
+          markdown: ctx.markdown,
+          keyword: ctx.keyword,
+          language: ctx.language,
+        });
+      } catch (e) {
+        if (e instanceof WriterError) return failGeneration(pool, task, `${e.message}; the credit was refunded`);
+        throw e;
+      }
+    }
+    const rw = rewrite(ctx.markdown, items, r.selectedIds, score);
+    if (rw.appliedIds.length === 0) {
+      const reasons = [...new Set(rw.skipped.map((s) => s.message))].join('; ');
+      return failGeneration(
+        pool,
+        task,
+        `Nothing could be applied (${reasons || 'no change'}); the credit was refunded`,
+      );
+    }
+    const stored: StoredResult = {
+      markdown: rw.markdown,
+      title: rw.title,
+      description: rw.description,
+      appliedIds: rw.appliedIds,
+      skipped: rw.skipped.map((s) => ({ id: s.id, reason: s.reason, message: s.message })) as StoredResult['skipped'],
+      previewHtml: renderPreview(ctx.markdown, rw, ctx.language),
+    };
+    await complete(pool, task, auditId, r, stored, row.cqs);
   };
-  await complete(pool, task, auditId, r, stored, row.cqs);
-};
 
-async function complete(pool: Pool, task: Task, auditId: string, r: RevisionEntry, stored: StoredResult, cqsBefore: number | null): Promise<void> {
+async function complete(
+  pool: Pool,
+  task: Task,
+  auditId: string,
+  r: RevisionEntry,
+  stored: StoredResult,
+  cqsBefore: number | null,
+): Promise<void> {
   await transact(pool, async (tx) => {
     const resultRef = await putContent(tx, JSON.stringify(stored));
-    await revisionStep(tx, task, auditId, { type: 'CompleteGeneration', data: { revisionId: r.revisionId, resultRef, appliedCount: stored.appliedIds.length, cqsBefore } });
+    await revisionStep(tx, task, auditId, {
+      type: 'CompleteGeneration',
+      data: { revisionId: r.revisionId, resultRef, appliedCount: stored.appliedIds.length, cqsBefore },
+    });
     await release(tx, task, r.revisionId);
     await enqueueTask(tx, MEASURE, task.accountId, task.subjectId);
     await completeTask(tx, task.taskId);

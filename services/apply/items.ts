@@ -49,22 +49,46 @@ export interface ItemsInput {
 /** Over this many words a section is hard to quote as one passage (the engine's chunk dimension). */
 export const LONG_SECTION_WORDS = 350;
 const words = (s: string): number => (s.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).length;
-const slug = (s: string): string => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
-const firstSentence = (s: string): string => (/^.*?[.!?](?=\s|$)/su.exec(s.trim())?.[0] ?? s.trim());
+const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
+const firstSentence = (s: string): string => /^.*?[.!?](?=\s|$)/su.exec(s.trim())?.[0] ?? s.trim();
 const hasKeyword = (s: string, keyword: string): boolean => s.toLowerCase().includes(keyword.toLowerCase());
 /** Sentences of a paragraph, each ending at . ! ? followed by a space or the end. */
-const sentencesOf = (s: string): string[] => s.trim().split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u).map((x) => x.trim()).filter(Boolean);
+const sentencesOf = (s: string): string[] =>
+  s
+    .trim()
+    .split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u)
+    .map((x) => x.trim())
+    .filter(Boolean);
 /** The keyword as a phrase, or each of its words (by their first five letters, for inflection). */
 const namesQuery = (s: string, keyword: string): boolean => {
   if (hasKeyword(s, keyword)) return true;
-  const words = keyword.toLowerCase().split(/\s+/).filter((w) => w.length > 2);
+  const words = keyword
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
   const low = s.toLowerCase();
   return words.length > 0 && words.every((w) => low.includes(w.slice(0, 5)));
 };
 
 const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label'>): ApplyItem => ({
-  selectable: true, editorialOnly: false, authorDataOnly: false, noChange: false, priority: 'medium', actionType: 'replace',
-  section: '', before: '', after: '', impact: 'medium', estimatedCqsDelta: 0, ...over,
+  selectable: true,
+  editorialOnly: false,
+  authorDataOnly: false,
+  noChange: false,
+  priority: 'medium',
+  actionType: 'replace',
+  section: '',
+  before: '',
+  after: '',
+  impact: 'medium',
+  estimatedCqsDelta: 0,
+  ...over,
 });
 
 /** Honest flags from the change itself: author data, whole-text decisions, nothing to change. */
@@ -76,18 +100,33 @@ const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem
   const noChange = item.noChange || (item.before !== '' && item.before === item.after);
   const editorialOnly = item.editorialOnly || edit === null;
   const selectable = !authorDataOnly && !editorialOnly && !noChange;
-  return { item: { ...item, authorDataOnly, noChange, editorialOnly, selectable }, edit, ...(write && selectable ? { write: true } : {}) };
+  return {
+    item: { ...item, authorDataOnly, noChange, editorialOnly, selectable },
+    edit,
+    ...(write && selectable ? { write: true } : {}),
+  };
 };
 
 const recommendationItems = (recs: readonly Recommendation[], writer: boolean): PlannedItem[] =>
   recs.map((r, i) => {
-    const edit: Edit | null = r.before !== ''
-      ? { kind: 'replace', before: r.before, after: r.after }
-      : r.insertAt ? { kind: 'insert', placement: r.insertAt.placement, anchor: r.insertAt.anchor, after: r.after } : null;
+    const edit: Edit | null =
+      r.before !== ''
+        ? { kind: 'replace', before: r.before, after: r.after }
+        : r.insertAt
+          ? { kind: 'insert', placement: r.insertAt.placement, anchor: r.insertAt.anchor, after: r.after }
+          : null;
     return finish(
       base({
-        id: `rec:${i}`, group: 'recommendation', label: r.title, priority: r.priority, actionType: r.actionType, section: r.section,
-        before: r.before, after: r.after, impact: r.impact, estimatedCqsDelta: r.estimatedCqsDelta,
+        id: `rec:${i}`,
+        group: 'recommendation',
+        label: r.title,
+        priority: r.priority,
+        actionType: r.actionType,
+        section: r.section,
+        before: r.before,
+        after: r.after,
+        impact: r.impact,
+        estimatedCqsDelta: r.estimatedCqsDelta,
         // The engine marks an AFTER that asks for the author's facts; results stored before it lack the flag.
         authorDataOnly: r.authorDataOnly ?? false,
       }),
@@ -101,21 +140,43 @@ const metaItems = (inp: ItemsInput, paragraphs: string[]): PlannedItem[] => {
   const title = inp.title ?? '';
   const cap = keyword.charAt(0).toUpperCase() + keyword.slice(1);
   const goodTitle = title !== '' && hasKeyword(title, keyword) && title.length <= 65;
-  const newTitle = goodTitle ? title : (title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap).slice(0, 65).trim();
+  const newTitle = goodTitle
+    ? title
+    : (title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap).slice(0, 65).trim();
   const intro = paragraphs.find((p) => hasKeyword(p, keyword)) ?? paragraphs[0] ?? '';
   let description = firstSentence(intro);
   if (description.length > 155) description = `${description.slice(0, 152).replace(/\s+\S*$/, '')}…`;
   return [
-    finish(base({
-      id: 'meta:title', group: 'meta', label: t(lang, 'Title with the keyword at the front', 'Tytuł z frazą kluczową na początku'),
-      section: t(lang, 'Title and H1', 'Tytuł i H1'), before: title, after: newTitle, noChange: goodTitle, priority: 'high',
-      estimatedCqsDelta: 0, impact: 'medium',
-    }), { kind: 'meta', field: 'title', value: newTitle }),
-    finish(base({
-      id: 'meta:description', group: 'meta', label: t(lang, 'Meta description from the answer in the text', 'Opis meta z odpowiedzi zawartej w tekście'),
-      section: t(lang, 'Page code (head)', 'Kod strony (head)'), actionType: 'add', before: '', after: description, noChange: description === '',
-      impact: 'low', priority: 'medium',
-    }), { kind: 'meta', field: 'description', value: description }),
+    finish(
+      base({
+        id: 'meta:title',
+        group: 'meta',
+        label: t(lang, 'Title with the keyword at the front', 'Tytuł z frazą kluczową na początku'),
+        section: t(lang, 'Title and H1', 'Tytuł i H1'),
+        before: title,
+        after: newTitle,
+        noChange: goodTitle,
+        priority: 'high',
+        estimatedCqsDelta: 0,
+        impact: 'medium',
+      }),
+      { kind: 'meta', field: 'title', value: newTitle },
+    ),
+    finish(
+      base({
+        id: 'meta:description',
+        group: 'meta',
+        label: t(lang, 'Meta description from the answer in the text', 'Opis meta z odpowiedzi zawartej w tekście'),
+        section: t(lang, 'Page code (head)', 'Kod strony (head)'),
+        actionType: 'add',
+        before: '',
+        after: description,
+        noChange: description === '',
+        impact: 'low',
+        priority: 'medium',
+      }),
+      { kind: 'meta', field: 'description', value: description },
+    ),
   ];
 };
 
@@ -129,22 +190,43 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   // answer, neither in its place at the top nor as the sentence moved there.
   const first = paragraphs[0];
   if (first) {
-    const statements = paragraphs.flatMap((p) => sentencesOf(p.raw)).filter((s) => !/[?？]$/u.test(s) && !/^[#>|*-]/.test(s));
+    const statements = paragraphs
+      .flatMap((p) => sentencesOf(p.raw))
+      .filter((s) => !/[?？]$/u.test(s) && !/^[#>|*-]/.test(s));
     const answer = statements.find((s) => namesQuery(s, keyword)) ?? '';
     const opening = firstSentence(first.raw);
     const already = !/[?？]$/u.test(opening) && namesQuery(opening, keyword);
-    out.push(finish(base({
-      id: 'struct:answer-first', group: 'structure', label: t(lang, 'Answer first: open with the sentence that answers the query', 'Odpowiedź na początku: zacznij od zdania, które odpowiada na zapytanie'),
-      section: t(lang, 'Introduction', 'Wstęp'), actionType: 'add', before: first.raw, after: answer ? `${answer}\n\n${first.raw}` : first.raw,
-      noChange: already || answer === '', priority: 'high', impact: 'high',
-    }), answer ? { kind: 'insert', placement: 'before', anchor: first.raw, after: answer } : null));
+    out.push(
+      finish(
+        base({
+          id: 'struct:answer-first',
+          group: 'structure',
+          label: t(
+            lang,
+            'Answer first: open with the sentence that answers the query',
+            'Odpowiedź na początku: zacznij od zdania, które odpowiada na zapytanie',
+          ),
+          section: t(lang, 'Introduction', 'Wstęp'),
+          actionType: 'add',
+          before: first.raw,
+          after: answer ? `${answer}\n\n${first.raw}` : first.raw,
+          noChange: already || answer === '',
+          priority: 'high',
+          impact: 'high',
+        }),
+        answer ? { kind: 'insert', placement: 'before', anchor: first.raw, after: answer } : null,
+      ),
+    );
   }
   // Split each over-long H2 section at the paragraph boundary nearest its middle.
   let sectionStart = -1;
   const sections: { heading: string; body: typeof blocks }[] = [];
   blocks.forEach((b, i) => {
-    if (b.kind === 'heading' && b.level === 2) { sectionStart = i; sections.push({ heading: b.text, body: [] }); }
-    else if (sectionStart >= 0 && !(b.kind === 'heading' && b.level <= 2)) sections[sections.length - 1]!.body.push(b);
+    if (b.kind === 'heading' && b.level === 2) {
+      sectionStart = i;
+      sections.push({ heading: b.text, body: [] });
+    } else if (sectionStart >= 0 && !(b.kind === 'heading' && b.level <= 2))
+      sections[sections.length - 1]!.body.push(b);
   });
   sections.forEach((s, n) => {
     const paras = s.body.filter((b) => b.kind === 'paragraph');
@@ -154,35 +236,87 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     const at = paras.findIndex((p) => (acc += words(p.text)) >= total / 2);
     const split = paras[Math.min(Math.max(at + 1, 1), paras.length - 1)]!;
     const heading = `### ${s.heading}: ${t(lang, 'in detail', 'szczegóły')}`;
-    out.push(finish(base({
-      id: `struct:split:${n}`, group: 'structure', section: s.heading, actionType: 'restructure', priority: 'medium', impact: 'medium',
-      label: t(lang, `Split the long section “${s.heading}” (${total} words) in two`, `Podziel długą sekcję „${s.heading}” (${total} słów) na dwie`),
-      before: split.raw, after: `${heading}\n\n${split.raw}`,
-    }), { kind: 'replace', before: split.raw, after: `${heading}\n\n${split.raw}` }));
+    out.push(
+      finish(
+        base({
+          id: `struct:split:${n}`,
+          group: 'structure',
+          section: s.heading,
+          actionType: 'restructure',
+          priority: 'medium',
+          impact: 'medium',
+          label: t(
+            lang,
+            `Split the long section “${s.heading}” (${total} words) in two`,
+            `Podziel długą sekcję „${s.heading}” (${total} słów) na dwie`,
+          ),
+          before: split.raw,
+          after: `${heading}\n\n${split.raw}`,
+        }),
+        { kind: 'replace', before: split.raw, after: `${heading}\n\n${split.raw}` },
+      ),
+    );
   });
   // FAQ from the benchmark's People Also Ask: the answers are the author's to write.
   if (inp.paa.length > 0) {
     const fill = t(lang, '[fill in: a 2-3 sentence answer]', '[uzupełnij: odpowiedź w 2-3 zdaniach]');
-    const faq = [`## ${t(lang, 'Frequently asked questions', 'Najczęściej zadawane pytania')}`, ...inp.paa.slice(0, 5).map((q) => `### ${q}\n\n${fill}`)].join('\n\n');
-    out.push(finish(base({
-      id: 'struct:faq', group: 'structure', label: t(lang, 'FAQ block from the questions searchers ask', 'Blok FAQ z pytań zadawanych w wyszukiwarce'),
-      section: t(lang, 'End of the article', 'Koniec artykułu'), actionType: 'add', after: faq, priority: 'medium', impact: 'medium',
-    }), { kind: 'insert', placement: 'end', anchor: '', after: faq }, inp.writer));
+    const faq = [
+      `## ${t(lang, 'Frequently asked questions', 'Najczęściej zadawane pytania')}`,
+      ...inp.paa.slice(0, 5).map((q) => `### ${q}\n\n${fill}`),
+    ].join('\n\n');
+    out.push(
+      finish(
+        base({
+          id: 'struct:faq',
+          group: 'structure',
+          label: t(lang, 'FAQ block from the questions searchers ask', 'Blok FAQ z pytań zadawanych w wyszukiwarce'),
+          section: t(lang, 'End of the article', 'Koniec artykułu'),
+          actionType: 'add',
+          after: faq,
+          priority: 'medium',
+          impact: 'medium',
+        }),
+        { kind: 'insert', placement: 'end', anchor: '', after: faq },
+        inp.writer,
+      ),
+    );
   }
   // A table of contents after the introduction when there are three or more H2 sections.
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
   if (sections.length >= 3 && first) {
-    const toc = [`**${t(lang, 'Contents', 'Spis treści')}**`, '', ...sections.map((s) => `- [${s.heading}](#${slug(s.heading)})`)].join('\n');
-    out.push(finish(base({
-      id: 'struct:toc', group: 'structure', label: t(lang, 'Table of contents after the introduction', 'Spis treści po wstępie'),
-      section: t(lang, 'Introduction', 'Wstęp'), actionType: 'add', after: toc, noChange: hasToc, priority: 'bonus', impact: 'low',
-    }), { kind: 'insert', placement: 'after', anchor: first.raw, after: toc }));
+    const toc = [
+      `**${t(lang, 'Contents', 'Spis treści')}**`,
+      '',
+      ...sections.map((s) => `- [${s.heading}](#${slug(s.heading)})`),
+    ].join('\n');
+    out.push(
+      finish(
+        base({
+          id: 'struct:toc',
+          group: 'structure',
+          label: t(lang, 'Table of contents after the introduction', 'Spis treści po wstępie'),
+          section: t(lang, 'Introduction', 'Wstęp'),
+          actionType: 'add',
+          after: toc,
+          noChange: hasToc,
+          priority: 'bonus',
+          impact: 'low',
+        }),
+        { kind: 'insert', placement: 'after', anchor: first.raw, after: toc },
+      ),
+    );
   }
   return out;
 };
 
 /** Every item of an audit (spec 2.5), in a stable order with ids stable for the audit. */
 export const planItems = (inp: ItemsInput): PlannedItem[] => {
-  const paragraphs = parseMarkdown(inp.markdown).blocks.filter((b) => b.kind === 'paragraph').map((b) => b.text);
-  return [...recommendationItems(inp.recommendations, inp.writer ?? false), ...metaItems(inp, paragraphs), ...structureItems(inp)];
+  const paragraphs = parseMarkdown(inp.markdown)
+    .blocks.filter((b) => b.kind === 'paragraph')
+    .map((b) => b.text);
+  return [
+    ...recommendationItems(inp.recommendations, inp.writer ?? false),
+    ...metaItems(inp, paragraphs),
+    ...structureItems(inp),
+  ];
 };

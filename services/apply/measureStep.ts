@@ -16,28 +16,40 @@ import { scoreMarkdown } from './score.ts';
  * a credit. An audit completed before the baseline was kept, with a benchmark in its result, ends
  * `error` rather than being measured against a different SERP.
  */
-export const measureStep = (pool: Pool) => async (task: Task): Promise<void> => {
-  const { auditId, revisionId } = parseSubject(task.subjectId);
-  const { state } = await loadRevisions(pool, auditId);
-  const r = revisionOf(state, revisionId);
-  const row = await findAudit(pool, task.accountId, auditId);
-  if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task.taskId));
-  const stored = JSON.parse((await getContent(pool, r.resultRef)) ?? 'null') as StoredResult | null;
-  const result = row.result as { benchmark?: unknown; input?: { keyword?: string; language?: string } } | null;
-  const baseline = await loadBaseline(pool, auditId);
-  let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
-  if (!stored) outcome = { status: 'error', cqsAfter: null, error: 'the generated text is missing' };
-  else if (result?.benchmark && !baseline) outcome = { status: 'error', cqsAfter: null, error: "the audit's SERP baseline was not kept, so the text cannot be measured against it" };
-  else {
-    try {
-      const score = scoreMarkdown({ url: row.url, keyword: row.keyword ?? result?.input?.keyword ?? null, language: row.language ?? result?.input?.language ?? null, benchmark: baseline });
-      outcome = { status: 'completed', cqsAfter: score(stored.markdown, stored.title), error: null };
-    } catch (e) {
-      outcome = { status: 'error', cqsAfter: null, error: (e as Error).message };
+export const measureStep =
+  (pool: Pool) =>
+  async (task: Task): Promise<void> => {
+    const { auditId, revisionId } = parseSubject(task.subjectId);
+    const { state } = await loadRevisions(pool, auditId);
+    const r = revisionOf(state, revisionId);
+    const row = await findAudit(pool, task.accountId, auditId);
+    if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task.taskId));
+    const stored = JSON.parse((await getContent(pool, r.resultRef)) ?? 'null') as StoredResult | null;
+    const result = row.result as { benchmark?: unknown; input?: { keyword?: string; language?: string } } | null;
+    const baseline = await loadBaseline(pool, auditId);
+    let outcome: { status: 'completed' | 'error'; cqsAfter: number | null; error: string | null };
+    if (!stored) outcome = { status: 'error', cqsAfter: null, error: 'the generated text is missing' };
+    else if (result?.benchmark && !baseline)
+      outcome = {
+        status: 'error',
+        cqsAfter: null,
+        error: "the audit's SERP baseline was not kept, so the text cannot be measured against it",
+      };
+    else {
+      try {
+        const score = scoreMarkdown({
+          url: row.url,
+          keyword: row.keyword ?? result?.input?.keyword ?? null,
+          language: row.language ?? result?.input?.language ?? null,
+          benchmark: baseline,
+        });
+        outcome = { status: 'completed', cqsAfter: score(stored.markdown, stored.title), error: null };
+      } catch (e) {
+        outcome = { status: 'error', cqsAfter: null, error: (e as Error).message };
+      }
     }
-  }
-  await transact(pool, async (tx) => {
-    await revisionStepOf(tx, task, auditId, { type: 'RecordMeasurement', data: { revisionId, ...outcome } });
-    await completeTask(tx, task.taskId);
-  });
-};
+    await transact(pool, async (tx) => {
+      await revisionStepOf(tx, task, auditId, { type: 'RecordMeasurement', data: { revisionId, ...outcome } });
+      await completeTask(tx, task.taskId);
+    });
+  };

@@ -3,18 +3,21 @@
  * "[uzupełnij: ...]", "[source]", "[X%]"), or a figure left as a letter ("X%", "N zł"). Such a
  * text cannot be written into the article automatically (2.5 authorDataOnly).
  */
-const BRACKETED = /\[(?:[^\]\n]*?(?:fill|add|insert|your|source|cite|todo|tbd|uzupełnij|dodaj|wstaw|źródło|podaj|wpisz)[^\]\n]*|\s*(?:x|n|\.\.\.|…)\s*%?)\]/iu;
+const BRACKETED =
+  /\[(?:[^\]\n]*?(?:fill|add|insert|your|source|cite|todo|tbd|uzupełnij|dodaj|wstaw|źródło|podaj|wpisz)[^\]\n]*|\s*(?:x|n|\.\.\.|…)\s*%?)\]/iu;
 const LETTER_FIGURE = /(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$|km|kg|min|h|lat|years?)(?=$|[\s.,;:)])/u;
 const ELLIPSIS_GAP = /(?:_{3,}|\.{3}\s*\]|<\s*(?:fill|uzupełnij)[^>]*>)/iu;
 
-export const needsAuthorData = (after: string): boolean => BRACKETED.test(after) || LETTER_FIGURE.test(after) || ELLIPSIS_GAP.test(after);
+export const needsAuthorData = (after: string): boolean =>
+  BRACKETED.test(after) || LETTER_FIGURE.test(after) || ELLIPSIS_GAP.test(after);
 
 /**
  * Of the gaps an AFTER leaves, those a writer model may fill (issue 13 point 7): an answer, a
  * definition, an explanation. A gap asking for the author's own facts (a price, an exact figure, a
  * source, first-hand practice, a product's value) stays the author's even with a model.
  */
-const FIRST_HAND = /\b(?:own|your|practice|experience|price|cost|exact|figure|statistic|source|cite|date)\b|%|własn|praktyk|cen[ayę]|koszt|dokładn|źródł|eigene|Preis|Kosten|genaue|Quelle|:\s*(?:value|wartość|Wert)\s*\]/iu;
+const FIRST_HAND =
+  /\b(?:own|your|practice|experience|price|cost|exact|figure|statistic|source|cite|date)\b|%|własn|praktyk|cen[ayę]|koszt|dokładn|źródł|eigene|Preis|Kosten|genaue|Quelle|:\s*(?:value|wartość|Wert)\s*\]/iu;
 const GAPS = /\[[^\]\n]*\]|(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$)|_{3,}/gu;
 
 export const writableByModel = (after: string): boolean => {

@@ -3,7 +3,8 @@ import sanitizeHtml from 'sanitize-html';
 import { t } from '../engine/labels.ts';
 import type { Rewrite } from './rewrite.ts';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The preview (spec 2.6 previewHtml): a complete HTML document built from a word-level diff of the
@@ -32,11 +33,17 @@ export const renderPreview = (original: string, r: Rewrite, lang: string): strin
     } else if (p.added) body.push(`<ins class="new">${esc(p.value)}</ins>`);
     else body.push(esc(p.value));
   }
-  const cards = r.applied.map((a) => `<section class="card"><h3>${esc(a.label)} <small>${esc(a.id)}</small></h3>
+  const cards = r.applied.map(
+    (a) => `<section class="card"><h3>${esc(a.label)} <small>${esc(a.id)}</small></h3>
 <div class="before"><b>${t(lang, 'BEFORE', 'PRZED')}</b><p>${esc(a.before) || '—'}</p></div>
-<div class="after"><b>${t(lang, 'AFTER', 'PO')}</b><p>${esc(a.after)}</p></div></section>`);
-  const meta = [r.title !== null ? `<p><b>${t(lang, 'Title', 'Tytuł')}:</b> <ins class="new">${esc(r.title)}</ins></p>` : '',
-    r.description !== null ? `<p><b>${t(lang, 'Meta description', 'Opis meta')}:</b> <ins class="new">${esc(r.description)}</ins></p>` : ''].join('');
+<div class="after"><b>${t(lang, 'AFTER', 'PO')}</b><p>${esc(a.after)}</p></div></section>`,
+  );
+  const meta = [
+    r.title !== null ? `<p><b>${t(lang, 'Title', 'Tytuł')}:</b> <ins class="new">${esc(r.title)}</ins></p>` : '',
+    r.description !== null
+      ? `<p><b>${t(lang, 'Meta description', 'Opis meta')}:</b> <ins class="new">${esc(r.description)}</ins></p>`
+      : '',
+  ].join('');
   const inner = `<header><h1>${t(lang, 'Preview of the changes', 'Podgląd zmian')}</h1>
 <p class="legend"><ins class="new">${t(lang, 'new', 'nowe')}</ins> <mark class="changed">${t(lang, 'changed', 'zmienione')}</mark> <del class="old">${t(lang, 'removed', 'usunięte')}</del></p>${meta}</header>
 <article class="diff">${body.join('')}</article>

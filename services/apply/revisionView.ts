@@ -14,7 +14,11 @@ export interface StoredResult {
 }
 
 /** The 2.6 revision object (without apiVersion and fromCache, which the route adds). */
-export async function presentRevision(db: Queryable, r: RevisionEntry, ids: { jobId: string | null; auditId: string; createdAt: string }) {
+export async function presentRevision(
+  db: Queryable,
+  r: RevisionEntry,
+  ids: { jobId: string | null; auditId: string; createdAt: string },
+) {
   let result = null;
   if (r.status === 'completed' && r.resultRef) {
     const stored = JSON.parse((await getContent(db, r.resultRef)) ?? 'null') as StoredResult | null;
@@ -32,6 +36,7 @@ export async function presentRevision(db: Queryable, r: RevisionEntry, ids: { jo
     createdAt: ids.createdAt,
     error: r.status === 'failed' ? r.error : null,
     result,
-    measurement: r.measurement === 'none' ? null : { status: r.measurement, cqsBefore: r.cqsBefore, cqsAfter: r.cqsAfter },
+    measurement:
+      r.measurement === 'none' ? null : { status: r.measurement, cqsBefore: r.cqsBefore, cqsAfter: r.cqsAfter },
   };
 }

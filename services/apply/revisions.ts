@@ -17,6 +17,7 @@ export interface LoadedRevisions {
 export async function loadRevisions(db: Queryable, auditId: string): Promise<LoadedRevisions> {
   const { state, events } = await loadStream(db, revisionDecider, revisionStreamId(auditId));
   const createdAt = new Map<string, string>();
-  for (const e of events as EventEnvelope[]) if (e.type === 'RevisionRequested') createdAt.set((e.payload as { revisionId: string }).revisionId, e.occurredAt);
+  for (const e of events as EventEnvelope[])
+    if (e.type === 'RevisionRequested') createdAt.set((e.payload as { revisionId: string }).revisionId, e.occurredAt);
   return { state, createdAt };
 }

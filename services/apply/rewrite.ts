@@ -22,7 +22,13 @@ const MESSAGES: Record<SkipReason, string> = {
 /** Scores a candidate text (the engine with the audit's keyword, language and SERP baseline). */
 export type Scorer = (markdown: string, title: string | null) => number | null;
 
-interface Span { id: string; start: number; end: number; text: string; order: number }
+interface Span {
+  id: string;
+  start: number;
+  end: number;
+  text: string;
+  order: number;
+}
 
 /**
  * The deterministic rewrite (spec 2.6 result): each selected item's BEFORE → AFTER where its BEFORE
@@ -35,17 +41,23 @@ interface Span { id: string; start: number; end: number; text: string; order: nu
  * to its own copy, a hedge removed from a sentence the engine reads as an answer) is skipped
  * (`lowers_score`) instead of making the article worse. Each candidate costs one engine run.
  */
-export const rewrite = (markdown: string, items: readonly PlannedItem[], selectedIds: readonly string[], score?: Scorer): Rewrite => {
+export const rewrite = (
+  markdown: string,
+  items: readonly PlannedItem[],
+  selectedIds: readonly string[],
+  score?: Scorer,
+): Rewrite => {
   const selected = new Set(selectedIds);
   const out: Rewrite = { markdown, title: null, description: null, appliedIds: [], skipped: [], applied: [] };
   const skip = (id: string, reason: SkipReason) => out.skipped.push({ id, reason, message: MESSAGES[reason] });
   const spans: Span[] = [];
   const build = (list: readonly Span[]): string => {
     let md = markdown;
-    for (const s of [...list].sort((a, b) => b.start - a.start || b.order - a.order)) md = md.slice(0, s.start) + s.text + md.slice(s.end);
+    for (const s of [...list].sort((a, b) => b.start - a.start || b.order - a.order))
+      md = md.slice(0, s.start) + s.text + md.slice(s.end);
     return md;
   };
-  let best = score ? score(markdown, null) ?? 0 : 0;
+  let best = score ? (score(markdown, null) ?? 0) : 0;
   /** Keeps the change if it does not lower the score; `text` and `title` are the article with it. */
   const keeps = (text: string, title: string | null): boolean => {
     if (!score) return true;
@@ -83,7 +95,13 @@ export const rewrite = (markdown: string, items: readonly PlannedItem[], selecte
       start = end = edit.placement === 'before' ? at : at + edit.anchor.length;
       text = edit.placement === 'before' ? `${edit.after}\n\n` : `\n\n${edit.after}`;
     }
-    const clash = spans.some((s) => (start < s.end && s.start < end) || (start === end && s.start === s.end && s.start === start) || (start === end && start > s.start && start < s.end) || (s.start === s.end && s.start > start && s.start < end));
+    const clash = spans.some(
+      (s) =>
+        (start < s.end && s.start < end) ||
+        (start === end && s.start === s.end && s.start === start) ||
+        (start === end && start > s.start && start < s.end) ||
+        (s.start === s.end && s.start > start && s.start < end),
+    );
     if (clash) return skip(item.id, 'overlapping');
     const span = { id: item.id, start, end, text, order };
     if (!keeps(build([...spans, span]), out.title)) return skip(item.id, 'lowers_score');

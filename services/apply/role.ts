@@ -15,13 +15,29 @@ import { completeTask } from '../../infra/taskQueue/taskQueue.ts';
  */
 export function startApplyRole(config: Config, pool: Pool, log: Logger): (() => Promise<void>)[] {
   if (!config.roles.includes('apply')) return [];
-  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts, concurrency: config.pipeline.auditorConcurrency };
+  const common = {
+    pool,
+    leaseSeconds: config.pipeline.leaseSeconds,
+    maxAttempts: config.pipeline.maxAttempts,
+    concurrency: config.pipeline.auditorConcurrency,
+  };
   const gen = startWorker({
-    ...common, kind: GENERATE, log: log.child({ role: 'apply' }), run: generateStep(pool, config.applyLlm ?? null),
-    exhausted: (task, lastError) => failGeneration(pool, task, `The generation failed ${config.pipeline.maxAttempts} times: ${lastError.split('\n')[0]}`),
+    ...common,
+    kind: GENERATE,
+    log: log.child({ role: 'apply' }),
+    run: generateStep(pool, config.applyLlm ?? null),
+    exhausted: (task, lastError) =>
+      failGeneration(
+        pool,
+        task,
+        `The generation failed ${config.pipeline.maxAttempts} times: ${lastError.split('\n')[0]}`,
+      ),
   });
   const measure = startWorker({
-    ...common, kind: MEASURE, log: log.child({ role: 'apply' }), run: measureStep(pool),
+    ...common,
+    kind: MEASURE,
+    log: log.child({ role: 'apply' }),
+    run: measureStep(pool),
     exhausted: (task) => transact(pool, (tx) => completeTask(tx, task.taskId)),
   });
   return [() => gen.stop(), () => measure.stop()];

@@ -15,5 +15,15 @@ export interface ScoreBasis {
  * audit's keyword, language and SERP baseline. The rewrite's guard uses the same function, so an
  * item it keeps never lowers what the measurement reports.
  */
-export const scoreMarkdown = (basis: ScoreBasis): Scorer => (markdown, title) =>
-  auditContent({ content: markdown, format: 'markdown', title, url: basis.url, keyword: basis.keyword, language: basis.language, benchmark: basis.benchmark }).scores.cqs;
+export const scoreMarkdown =
+  (basis: ScoreBasis): Scorer =>
+  (markdown, title) =>
+    auditContent({
+      content: markdown,
+      format: 'markdown',
+      title,
+      url: basis.url,
+      keyword: basis.keyword,
+      language: basis.language,
+      benchmark: basis.benchmark,
+    }).scores.cqs;

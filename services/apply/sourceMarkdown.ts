@@ -13,7 +13,12 @@ export const toMarkdown = (content: string, format: 'html' | 'text' | null): str
   const article = new Readability(document as never).parse();
   const html = article?.content ?? (document as unknown as { body?: { innerHTML: string } }).body?.innerHTML ?? content;
   const title = article?.title ?? '';
-  const td = new TurndownService({ headingStyle: 'atx', bulletListMarker: '-', codeBlockStyle: 'fenced', emDelimiter: '*' });
+  const td = new TurndownService({
+    headingStyle: 'atx',
+    bulletListMarker: '-',
+    codeBlockStyle: 'fenced',
+    emDelimiter: '*',
+  });
   td.remove(['script', 'style', 'noscript', 'iframe']);
   let md = td.turndown(html).trim();
   // Readability moves the H1 into its title: keep it as the article's heading.

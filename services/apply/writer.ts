@@ -12,7 +12,12 @@ const CONTEXT_CHARS = 6000;
  * Markdown) and must leave no gap; then the item is placed, diffed and re-measured like any other.
  * A model that times out or answers garbage throws WriterError: the generation fails and is refunded.
  */
-export async function writeItems(s: LlmSettings, items: readonly PlannedItem[], selectedIds: readonly string[], article: { markdown: string; keyword: string; language: string }): Promise<PlannedItem[]> {
+export async function writeItems(
+  s: LlmSettings,
+  items: readonly PlannedItem[],
+  selectedIds: readonly string[],
+  article: { markdown: string; keyword: string; language: string },
+): Promise<PlannedItem[]> {
   const selected = new Set(selectedIds);
   const out: PlannedItem[] = [];
   for (const p of items) {
@@ -25,7 +30,10 @@ export async function writeItems(s: LlmSettings, items: readonly PlannedItem[], 
         role: 'system',
         content: `You complete a Markdown snippet for a web article written in the language "${article.language}". Replace every bracketed gap such as [fill in: ...] with text in that language that does what the gap asks. Use only general, widely known facts; never invent first-hand experience, prices, statistics, quotes or sources. Keep the snippet's headings. Answer with the completed Markdown snippet only.`,
       },
-      { role: 'user', content: `Keyword: ${article.keyword}\n\nThe article (for context):\n${article.markdown.slice(0, CONTEXT_CHARS)}\n\nThe snippet to complete:\n${p.edit.after}` },
+      {
+        role: 'user',
+        content: `Keyword: ${article.keyword}\n\nThe article (for context):\n${article.markdown.slice(0, CONTEXT_CHARS)}\n\nThe snippet to complete:\n${p.edit.after}`,
+      },
     ]);
     const text = clean(answer);
     if (text === '') throw new WriterError('the writer model answered only markup');
@@ -39,6 +47,10 @@ export async function writeItems(s: LlmSettings, items: readonly PlannedItem[], 
 const clean = (answer: string): string => {
   const unfenced = answer.trim().replace(/^```(?:markdown|md)?\n([\s\S]*?)\n```$/u, '$1');
   return sanitizeHtml(unfenced, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' })
-    .replace(/&gt;/g, '>').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+    .replace(/&gt;/g, '>')
+    .replace(/&lt;/g, '<')
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
     .trim();
 };

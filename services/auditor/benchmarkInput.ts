@@ -21,7 +21,11 @@ export interface BenchmarkDeps {
  * before its credit is taken; an outage or a timeout leaves the audit without a benchmark (null,
  * as with no provider) rather than failing it.
  */
-export async function loadBenchmarkInput(deps: BenchmarkDeps, keyword: string, language: string): Promise<SerpBenchmarkInput | null> {
+export async function loadBenchmarkInput(
+  deps: BenchmarkDeps,
+  keyword: string,
+  language: string,
+): Promise<SerpBenchmarkInput | null> {
   let serp;
   try {
     serp = await deps.serp.lookup(keyword, language);
@@ -32,7 +36,10 @@ export async function loadBenchmarkInput(deps: BenchmarkDeps, keyword: string, l
   }
   if (!serp) return null;
   const { pages, failures } = await crawlCompetitors(serp.organic, {
-    guard: deps.guard, limits: deps.limits, count: deps.competitorCount, concurrency: deps.competitorConcurrency,
+    guard: deps.guard,
+    limits: deps.limits,
+    count: deps.competitorCount,
+    concurrency: deps.competitorConcurrency,
   });
   if (failures.length) deps.log.info({ keyword, failures }, 'some competitor pages could not be fetched');
   return {

@@ -1,4 +1,3 @@
-
 import { auditStreamId } from '../../events/audit/events.ts';
 import { bulkStreamId } from '../../events/bulk/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
@@ -8,7 +7,14 @@ import type { SerpProvider } from '../../infra/serp/types.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { requestAudit } from '../pipeline/submitAudit.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
-import { bulkDecider, isFinished, nextQueuedIndex, runningIndex, type BulkCommand, type BulkState } from '../domain/bulk/decider.ts';
+import {
+  bulkDecider,
+  isFinished,
+  nextQueuedIndex,
+  runningIndex,
+  type BulkCommand,
+  type BulkState,
+} from '../domain/bulk/decider.ts';
 import { FETCH } from '../pipeline/feeder.ts';
 import { armInactivity, bulkIdOfTask } from './tasks.ts';
 import { closeOnAccount, refundEntry } from './close.ts';
@@ -30,65 +36,102 @@ const BATCH_LANGUAGE = 'en';
  * entry as an ordinary audit with its fetch task. One transaction: a crash repeats the whole step
  * or none of it, so no entry is lost, started twice, or refunded twice.
  */
-export const advanceStep = (deps: AdvanceDeps) => async (task: Task): Promise<void> => {
-  const { pool } = deps;
-  const bulkId = bulkIdOfTask(task.subjectId);
-  const first = await loadStream(pool, bulkDecider, bulkStreamId(bulkId));
-  // Keyword data for the whole batch: one provider call, before the first entry (spec 4.4 rule 4).
-  if (first.state.status === 'queued' && !first.state.keywordVolumes) await fetchKeywordData(deps, task, first.state);
+export const advanceStep =
+  (deps: AdvanceDeps) =>
+  async (task: Task): Promise<void> => {
+    const { pool } = deps;
+    const bulkId = bulkIdOfTask(task.subjectId);
+    const first = await loadStream(pool, bulkDecider, bulkStreamId(bulkId));
+    // Keyword data for the whole batch: one provider call, before the first entry (spec 4.4 rule 4).
+    if (first.state.status === 'queued' && !first.state.keywordVolumes) await fetchKeywordData(deps, task, first.state);
 
-  await transact(pool, async (tx) => {
-    const now = new Date();
-    const at = now.toISOString();
-    const meta = { now, causationId: task.taskId, correlationId: bulkId };
-    const decide = (command: BulkCommand) => decideInTransaction(tx, { ...meta, decider: bulkDecider, streamId: bulkStreamId(bulkId), accountId: task.accountId, command });
-    let state = (await loadStream(tx, bulkDecider, bulkStreamId(bulkId))).state;
-    if (state.status === 'None' || isFinished(state)) return completeTask(tx, task.taskId);
+    await transact(pool, async (tx) => {
+      const now = new Date();
+      const at = now.toISOString();
+      const meta = { now, causationId: task.taskId, correlationId: bulkId };
+      const decide = (command: BulkCommand) =>
+        decideInTransaction(tx, {
+          ...meta,
+          decider: bulkDecider,
+          streamId: bulkStreamId(bulkId),
+          accountId: task.accountId,
+          command,
+        });
+      let state = (await loadStream(tx, bulkDecider, bulkStreamId(bulkId))).state;
+      if (state.status === 'None' || isFinished(state)) return completeTask(tx, task.taskId);
 
-    const running = runningIndex(state);
-    if (running !== null) {
-      const entry = state.entries[running]!;
-      const audit = await loadStream(tx, auditDecider, auditStreamId(entry.auditId));
-      // Still running: its end (finishAudit) asks for the next advance.
-      if (!isTerminal(audit.state)) return completeTask(tx, task.taskId);
-      const completed = audit.state.status === 'completed';
-      const last = audit.events[audit.events.length - 1]!;
-      const payload = last.payload as { cqs?: number | null; errorCode?: string; errorMessage?: string };
-      if (state.creditsReserved > 0 && !audit.state.charged) {
-        await refundEntry(tx, meta, task.accountId, entry.auditId, `bulk entry not charged: ${audit.state.errorCode ?? 'ended before its charge'}`);
+      const running = runningIndex(state);
+      if (running !== null) {
+        const entry = state.entries[running]!;
+        const audit = await loadStream(tx, auditDecider, auditStreamId(entry.auditId));
+        // Still running: its end (finishAudit) asks for the next advance.
+        if (!isTerminal(audit.state)) return completeTask(tx, task.taskId);
+        const completed = audit.state.status === 'completed';
+        const last = audit.events[audit.events.length - 1]!;
+        const payload = last.payload as { cqs?: number | null; errorCode?: string; errorMessage?: string };
+        if (state.creditsReserved > 0 && !audit.state.charged) {
+          await refundEntry(
+            tx,
+            meta,
+            task.accountId,
+            entry.auditId,
+            `bulk entry not charged: ${audit.state.errorCode ?? 'ended before its charge'}`,
+          );
+        }
+        const result = await decide({
+          type: 'FinishEntry',
+          data: {
+            index: running,
+            status: completed ? 'completed' : 'error',
+            cqs: completed ? (payload.cqs ?? null) : null,
+            error: completed ? null : `${payload.errorCode}: ${payload.errorMessage}`,
+            charged: audit.state.charged && state.creditsReserved > 0,
+            at,
+          },
+        });
+        state = result.state;
+        if (state.status === 'completed') await closeOnAccount(tx, meta, task.accountId, bulkId);
       }
-      const result = await decide({
-        type: 'FinishEntry',
-        data: {
-          index: running, status: completed ? 'completed' : 'error', cqs: completed ? (payload.cqs ?? null) : null,
-          error: completed ? null : `${payload.errorCode}: ${payload.errorMessage}`, charged: audit.state.charged && state.creditsReserved > 0, at,
-        },
-      });
-      state = result.state;
-      if (state.status === 'completed') await closeOnAccount(tx, meta, task.accountId, bulkId);
-    }
-    if (!isFinished(state) && runningIndex(state) === null) {
-      const next = nextQueuedIndex(state);
-      if (next !== null) state = await startEntry(tx, task, state, next, at);
-    }
-    if (!isFinished(state)) await armInactivity(tx, task.accountId, bulkId, state.lastProgressAt!, deps.inactivitySeconds);
-    await completeTask(tx, task.taskId);
-  });
-};
+      if (!isFinished(state) && runningIndex(state) === null) {
+        const next = nextQueuedIndex(state);
+        if (next !== null) state = await startEntry(tx, task, state, next, at);
+      }
+      if (!isFinished(state))
+        await armInactivity(tx, task.accountId, bulkId, state.lastProgressAt!, deps.inactivitySeconds);
+      await completeTask(tx, task.taskId);
+    });
+  };
 
 async function startEntry(tx: PoolClient, task: Task, state: BulkState, index: number, at: string): Promise<BulkState> {
   const entry = state.entries[index]!;
   const bulkId = state.bulkId!;
   const { state: next } = await decideInTransaction(tx, {
-    now: new Date(at), causationId: task.taskId, correlationId: bulkId,
-    decider: bulkDecider, streamId: bulkStreamId(bulkId), accountId: task.accountId, command: { type: 'StartEntry', data: { index, at } },
+    now: new Date(at),
+    causationId: task.taskId,
+    correlationId: bulkId,
+    decider: bulkDecider,
+    streamId: bulkStreamId(bulkId),
+    accountId: task.accountId,
+    command: { type: 'StartEntry', data: { index, at } },
   });
   await requestAudit(tx, {
-    accountId: task.accountId, source: 'api', idempotencyKey: null, bulkId, now: new Date(at), correlationId: bulkId,
+    accountId: task.accountId,
+    source: 'api',
+    idempotencyKey: null,
+    bulkId,
+    now: new Date(at),
+    correlationId: bulkId,
     ids: { jobId: entry.jobId, auditId: entry.auditId },
     request: {
-      url: entry.url, content: null, title: null, keyword: entry.keyword, language: null, project: state.project,
-      share: false, shareExpiresInDays: null, webhookUrl: state.webhookUrl,
+      url: entry.url,
+      content: null,
+      title: null,
+      keyword: entry.keyword,
+      language: null,
+      project: state.project,
+      share: false,
+      shareExpiresInDays: null,
+      webhookUrl: state.webhookUrl,
     },
   });
   // The fetch task straight away (the pipeline feeder records the same task again, a no-op): entries
@@ -112,9 +155,13 @@ async function fetchKeywordData(deps: AdvanceDeps, task: Task, state: BulkState)
   }
   await transact(deps.pool, (tx) =>
     decideInTransaction(tx, {
-      now: new Date(), causationId: task.taskId, correlationId: state.bulkId, decider: bulkDecider, streamId: bulkStreamId(state.bulkId!), accountId: task.accountId,
+      now: new Date(),
+      causationId: task.taskId,
+      correlationId: state.bulkId,
+      decider: bulkDecider,
+      streamId: bulkStreamId(state.bulkId!),
+      accountId: task.accountId,
       command: { type: 'RecordKeywordData', data: { provider: deps.serp.name, volumes, at: new Date().toISOString() } },
     }),
   );
 }
-

@@ -23,8 +23,18 @@ export const bulkInactivityTimer = (deps: { pool: Pool; inactivitySeconds: numbe
       if (state.status === 'None' || isFinished(state)) return completeTask(tx, task.taskId);
       const running = await runningAudit(tx, state);
       const { events } = await decideInTransaction(tx, {
-        ...meta, decider: bulkDecider, streamId: bulkStreamId(bulkId), accountId: task.accountId,
-        command: { type: 'TimeOutBulk', data: { runningCharged: running?.charged ?? false, inactivitySeconds: deps.inactivitySeconds, at: now.toISOString() } },
+        ...meta,
+        decider: bulkDecider,
+        streamId: bulkStreamId(bulkId),
+        accountId: task.accountId,
+        command: {
+          type: 'TimeOutBulk',
+          data: {
+            runningCharged: running?.charged ?? false,
+            inactivitySeconds: deps.inactivitySeconds,
+            at: now.toISOString(),
+          },
+        },
       });
       const closed = events[0];
       if (!closed) {

@@ -18,10 +18,20 @@ export function startBulkRole(config: Config, pool: Pool, log: Logger): (() => P
   if (!config.roles.includes('bulk')) return [];
   const l = log.child({ role: 'bulk' });
   const w = startWorker({
-    pool, kind: BULK_ADVANCE, log: l, concurrency: config.bulk.concurrency, leaseSeconds: BULK_LEASE_SECONDS, maxAttempts: config.pipeline.maxAttempts,
+    pool,
+    kind: BULK_ADVANCE,
+    log: l,
+    concurrency: config.bulk.concurrency,
+    leaseSeconds: BULK_LEASE_SECONDS,
+    maxAttempts: config.pipeline.maxAttempts,
     // Each entry waits for one claim of this task, and a batch has up to 100 of them (PIPELINE_POLL_MS).
     idleMs: config.pipeline.pollMs,
-    run: advanceStep({ pool, serp: createSerpProvider(config.serp), log: l, inactivitySeconds: config.bulk.inactivitySeconds }),
+    run: advanceStep({
+      pool,
+      serp: createSerpProvider(config.serp),
+      log: l,
+      inactivitySeconds: config.bulk.inactivitySeconds,
+    }),
     // An advance that keeps failing is dropped; the batch is then closed by its inactivity timer.
     exhausted: async (task, lastError) => {
       l.error({ taskId: task.taskId, lastError }, 'bulk advance given up; the inactivity timeout will close the batch');

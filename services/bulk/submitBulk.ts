@@ -19,7 +19,8 @@ export interface SubmitBulkCommand {
 }
 
 /** With an Idempotency-Key the batch id comes from (account, key): a retry lands on the same batch. */
-const bulkIdFor = (accountId: string, key: string | null) => `bulk_${key ? digestId('bulk', accountId, key) : randomHex(12)}`;
+const bulkIdFor = (accountId: string, key: string | null) =>
+  `bulk_${key ? digestId('bulk', accountId, key) : randomHex(12)}`;
 
 /** Each entry's job and audit ids are fixed at submission, so the credit reserved for it names its audit. */
 export const entryIds = (bulkId: string, index: number) => {
@@ -43,7 +44,10 @@ export async function submitBulk(pool: Pool, cmd: SubmitBulkCommand): Promise<{ 
     let reservation;
     try {
       reservation = await decideInTransaction(tx, {
-        ...meta, decider: accountBulkDecider, streamId: accountStreamId(cmd.accountId), accountId: cmd.accountId,
+        ...meta,
+        decider: accountBulkDecider,
+        streamId: accountStreamId(cmd.accountId),
+        accountId: cmd.accountId,
         command: { type: 'OpenBulk', data: { bulkId, entries, project: cmd.input.project } },
       });
     } catch (e) {
@@ -57,12 +61,20 @@ export async function submitBulk(pool: Pool, cmd: SubmitBulkCommand): Promise<{ 
     const creditsReserved = reservation.events.filter((e) => e.type === 'CreditCharged').length;
     const at = cmd.now.toISOString();
     const { state } = await decideInTransaction(tx, {
-      ...meta, decider: bulkDecider, streamId: bulkStreamId(bulkId), accountId: cmd.accountId,
+      ...meta,
+      decider: bulkDecider,
+      streamId: bulkStreamId(bulkId),
+      accountId: cmd.accountId,
       command: {
         type: 'SubmitBulk',
         data: {
-          bulkId, project: cmd.input.project, webhookUrl: cmd.input.webhookUrl, idempotencyKey: cmd.idempotencyKey, creditsReserved,
-          entries: entries.map((e) => ({ url: e.url, keyword: e.keyword, auditId: e.auditId, jobId: e.jobId })), at,
+          bulkId,
+          project: cmd.input.project,
+          webhookUrl: cmd.input.webhookUrl,
+          idempotencyKey: cmd.idempotencyKey,
+          creditsReserved,
+          entries: entries.map((e) => ({ url: e.url, keyword: e.keyword, auditId: e.auditId, jobId: e.jobId })),
+          at,
         },
       },
     });

@@ -20,5 +20,11 @@ export const requestAdvance = (tx: Queryable, accountId: string, bulkId: string,
 export const bulkIdOfTask = (subjectId: string): string => subjectId.split(':')[0]!;
 
 /** (Re)arms the batch's inactivity timer: due `seconds` after its last progress. */
-export const armInactivity = (tx: Queryable, accountId: string, bulkId: string, lastProgressAt: string, seconds: number): Promise<void> =>
+export const armInactivity = (
+  tx: Queryable,
+  accountId: string,
+  bulkId: string,
+  lastProgressAt: string,
+  seconds: number,
+): Promise<void> =>
   scheduleTask(tx, BULK_INACTIVITY, accountId, bulkId, new Date(Date.parse(lastProgressAt) + seconds * 1000));

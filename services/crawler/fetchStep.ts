@@ -21,38 +21,41 @@ export interface FetchStepDeps {
  * content) and records it. A page that cannot be fetched ends the audit with crawl_failed, before
  * any credit is taken (spec 3.1).
  */
-export const fetchStep = (deps: FetchStepDeps) => async (task: Task): Promise<void> => {
-  const { pool } = deps;
-  const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
-  if (!state.request || isTerminal(state) || state.contentRef) return dropTask(pool, task);
-  await transact(pool, (tx) => auditStep(tx, task, { type: 'StartAudit', data: { attempt: task.attempt } }));
+export const fetchStep =
+  (deps: FetchStepDeps) =>
+  async (task: Task): Promise<void> => {
+    const { pool } = deps;
+    const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+    if (!state.request || isTerminal(state) || state.contentRef) return dropTask(pool, task);
+    await transact(pool, (tx) => auditStep(tx, task, { type: 'StartAudit', data: { attempt: task.attempt } }));
 
-  const request = state.request;
-  let body: string;
-  let finalUrl: string | null = null;
-  if (request.contentRef) {
-    const supplied = await getContent(pool, request.contentRef);
-    if (supplied === null) throw new Error(`content ${request.contentRef} is missing from the store`);
-    body = supplied;
-  } else {
-    try {
-      const page = await fetchPage(request.url!, { guard: deps.guard, limits: deps.limits });
-      body = page.html;
-      finalUrl = page.finalUrl;
-    } catch (e) {
-      if (isAppError(e) && e.code === 'crawl_failed') return failAudit(pool, task, 'crawl_failed', e.message, 'fetch');
-      throw e;
+    const request = state.request;
+    let body: string;
+    let finalUrl: string | null = null;
+    if (request.contentRef) {
+      const supplied = await getContent(pool, request.contentRef);
+      if (supplied === null) throw new Error(`content ${request.contentRef} is missing from the store`);
+      body = supplied;
+    } else {
+      try {
+        const page = await fetchPage(request.url!, { guard: deps.guard, limits: deps.limits });
+        body = page.html;
+        finalUrl = page.finalUrl;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'crawl_failed')
+          return failAudit(pool, task, 'crawl_failed', e.message, 'fetch');
+        throw e;
+      }
     }
-  }
-  const contentRef = request.contentRef ?? contentRefOf(body);
-  await transact(pool, async (tx) => {
-    await auditStep(tx, task, {
-      type: 'RecordContent',
-      data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
+    const contentRef = request.contentRef ?? contentRefOf(body);
+    await transact(pool, async (tx) => {
+      await auditStep(tx, task, {
+        type: 'RecordContent',
+        data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
+      });
+      if (!request.contentRef) await putContent(tx, body);
+      // The analysis straight away; the feeder records the same task from ContentFetched (a no-op then).
+      await enqueueTask(tx, ANALYSE, task.accountId, task.subjectId);
+      await completeTask(tx, task.taskId);
     });
-    if (!request.contentRef) await putContent(tx, body);
-    // The analysis straight away; the feeder records the same task from ContentFetched (a no-op then).
-    await enqueueTask(tx, ANALYSE, task.accountId, task.subjectId);
-    await completeTask(tx, task.taskId);
-  });
-};
+  };

@@ -18,9 +18,19 @@ export const snippetToHtml = (md: string): string => {
     const h = /^(#{1,6})\s+(.*)$/.exec(block);
     if (h && lines.length === 1) out.push(`<h${h[1]!.length}>${esc(h[2] ?? '')}</h${h[1]!.length}>`);
     else if (lines.every((l) => l.trim().startsWith('|'))) {
-      const rows = lines.filter((l) => !/^\s*\|?\s*-{3}/.test(l)).map((l) => l.split('|').map((c) => c.trim()).filter(Boolean));
-      out.push(`<table>${rows.map((r, i) => `<tr>${r.map((c) => (i === 0 ? `<th>${esc(c)}</th>` : `<td>${esc(c)}</td>`)).join('')}</tr>`).join('')}</table>`);
-    } else if (lines.every((l) => /^\s*[-*]\s+/.test(l))) out.push(`<ul>${lines.map((l) => `<li>${esc(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
+      const rows = lines
+        .filter((l) => !/^\s*\|?\s*-{3}/.test(l))
+        .map((l) =>
+          l
+            .split('|')
+            .map((c) => c.trim())
+            .filter(Boolean),
+        );
+      out.push(
+        `<table>${rows.map((r, i) => `<tr>${r.map((c) => (i === 0 ? `<th>${esc(c)}</th>` : `<td>${esc(c)}</td>`)).join('')}</tr>`).join('')}</table>`,
+      );
+    } else if (lines.every((l) => /^\s*[-*]\s+/.test(l)))
+      out.push(`<ul>${lines.map((l) => `<li>${esc(l.replace(/^\s*[-*]\s+/, ''))}</li>`).join('')}</ul>`);
     else out.push(`<p>${esc(lines.join(' '))}</p>`);
   }
   return out.join('\n');

@@ -32,7 +32,8 @@ export const runAudit = (input: EngineInput): AuditRun => {
   const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };
   const scored = scoreDoc(doc, base);
   const rescore = (changed: string, change?: Change): Scored => {
-    const p = (change && reparseChange(parsed, doc.content, changed, change)) || parseContent(changed, format, input.url);
+    const p =
+      (change && reparseChange(parsed, doc.content, changed, change)) || parseContent(changed, format, input.url);
     return scoreDoc(buildDoc(p, changed, an, input.url, titleOverride), base);
   };
   const { recs, measured } = buildRecommendations(scored, format, rescore, bench, WEIGHTS);
@@ -43,14 +44,16 @@ export const runAudit = (input: EngineInput): AuditRun => {
     score: o.score,
     summary: o.summary,
     strengths: o.strengths,
-    problems: measured.filter((m) => m.dimension === o.id).map((m) => ({
-      title: m.finding.title,
-      problem: m.finding.problem,
-      suggestion: m.finding.suggestion,
-      impact: impactOf(m),
-      section: m.finding.section,
-      actionType: m.rec?.actionType ?? m.finding.actionType,
-    })),
+    problems: measured
+      .filter((m) => m.dimension === o.id)
+      .map((m) => ({
+        title: m.finding.title,
+        problem: m.finding.problem,
+        suggestion: m.finding.suggestion,
+        impact: impactOf(m),
+        section: m.finding.section,
+        actionType: m.rec?.actionType ?? m.finding.actionType,
+      })),
   }));
 
   let benchmark: BenchmarkResult | null = null;
@@ -69,7 +72,8 @@ export const runAudit = (input: EngineInput): AuditRun => {
       related: input.benchmark.related,
       competitors: input.benchmark.competitors.map((c) => ({
         url: c.url,
-        domain: bench.comps.find((x) => x.url === c.url)?.domain ?? bench.excluded.find((x) => x.url === c.url)?.domain ?? '',
+        domain:
+          bench.comps.find((x) => x.url === c.url)?.domain ?? bench.excluded.find((x) => x.url === c.url)?.domain ?? '',
         cqs: byUrl.get(c.url) ?? null,
         excluded: excludedByUrl.has(c.url),
         reason: excludedByUrl.get(c.url) ?? null,

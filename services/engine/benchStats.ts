@@ -19,7 +19,13 @@ export interface CompStats {
   shingles: Set<string>;
 }
 
-export interface TermTarget { key: string; surface: string; weight: number; p25: number; p90: number }
+export interface TermTarget {
+  key: string;
+  surface: string;
+  weight: number;
+  p25: number;
+  p90: number;
+}
 
 export interface BenchStats {
   comps: CompStats[];

@@ -38,22 +38,40 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   return buildDoc(parsed, content, an, c.url, c.title ?? null);
 };
 
-export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordInfo, an: Analyzer, lex: Lexicon): BenchStats => {
+export const buildBench = (
+  input: SerpBenchmarkInput,
+  article: Doc,
+  kw: KeywordInfo,
+  an: Analyzer,
+  lex: Lexicon,
+): BenchStats => {
   const ctxForLeads = { an, kw, lex } as unknown as ScoringContext;
   const candidates: { c: CompetitorInput; doc: Doc; table: ReturnType<typeof termTable> }[] = [];
   const excluded: BenchStats['excluded'] = [];
   for (const c of input.competitors) {
     const doc = competitorDoc(c, an);
-    if (!doc || doc.words < 50) { excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' }); continue; }
+    if (!doc || doc.words < 50) {
+      excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' });
+      continue;
+    }
     candidates.push({ c, doc, table: termTable(doc, an, true) });
   }
   // Pages about another referent: outliers of the SERP's shared vocabulary (referent.ts). Judged
   // among the competitors alone, so an article about the other meaning cannot pull them its way.
   const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
-  const referent = buildReferentModel(candidates.map((x) => x.doc), an, kw.stems);
+  const referent = buildReferentModel(
+    candidates.map((x) => x.doc),
+    an,
+    kw.stems,
+  );
   const included: typeof candidates = [];
   candidates.forEach((x, i) => {
-    if (referent?.outliers.includes(i)) excluded.push({ url: x.c.url, domain: domainOf(x.c.url), reason: 'different referent: its vocabulary shares little with the other results' });
+    if (referent?.outliers.includes(i))
+      excluded.push({
+        url: x.c.url,
+        domain: domainOf(x.c.url),
+        reason: 'different referent: its vocabulary shares little with the other results',
+      });
     else included.push(x);
   });
   const articleTable = termTable(article, an, false);
@@ -68,7 +86,9 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
     doc: x.doc,
     terms: x.table.counts,
     leads: leadsOf(x.doc, ctxForLeads),
-    valueDensity: x.doc.words ? (x.doc.sentences.filter((s) => hasValue(s.text, '\u0000')).length / x.doc.words) * 1000 : 0,
+    valueDensity: x.doc.words
+      ? (x.doc.sentences.filter((s) => hasValue(s.text, '\u0000')).length / x.doc.words) * 1000
+      : 0,
     shingles: docShingles(x.doc),
   }));
 
@@ -80,16 +100,33 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
     const rows: (TermTarget & { imp: number })[] = [];
     for (const [k, d] of incDf) {
       if (d / M < 0.4) continue;
-      const rates = included.filter((x) => x.table.counts.has(k)).map((x) => ((x.table.counts.get(k) ?? 0) / x.doc.words) * 1000);
-      const meanTfIdf = rates.reduce((a, r) => a + r, 0) / M * idf(k);
+      const rates = included
+        .filter((x) => x.table.counts.has(k))
+        .map((x) => ((x.table.counts.get(k) ?? 0) / x.doc.words) * 1000);
+      const meanTfIdf = (rates.reduce((a, r) => a + r, 0) / M) * idf(k);
       const surfaces = new Map<string, number>();
-      for (const x of included) for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
-      rows.push({ key: k, surface: bestSurface(surfaces, k), weight: 0, p25: percentile(rates, 0.25), p90: percentile(rates, 0.9), imp: (d / M) * meanTfIdf });
+      for (const x of included)
+        for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
+      rows.push({
+        key: k,
+        surface: bestSurface(surfaces, k),
+        weight: 0,
+        p25: percentile(rates, 0.25),
+        p90: percentile(rates, 0.9),
+        imp: (d / M) * meanTfIdf,
+      });
     }
     rows.sort((a, b) => b.imp - a.imp || (a.key < b.key ? -1 : 1));
     const top = rows.slice(0, 50);
     const maxImp = top[0]?.imp ?? 1;
-    for (const r of top) targets.push({ key: r.key, surface: r.surface, weight: Math.round((r.imp / maxImp) * 1000) / 1000, p25: r.p25, p90: r.p90 });
+    for (const r of top)
+      targets.push({
+        key: r.key,
+        surface: r.surface,
+        weight: Math.round((r.imp / maxImp) * 1000) / 1000,
+        p25: r.p25,
+        p90: r.p90,
+      });
   }
 
   // Expected attributes: content words within 5 tokens of the entity in ≥50% of competitors.
@@ -100,21 +137,27 @@ export const buildBench = (input: SerpBenchmarkInput, article: Doc, kw: KeywordI
     for (const s of x.doc.sentences) {
       const idx = s.stems.map((st, i) => (ce.includes(st) ? i : -1)).filter((i) => i >= 0);
       if (!idx.length) continue;
-      for (const i of idx) for (let j = Math.max(0, i - 5); j <= Math.min(s.words.length - 1, i + 5); j++) {
-        const w = s.words[j] ?? '';
-        const st = s.stems[j] ?? '';
-        if (w.length < 4 || an.stop.has(w) || ce.includes(st) || /\p{N}/u.test(w)) continue;
-        seen.add(st);
-        let m = attrSurf.get(st);
-        if (!m) attrSurf.set(st, (m = new Map()));
-        m.set(w, (m.get(w) ?? 0) + 1);
-      }
+      for (const i of idx)
+        for (let j = Math.max(0, i - 5); j <= Math.min(s.words.length - 1, i + 5); j++) {
+          const w = s.words[j] ?? '';
+          const st = s.stems[j] ?? '';
+          if (w.length < 4 || an.stop.has(w) || ce.includes(st) || /\p{N}/u.test(w)) continue;
+          seen.add(st);
+          let m = attrSurf.get(st);
+          if (!m) attrSurf.set(st, (m = new Map()));
+          m.set(w, (m.get(w) ?? 0) + 1);
+        }
     }
     for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
   }
-  const attributes = M >= 2
-    ? [...attrDf.entries()].filter(([, d]) => d / M >= 0.5).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 15).map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
-    : [];
+  const attributes =
+    M >= 2
+      ? [...attrDf.entries()]
+          .filter(([, d]) => d / M >= 0.5)
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, 15)
+          .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
+      : [];
 
   const shingles = new Map<string, number>();
   for (const c of comps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);

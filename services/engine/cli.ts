@@ -60,13 +60,20 @@ const localFiles = (path: string, data: RawSerpFile, keyword: string): Map<strin
   const key = Object.keys(data).find((k) => normaliseKeyword(k) === normaliseKeyword(keyword));
   const base = dirname(resolve(path));
   const out = new Map<string, string>();
-  for (const o of key ? data[key]!.organic : []) if (typeof o.file === 'string' && o.file) out.set(o.url, resolve(base, o.file));
+  for (const o of key ? data[key]!.organic : [])
+    if (typeof o.file === 'string' && o.file) out.set(o.url, resolve(base, o.file));
   return out;
 };
 
 /** SERP data from the file provider; competitors from local files or through the guarded crawler. */
 const loadBenchmark = async (
-  path: string, provider: SerpProvider, data: RawSerpFile, keyword: string, language: string, detected: boolean, crawl: Crawl,
+  path: string,
+  provider: SerpProvider,
+  data: RawSerpFile,
+  keyword: string,
+  language: string,
+  detected: boolean,
+  crawl: Crawl,
 ): Promise<SerpBenchmarkInput> => {
   const serp = await provider.lookup(keyword, language);
   if (!serp) {
@@ -77,9 +84,15 @@ const loadBenchmark = async (
   // The top N distinct organic results, as the service takes them (SERP_COMPETITORS).
   const seen = new Set<string>();
   const top = serp.organic.filter((o) => !seen.has(o.url) && seen.add(o.url)).slice(0, crawl.count);
-  const { pages, failures } = await crawlCompetitors(top.filter((o) => !files.has(o.url)), {
-    guard: crawl.guard, limits: crawl.limits, count: crawl.count, concurrency: crawl.concurrency,
-  });
+  const { pages, failures } = await crawlCompetitors(
+    top.filter((o) => !files.has(o.url)),
+    {
+      guard: crawl.guard,
+      limits: crawl.limits,
+      count: crawl.count,
+      concurrency: crawl.concurrency,
+    },
+  );
   for (const f of failures) process.stderr.write(`note: competitor ${f.url} skipped: ${f.message}\n`);
   const fetched = new Map(pages.map((p) => [p.url, p.html] as const));
   const competitors: CompetitorInput[] = [];
@@ -94,7 +107,13 @@ const loadBenchmark = async (
       if (html !== undefined) competitors.push({ url: o.url, title: o.title, html });
     }
   }
-  return { searchVolume: serp.searchVolume, serpOrganicCount: serp.serpOrganicCount, paa: serp.paa, related: serp.related, competitors };
+  return {
+    searchVolume: serp.searchVolume,
+    serpOrganicCount: serp.serpOrganicCount,
+    paa: serp.paa,
+    related: serp.related,
+    competitors,
+  };
 };
 
 const parseArgs = (argv: string[]): { target: string; opts: Record<string, string> } => {
@@ -105,7 +124,8 @@ const parseArgs = (argv: string[]): { target: string; opts: Record<string, strin
     if (a.startsWith('--')) {
       const v = argv[i + 1];
       if (v === undefined) throw new AppError('invalid_request', `${a} needs a value\n${USAGE}`);
-      if (!['keyword', 'language', 'serp-file', 'title'].includes(a.slice(2))) throw new AppError('invalid_request', `unknown option ${a}\n${USAGE}`);
+      if (!['keyword', 'language', 'serp-file', 'title'].includes(a.slice(2)))
+        throw new AppError('invalid_request', `unknown option ${a}\n${USAGE}`);
       opts[a.slice(2)] = v;
       i++;
     } else rest.push(a);
@@ -134,12 +154,27 @@ const main = async (argv: string[]): Promise<void> => {
   let input: EngineInput;
   if (isUrl(target)) {
     // Spec 4.2: a title goes with supplied content only; a page has its own.
-    if (opts.title !== undefined) throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
+    if (opts.title !== undefined)
+      throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
     const page = await fetchPage(target, { guard: crawl.guard, limits: crawl.limits });
-    input = { content: page.html, format: 'html', url: target, title: null, keyword: opts.keyword ?? null, language: opts.language ?? null };
+    input = {
+      content: page.html,
+      format: 'html',
+      url: target,
+      title: null,
+      keyword: opts.keyword ?? null,
+      language: opts.language ?? null,
+    };
   } else {
     const format = formatOf(target);
-    input = { content: readText(target, 'the file'), format, url: null, title: opts.title ?? null, keyword: opts.keyword ?? null, language: opts.language ?? null };
+    input = {
+      content: readText(target, 'the file'),
+      format,
+      url: null,
+      title: opts.title ?? null,
+      keyword: opts.keyword ?? null,
+      language: opts.language ?? null,
+    };
   }
 
   const serpFile = opts['serp-file'];
@@ -153,7 +188,15 @@ const main = async (argv: string[]): Promise<void> => {
     // with a single entry names the keyword itself when none is supplied.
     if (!opts.keyword && keys.length === 1) input.keyword = keys[0]!;
     const prepared = prepareAudit(input);
-    input.benchmark = await loadBenchmark(serpFile, provider, data, prepared.keyword, prepared.language, !input.keyword, crawl);
+    input.benchmark = await loadBenchmark(
+      serpFile,
+      provider,
+      data,
+      prepared.keyword,
+      prepared.language,
+      !input.keyword,
+      crawl,
+    );
   }
   const startedAt = new Date().toISOString();
   const result = auditContent(input);
@@ -161,10 +204,19 @@ const main = async (argv: string[]): Promise<void> => {
   // nothing: its id is derived from what was audited, and its report is the audited source.
   const source = isUrl(target) ? target : pathToFileURL(resolve(target)).href;
   const id = `local_${createHash('sha256').update(`${source}\u001f${result.input.keyword}\u001f${input.content}`).digest('hex').slice(0, 24)}`;
-  process.stdout.write(`${JSON.stringify(toAuditResultV1(result, {
-    id, createdAt: startedAt, completedAt: new Date().toISOString(), project: null,
-    meta: { creditsCharged: 0, apiVersion: API_VERSION, reportUrl: source, shareUrl: null, shareExpiresAt: null },
-  }), null, 2)}\n`);
+  process.stdout.write(
+    `${JSON.stringify(
+      toAuditResultV1(result, {
+        id,
+        createdAt: startedAt,
+        completedAt: new Date().toISOString(),
+        project: null,
+        meta: { creditsCharged: 0, apiVersion: API_VERSION, reportUrl: source, shareUrl: null, shareExpiresAt: null },
+      }),
+      null,
+      2,
+    )}\n`,
+  );
 };
 
 main(process.argv.slice(2)).catch((e: unknown) => {

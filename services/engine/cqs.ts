@@ -20,7 +20,16 @@ import type { DimensionId, Doc } from './types.ts';
  */
 
 export const WEIGHTS: Record<DimensionId, number> = {
-  csiAlignment: 0.14, tfidf: 0.12, queryFanout: 0.12, bluf: 0.1, chunk: 0.1, eav: 0.1, effort: 0.1, cor: 0.08, density: 0.07, srl: 0.07,
+  csiAlignment: 0.14,
+  tfidf: 0.12,
+  queryFanout: 0.12,
+  bluf: 0.1,
+  chunk: 0.1,
+  eav: 0.1,
+  effort: 0.1,
+  cor: 0.08,
+  density: 0.07,
+  srl: 0.07,
 };
 export const DIMENSIONS_SHARE = 0.85;
 export const EEAT_SHARE = 0.15;
@@ -28,10 +37,29 @@ export const MIN_WORDS = 150;
 export const SHORT_CAP = 30;
 
 const SCORERS: Record<DimensionId, (doc: Doc, ctx: ScoringContext) => DimensionOutcome> = {
-  csiAlignment: scoreCsiAlignment, density: scoreDensity, eav: scoreEav, bluf: scoreBluf, chunk: scoreChunk,
-  cor: scoreCor, tfidf: scoreTfidf, srl: scoreSrl, queryFanout: scoreQueryFanout, effort: scoreEffort,
+  csiAlignment: scoreCsiAlignment,
+  density: scoreDensity,
+  eav: scoreEav,
+  bluf: scoreBluf,
+  chunk: scoreChunk,
+  cor: scoreCor,
+  tfidf: scoreTfidf,
+  srl: scoreSrl,
+  queryFanout: scoreQueryFanout,
+  effort: scoreEffort,
 };
-const ORDER: DimensionId[] = ['csiAlignment', 'density', 'eav', 'bluf', 'chunk', 'cor', 'tfidf', 'srl', 'queryFanout', 'effort'];
+const ORDER: DimensionId[] = [
+  'csiAlignment',
+  'density',
+  'eav',
+  'bluf',
+  'chunk',
+  'cor',
+  'tfidf',
+  'srl',
+  'queryFanout',
+  'effort',
+];
 
 export const scoreDoc = (doc: Doc, base: Omit<ScoringContext, 'profile'>): Scored => {
   const profile = classifyProfile(doc, base.lex);
@@ -43,5 +71,13 @@ export const scoreDoc = (doc: Doc, base: Omit<ScoringContext, 'profile'>): Score
   for (const o of outcomes) if (o.cap !== null) raw = Math.min(raw, o.cap);
   if (doc.words < MIN_WORDS) raw = Math.min(raw, SHORT_CAP);
   raw = Math.max(0, Math.min(100, raw));
-  return { doc, outcomes, eeat, cqsRaw: raw, cqs: Math.round(raw), profile, keywordDensity: keywordDensity(doc, base.kw.stems).kd };
+  return {
+    doc,
+    outcomes,
+    eeat,
+    cqsRaw: raw,
+    cqs: Math.round(raw),
+    profile,
+    keywordDensity: keywordDensity(doc, base.kw.stems).kd,
+  };
 };

@@ -46,7 +46,10 @@ const NEED: Record<Intent, [string, string]> = {
 export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi => {
   const lang = doc.language;
   if (!kw.entity || !kw.entityStems.length) {
-    throw new AppError('csi_failed', `The keyword "${kw.text}" names no entity (only question words, modifiers or verbs), so the central search intent cannot be derived.`);
+    throw new AppError(
+      'csi_failed',
+      `The keyword "${kw.text}" names no entity (only question words, modifiers or verbs), so the central search intent cannot be derived.`,
+    );
   }
   if (doc.sentences.length === 0 || doc.words < 10) {
     throw new AppError('csi_failed', 'The content has too little running text to derive the central search intent.');
@@ -55,7 +58,10 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const predicate = kw.verb || t(lang, PREDICATE[kw.intent][0], PREDICATE[kw.intent][1]);
   const [needEn, needPl] = NEED[kw.intent];
   const how = kw.verb ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
-  const need = t(lang, needEn, needPl).replace('{p} ', how ? `${how} ` : '').replace('{p}', how).replace('{e}', kw.entity);
+  const need = t(lang, needEn, needPl)
+    .replace('{p} ', how ? `${how} ` : '')
+    .replace('{p}', how)
+    .replace('{e}', kw.entity);
   return {
     centralEntity: kw.entity,
     sourceContext: t(lang, srcEn, srcPl),

@@ -29,7 +29,8 @@ export const createAnalyzer = (lang: string): Analyzer => {
     const words = tokenize(text);
     const stems = words.map(stem);
     const content: string[] = [];
-    for (let i = 0; i < words.length; i++) if (!stop.has(words[i] ?? '') && (words[i] ?? '').length > 1) content.push(stems[i] ?? '');
+    for (let i = 0; i < words.length; i++)
+      if (!stop.has(words[i] ?? '') && (words[i] ?? '').length > 1) content.push(stems[i] ?? '');
     return { text, kind, words, stems, content };
   };
   return {
@@ -53,13 +54,35 @@ export const createAnalyzer = (lang: string): Analyzer => {
 export const detectFormat = (content: string, forced?: ContentFormat): ContentFormat => {
   if (forced) return forced;
   const head = content.slice(0, 2000).toLowerCase();
-  if (/<(html|body|article|main|!doctype)[\s>]/.test(head) || (content.match(/<(p|h[1-6]|div)[\s>]/gi) ?? []).length >= 3) return 'html';
+  if (
+    /<(html|body|article|main|!doctype)[\s>]/.test(head) ||
+    (content.match(/<(p|h[1-6]|div)[\s>]/gi) ?? []).length >= 3
+  )
+    return 'html';
   return 'markdown';
 };
 
 const emptySignals = (): PageSignals => ({
-  isHtml: false, htmlBytes: 0, mainTextChars: 0, bodyTextChars: 0, titleTag: '', metaDescription: '', canonical: '', langAttr: '', h1Count: 0,
-  jsonLd: [], jsonLdInvalid: 0, jsonLdTypes: [], author: '', datePublished: '', dateModified: '', links: [], images: [], inlineScriptBytes: 0, actions: [], sameAs: 0,
+  isHtml: false,
+  htmlBytes: 0,
+  mainTextChars: 0,
+  bodyTextChars: 0,
+  titleTag: '',
+  metaDescription: '',
+  canonical: '',
+  langAttr: '',
+  h1Count: 0,
+  jsonLd: [],
+  jsonLdInvalid: 0,
+  jsonLdTypes: [],
+  author: '',
+  datePublished: '',
+  dateModified: '',
+  links: [],
+  images: [],
+  inlineScriptBytes: 0,
+  actions: [],
+  sameAs: 0,
 });
 
 export interface ParsedContent {
@@ -71,7 +94,11 @@ export interface ParsedContent {
   html?: HtmlParse;
 }
 
-const mainTextOf = (blocks: Block[]): string => blocks.filter((b) => b.kind !== 'code').map((b) => b.text).join('\n');
+const mainTextOf = (blocks: Block[]): string =>
+  blocks
+    .filter((b) => b.kind !== 'code')
+    .map((b) => b.text)
+    .join('\n');
 
 /** The language-independent half: blocks and page signals. */
 export const parseContent = (content: string, format: ContentFormat, url: string | null): ParsedContent => {
@@ -84,7 +111,10 @@ export const parseContent = (content: string, format: ContentFormat, url: string
   signals.links = md.links;
   signals.images = md.images;
   signals.h1Count = md.blocks.filter((b) => b.kind === 'heading' && b.level === 1).length;
-  const text = md.blocks.filter((b) => b.kind !== 'code').map((b) => b.text).join('\n');
+  const text = md.blocks
+    .filter((b) => b.kind !== 'code')
+    .map((b) => b.text)
+    .join('\n');
   signals.mainTextChars = text.length;
   signals.bodyTextChars = text.length;
   return { format, blocks: md.blocks, signals, text };
@@ -95,20 +125,34 @@ export const parseContent = (content: string, format: ContentFormat, url: string
  * when the change can be applied to the extracted blocks directly (HTML: reextractHtml); null when
  * the changed content must be parsed whole. Markdown parsing is cheap and always re-runs.
  */
-export const reparseChange = (prev: ParsedContent, content: string, changed: string, change: Change): ParsedContent | null => {
+export const reparseChange = (
+  prev: ParsedContent,
+  content: string,
+  changed: string,
+  change: Change,
+): ParsedContent | null => {
   if (prev.format !== 'html' || !prev.html) return null;
   const html = reextractHtml(prev.html, content, changed, change);
-  return html ? { format: 'html', blocks: html.blocks, signals: html.signals, text: mainTextOf(html.blocks), html } : null;
+  return html
+    ? { format: 'html', blocks: html.blocks, signals: html.signals, text: mainTextOf(html.blocks), html }
+    : null;
 };
 
 /** The language-dependent half: sections and sentences. */
-export const buildDoc = (parsed: ParsedContent, content: string, an: Analyzer, url: string | null, suppliedTitle: string | null): Doc => {
+export const buildDoc = (
+  parsed: ParsedContent,
+  content: string,
+  an: Analyzer,
+  url: string | null,
+  suppliedTitle: string | null,
+): Doc => {
   const { blocks } = parsed;
   const h1Block = blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const sections: Section[] = [{ index: 0, heading: null, level: 1, blocks: [], words: 0 }];
   for (const b of blocks) {
     if (b === h1Block) continue;
-    if (b.kind === 'heading') sections.push({ index: sections.length, heading: b, level: b.level, blocks: [], words: 0 });
+    if (b.kind === 'heading')
+      sections.push({ index: sections.length, heading: b, level: b.level, blocks: [], words: 0 });
     else sections[sections.length - 1]?.blocks.push(b);
   }
   const sentences: Sentence[] = [];

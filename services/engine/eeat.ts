@@ -10,15 +10,19 @@ import { hasValue, round1 } from './dimensions/helpers.ts';
  * disclaimer on YMYL topics. Checks that need a URL or page code are skipped for supplied text.
  */
 
-const AUTHORITATIVE = /(\.gov(\.[a-z]{2})?|\.edu|\.ac\.[a-z]{2}|doi\.org|pubmed|ncbi\.nlm|europa\.eu|who\.int|nih\.gov|gus\.gov\.pl|nbp\.pl|destatis\.de|\.gv\.at)(\/|$)/i;
+const AUTHORITATIVE =
+  /(\.gov(\.[a-z]{2})?|\.edu|\.ac\.[a-z]{2}|doi\.org|pubmed|ncbi\.nlm|europa\.eu|who\.int|nih\.gov|gus\.gov\.pl|nbp\.pl|destatis\.de|\.gv\.at)(\/|$)/i;
 const STOCK = /(stock|unsplash|shutterstock|pexels|istock|getty|depositphotos|pixabay)/i;
-const CREDENTIALS = /\b(dr|phd|ph\.d|md|prof|lek\.|mgr|inż|msc|cfa|cpa|certified|certyfikowan|dipl|dietetyk|trener|barista|engineer|inżynier|editor|redaktor)\b/i;
+const CREDENTIALS =
+  /\b(dr|phd|ph\.d|md|prof|lek\.|mgr|inż|msc|cfa|cpa|certified|certyfikowan|dipl|dietetyk|trener|barista|engineer|inżynier|editor|redaktor)\b/i;
 const BYLINE = /(^|\n)\s*(by|author|autor|autorka|von)\s*:?\s+\p{Lu}\p{L}+/iu;
 // A byline or bio that states practice: "with 12 years of practice", "since 2009", "od 15 lat",
 // "15 lat doświadczenia", "seit 20 Jahren", "20 Jahre Erfahrung".
-const PRACTICE = /(?:\b\d{1,2}\+?\s+(?:years?|yrs)['’]?(?:\s+of)?\s+(?:practice|experience|in the trade|on the job|as an?\b)|\bwith\s+\d{1,2}\+?\s+years|\bsince\s+(?:19|20)\d\d|\bod\s+\d{1,2}\s+lat|\b\d{1,2}\s+lat(?:a)?\s+(?:doświadczenia|praktyki|w zawodzie|pracy)|\b\d{1,2}-letni\p{L}*\s+(?:doświadczeni|praktyk|staż)|\bseit\s+(?:\d{1,2}\s+Jahren|(?:19|20)\d\d)|\b\d{1,2}\s+Jahren?\s+\p{L}*(?:erfahrung|praxis))/iu;
+const PRACTICE =
+  /(?:\b\d{1,2}\+?\s+(?:years?|yrs)['’]?(?:\s+of)?\s+(?:practice|experience|in the trade|on the job|as an?\b)|\bwith\s+\d{1,2}\+?\s+years|\bsince\s+(?:19|20)\d\d|\bod\s+\d{1,2}\s+lat|\b\d{1,2}\s+lat(?:a)?\s+(?:doświadczenia|praktyki|w zawodzie|pracy)|\b\d{1,2}-letni\p{L}*\s+(?:doświadczeni|praktyk|staż)|\bseit\s+(?:\d{1,2}\s+Jahren|(?:19|20)\d\d)|\b\d{1,2}\s+Jahren?\s+\p{L}*(?:erfahrung|praxis))/iu;
 
-const DATE_TEXT = /\b(updated|published|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert)\b[^\n]{0,20}\d|\b\d{1,2}[./-]\d{1,2}[./-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i;
+const DATE_TEXT =
+  /\b(updated|published|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert)\b[^\n]{0,20}\d|\b\d{1,2}[./-]\d{1,2}[./-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i;
 
 const ratio = (parts: [number, number][]): number => {
   const total = parts.reduce((a, [w]) => a + w, 0);
@@ -37,29 +41,74 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const ownImages = sig.images.filter((i) => !STOCK.test(i.src)).length;
   // The author's stated practice in the byline or bio (first or last 600 characters).
   const practice = PRACTICE.test(doc.text.slice(0, 600)) || PRACTICE.test(doc.text.slice(-600));
-  const experience = ratio([[5, expCount / 3], [2.5, practice ? 1 : durations], [2.5, ownImages], [6, practice ? 1 : 0]]);
+  const experience = ratio([
+    [5, expCount / 3],
+    [2.5, practice ? 1 : durations],
+    [2.5, ownImages],
+    [6, practice ? 1 : 0],
+  ]);
 
   const byline = Boolean(sig.author) || BYLINE.test(doc.text.slice(0, 600)) || BYLINE.test(doc.text.slice(-600));
-  const bylineText = sig.author || (BYLINE.exec(doc.text.slice(0, 600)) ?? BYLINE.exec(doc.text.slice(-600)))?.[0] || '';
-  const credentials = practice || CREDENTIALS.test(bylineText) || CREDENTIALS.test(doc.text.slice(0, 600)) || CREDENTIALS.test(doc.text.slice(-600));
-  const person = sig.jsonLdTypes.includes('Person') || sig.jsonLd.some((x) => typeof x === 'object' && x !== null && typeof (x as { author?: unknown }).author === 'object');
-  const valuesPerK = doc.words ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000 : 0;
-  const expertise = ratio([[4, byline ? 1 : 0], [3, credentials ? 1 : 0], ...(html ? [[1.5, person ? 1 : 0] as [number, number]] : []), [1.5, valuesPerK / 8]]);
+  const bylineText =
+    sig.author || (BYLINE.exec(doc.text.slice(0, 600)) ?? BYLINE.exec(doc.text.slice(-600)))?.[0] || '';
+  const credentials =
+    practice ||
+    CREDENTIALS.test(bylineText) ||
+    CREDENTIALS.test(doc.text.slice(0, 600)) ||
+    CREDENTIALS.test(doc.text.slice(-600));
+  const person =
+    sig.jsonLdTypes.includes('Person') ||
+    sig.jsonLd.some(
+      (x) => typeof x === 'object' && x !== null && typeof (x as { author?: unknown }).author === 'object',
+    );
+  const valuesPerK = doc.words
+    ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000
+    : 0;
+  const expertise = ratio([
+    [4, byline ? 1 : 0],
+    [3, credentials ? 1 : 0],
+    ...(html ? [[1.5, person ? 1 : 0] as [number, number]] : []),
+    [1.5, valuesPerK / 8],
+  ]);
 
   const external = sig.links.filter((l) => !l.internal && l.rel !== 'site');
-  const authoritative = external.filter((l) => AUTHORITATIVE.test(l.href.replace(/^https?:\/\/(www\.)?/, '').split(/[?#]/)[0] ?? '')).length;
+  const authoritative = external.filter((l) =>
+    AUTHORITATIVE.test(l.href.replace(/^https?:\/\/(www\.)?/, '').split(/[?#]/)[0] ?? ''),
+  ).length;
   const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
   const sources = count(lex.sources);
-  const authority = ratio([[4, authoritative / 2], [1.5, external.length / 2], [2, sources / 2], [1.5, internal / 2], ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : [])]);
+  const authority = ratio([
+    [4, authoritative / 2],
+    [1.5, external.length / 2],
+    [2, sources / 2],
+    [1.5, internal / 2],
+    ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : []),
+  ]);
 
-  const dated = Boolean(sig.datePublished || sig.dateModified) || DATE_TEXT.test(doc.text.slice(0, 800)) || DATE_TEXT.test(doc.text.slice(-800));
+  const dated =
+    Boolean(sig.datePublished || sig.dateModified) ||
+    DATE_TEXT.test(doc.text.slice(0, 800)) ||
+    DATE_TEXT.test(doc.text.slice(-800));
   const siteLinks = sig.links.map((l) => `${l.href} ${l.text}`.toLowerCase());
-  const aboutContact = ['about', 'contact', 'privacy', 'o-nas', 'kontakt', 'prywatno', 'impressum', 'datenschutz'].filter((k) => siteLinks.some((l) => l.includes(k))).length;
+  const aboutContact = [
+    'about',
+    'contact',
+    'privacy',
+    'o-nas',
+    'kontakt',
+    'prywatno',
+    'impressum',
+    'datenschutz',
+  ].filter((k) => siteLinks.some((l) => l.includes(k))).length;
   const ymyl = lex.ymyl.some((w) => lower.includes(w));
   const disclaimer = lex.disclaimers.some((d) => lower.includes(d));
   const sponsoredLinks = sig.links.filter((l) => /sponsored|affiliate/i.test(l.rel)).length;
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
-  const parts: [number, number][] = [[2.5, dated ? 1 : 0], [1, sources ? 1 : 0], [2.5, ymyl ? (disclaimer ? 1 : 0) : 1]];
+  const parts: [number, number][] = [
+    [2.5, dated ? 1 : 0],
+    [1, sources ? 1 : 0],
+    [2.5, ymyl ? (disclaimer ? 1 : 0) : 1],
+  ];
   if (doc.url) parts.push([2, doc.url.startsWith('https://') ? 1 : 0]);
   if (html) parts.push([2, aboutContact / 2], [0.5, disclosure ? 1 : 0.5]);
   const trust = ratio(parts);

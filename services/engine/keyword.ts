@@ -42,10 +42,17 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   const lower = keyword.toLowerCase().trim();
   const words = tokenize(lower);
   const has = (list: string[]) => list.some((m) => (m.includes(' ') ? lower.includes(m) : words.includes(m)));
-  const modifiers = new Set([...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional, ...lex.intent.local.filter((m) => !m.includes(' '))]);
+  const modifiers = new Set([
+    ...lex.intent.informational,
+    ...lex.intent.commercial,
+    ...lex.intent.transactional,
+    ...lex.intent.local.filter((m) => !m.includes(' ')),
+  ]);
   let verb = '';
   const isVerb = (w: string, i: number) =>
-    lex.verbs.includes(w) || (an.lang === 'pl' && /ć$/.test(w) && w.length > 3) || (an.lang === 'en' && i > 0 && words[i - 1] === 'to');
+    lex.verbs.includes(w) ||
+    (an.lang === 'pl' && /ć$/.test(w) && w.length > 3) ||
+    (an.lang === 'en' && i > 0 && words[i - 1] === 'to');
   const entityWords: string[] = [];
   words.forEach((w, i) => {
     if (!verb && isVerb(w, i)) verb = w;
@@ -56,13 +63,19 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   while (entityWords.length && an.stop.has(entityWords[entityWords.length - 1] ?? '')) entityWords.pop();
   const entity = entityWords.join(' ');
   // A connector between two names ("golf oder polo", "jaguar vs leopard"), not a question's "czy".
-  const compares = words.slice(1, -1).some((w) => CONNECTORS.has(w)) || has(lex.intent.comparison.filter((m) => !CONNECTORS.has(m)));
-  const intent: Intent = has(lex.intent.local) ? 'local'
-    : compares ? 'comparison'
-    : has(lex.intent.transactional) ? 'transactional'
-    : has(lex.intent.commercial) ? 'commercial'
-    : has(lex.intent.instructional) || (verb && !has(lex.intent.question)) ? 'instructional'
-    : 'informational';
+  const compares =
+    words.slice(1, -1).some((w) => CONNECTORS.has(w)) || has(lex.intent.comparison.filter((m) => !CONNECTORS.has(m)));
+  const intent: Intent = has(lex.intent.local)
+    ? 'local'
+    : compares
+      ? 'comparison'
+      : has(lex.intent.transactional)
+        ? 'transactional'
+        : has(lex.intent.commercial)
+          ? 'commercial'
+          : has(lex.intent.instructional) || (verb && !has(lex.intent.question))
+            ? 'instructional'
+            : 'informational';
   return {
     text: keyword.trim(),
     // Matching (density) uses the phrase without comparison connectors ("vs", "czy"), which
@@ -99,7 +112,11 @@ export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): Keywo
   const last = words[words.length - 1] ?? '';
   if (kw.intent === 'informational' && an.lang === 'de' && words.length >= 2 && /(?:en|ern|eln)$/.test(last)) {
     const cap = last.charAt(0).toLocaleUpperCase('de') + last.slice(1);
-    if (new RegExp(`(^|[^\\p{L}])${last}([^\\p{L}]|$)`, 'u').test(text) && !new RegExp(`[\\p{Ll},] ${cap}([^\\p{L}]|$)`, 'u').test(text)) return { ...kw, intent: 'instructional' };
+    if (
+      new RegExp(`(^|[^\\p{L}])${last}([^\\p{L}]|$)`, 'u').test(text) &&
+      !new RegExp(`[\\p{Ll},] ${cap}([^\\p{L}]|$)`, 'u').test(text)
+    )
+      return { ...kw, intent: 'instructional' };
   }
   return kw;
 };
@@ -107,7 +124,15 @@ export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): Keywo
 const SEGMENT = /[:;,.!?()[\]{}|–—"„”“«»]+|\s-\s/;
 const LENGTH_FACTOR = [0, 0.5, 1, 0.95, 0.8];
 
-interface Candidate { key: string; stems: string[]; n: number; zones: Map<string, number>; surfaces: Map<string, number>; complete: boolean; firstPos: number }
+interface Candidate {
+  key: string;
+  stems: string[];
+  n: number;
+  zones: Map<string, number>;
+  surfaces: Map<string, number>;
+  complete: boolean;
+  firstPos: number;
+}
 
 /**
  * Auto-detects the keyword (spec 4.2): the most prominent 2-4-word noun phrase of the title, H1,
@@ -127,12 +152,26 @@ interface Candidate { key: string; stems: string[]; n: number; zones: Map<string
  * one's words replaces it when it scores at least half as much. The surface form
  * is the most used one, a title occurrence counting as three body uses.
  */
-export const detectKeyword = (title: string, blocks: Block[], sentences: string[], kwLang: 'pl' | 'en' | 'de'): string => {
+export const detectKeyword = (
+  title: string,
+  blocks: Block[],
+  sentences: string[],
+  kwLang: 'pl' | 'en' | 'de',
+): string => {
   const an = createAnalyzer(kwLang);
   const lex = lexiconFor(kwLang);
-  const modifiers = new Set([...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional].filter((m) => !m.includes(' ')));
+  const modifiers = new Set(
+    [...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional].filter(
+      (m) => !m.includes(' '),
+    ),
+  );
   const edgeOk = (w: string): boolean =>
-    !an.stop.has(w) && !modifiers.has(w) && !lex.verbs.includes(w) && !(kwLang === 'pl' && /ć$/.test(w)) && /\p{L}/u.test(w) && (w.length >= 3 || w.includes('-'));
+    !an.stop.has(w) &&
+    !modifiers.has(w) &&
+    !lex.verbs.includes(w) &&
+    !(kwLang === 'pl' && /ć$/.test(w)) &&
+    /\p{L}/u.test(w) &&
+    (w.length >= 3 || w.includes('-'));
   const innerOk = (w: string): boolean => edgeOk(w) || an.stop.has(w) || CONNECTORS.has(w);
 
   const cands = new Map<string, Candidate>();
@@ -162,7 +201,15 @@ export const detectKeyword = (title: string, blocks: Block[], sentences: string[
           const key = stems.join(' ');
           let c = cands.get(key);
           if (!c) {
-            c = { key, stems: [...new Set(stems)], n: content.length, zones: new Map(), surfaces: new Map(), complete: false, firstPos: pos++ };
+            c = {
+              key,
+              stems: [...new Set(stems)],
+              n: content.length,
+              zones: new Map(),
+              surfaces: new Map(),
+              complete: false,
+              firstPos: pos++,
+            };
             cands.set(key, c);
           }
           c.zones.set(zone, 1);
@@ -191,7 +238,8 @@ export const detectKeyword = (title: string, blocks: Block[], sentences: string[
         if (an.stem(ws[i] ?? '') !== c.stems[0]) continue;
         for (let j = i; j < Math.min(ws.length, i + c.n + 2); j++) {
           const slice = ws.slice(i, j + 1);
-          if (edgeOk(ws[j] ?? '') && slice.filter(edgeOk).map(an.stem).join(' ') === c.key) c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + 1);
+          if (edgeOk(ws[j] ?? '') && slice.filter(edgeOk).map(an.stem).join(' ') === c.key)
+            c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + 1);
         }
       }
     }
@@ -217,10 +265,18 @@ export const detectKeyword = (title: string, blocks: Block[], sentences: string[
   const word = words[0];
   const heads = new Set(words.slice(0, 2).map((x) => x.c.key));
   const phrases = ranked.filter((x) => x.c.n > 1);
-  let pick = phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ?? phrases.find((x) => !word || x.score >= word.score * 0.5) ?? word;
+  let pick =
+    phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ??
+    phrases.find((x) => !word || x.score >= word.score * 0.5) ??
+    word;
   // A longer phrase holding the pick's words wins at half its score ("ekspres ciśnieniowy barista pro" over "barista pro").
   const chosen = pick;
-  const longer = chosen && phrases.find((x) => x.c.n > chosen.c.n && chosen.c.stems.every((st) => x.c.stems.includes(st)) && x.score >= chosen.score * 0.5);
+  const longer =
+    chosen &&
+    phrases.find(
+      (x) =>
+        x.c.n > chosen.c.n && chosen.c.stems.every((st) => x.c.stems.includes(st)) && x.score >= chosen.score * 0.5,
+    );
   if (longer) pick = longer;
   for (const choice of pick ? [pick, ...ranked.filter((x) => x !== pick)] : []) {
     bodySurface(choice.c);
@@ -228,5 +284,8 @@ export const detectKeyword = (title: string, blocks: Block[], sentences: string[
     const surface = surfaces[0]?.[0] ?? choice.c.key;
     if (describeKeyword(surface, an).entity) return surface;
   }
-  throw new AppError('keyword_required', 'No keyword was given and none could be detected in the content; supply a keyword.');
+  throw new AppError(
+    'keyword_required',
+    'No keyword was given and none could be detected in the content; supply a keyword.',
+  );
 };

@@ -22,11 +22,17 @@ export const prepareDocument = (input: EngineInput) => {
   const format = detectFormat(content, input.format);
   // Supplied text counts as given; a page counts by its main text, not its markup and scripts.
   if (format !== 'html' && content.length > MAX_CONTENT_CHARS) {
-    throw new AppError('content_too_large', `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
+    throw new AppError(
+      'content_too_large',
+      `The content has ${content.length} characters; the limit is ${MAX_CONTENT_CHARS}.`,
+    );
   }
   const parsed = parseContent(content, format, input.url);
   if (format === 'html' && parsed.text.length > MAX_CONTENT_CHARS) {
-    throw new AppError('content_too_large', `The page's main text has ${parsed.text.length} characters; the limit is ${MAX_CONTENT_CHARS}.`);
+    throw new AppError(
+      'content_too_large',
+      `The page's main text has ${parsed.text.length} characters; the limit is ${MAX_CONTENT_CHARS}.`,
+    );
   }
   if (parsed.text.replace(/\s+/g, ' ').trim().length < MIN_MAIN_TEXT_CHARS) {
     throw format === 'html'
@@ -38,7 +44,14 @@ export const prepareDocument = (input: EngineInput) => {
   const lex = lexiconFor(language);
   const supplied = (input.title ?? '').trim() || null;
   const first = buildDoc(parsed, content, an, input.url, supplied);
-  const keyword = (input.keyword ?? '').trim() || detectKeyword(first.title, first.blocks, first.sentences.map((s) => s.text), keywordLanguage(parsed.text, input.language));
+  const keyword =
+    (input.keyword ?? '').trim() ||
+    detectKeyword(
+      first.title,
+      first.blocks,
+      first.sentences.map((s) => s.text),
+      keywordLanguage(parsed.text, input.language),
+    );
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = supplied ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;

@@ -10,11 +10,14 @@ import { PROFILE_IDS } from './types.ts';
  */
 
 const PATTERNS: Record<Exclude<ProfileId, 'article'>, RegExp> = {
-  'how-to': /^(how to|how do|jak |wie )|step[- ]by[- ]step|krok po kroku|schritt für schritt|\bguide\b|poradnik|anleitung|instrukcja/i,
-  listicle: /^\d+\s|\btop\s?\d+|\b\d+\s+(best|ways|tips|ideas|things|reasons|najlepsz|sposob|pomysł|porad|powod|rzecz|tipps|ideen)/i,
+  'how-to':
+    /^(how to|how do|jak |wie )|step[- ]by[- ]step|krok po kroku|schritt für schritt|\bguide\b|poradnik|anleitung|instrukcja/i,
+  listicle:
+    /^\d+\s|\btop\s?\d+|\b\d+\s+(best|ways|tips|ideas|things|reasons|najlepsz|sposob|pomysł|porad|powod|rzecz|tipps|ideen)/i,
   comparison: /\bvs\.?\b|\bversus\b|porównanie|comparison|compared|\bvergleich\b|\bczy\b.+\bczy\b|\bor\b.+\?/i,
   review: /\breview\b|recenzja|\bopini[ae]\b|\btest\b|testbericht|erfahrungsbericht|\bhands-on\b/i,
-  glossary: /^(what is|what are|what does|co to jest|co to|czym jest|czym są|was ist|was sind)\b|\bdefinicja\b|\bdefinition\b|\bmeaning\b|\bznaczenie\b/i,
+  glossary:
+    /^(what is|what are|what does|co to jest|co to|czym jest|czym są|was ist|was sind)\b|\bdefinicja\b|\bdefinition\b|\bmeaning\b|\bznaczenie\b/i,
   product: /add to cart|buy now|in stock|dodaj do koszyka|kup teraz|dostępny|in den warenkorb|jetzt kaufen/i,
   category: /\b(shop|sklep|kategoria|category|kollektion)\b/i,
   landing: /sign up|get started|free trial|book a demo|contact us|umów|skontaktuj|wypróbuj|zapisz się|jetzt starten/i,
@@ -22,8 +25,16 @@ const PATTERNS: Record<Exclude<ProfileId, 'article'>, RegExp> = {
 };
 
 const LD: Record<string, ProfileId> = {
-  Product: 'product', Offer: 'product', HowTo: 'how-to', Recipe: 'how-to', NewsArticle: 'news', Review: 'review',
-  DefinedTerm: 'glossary', CollectionPage: 'category', ItemList: 'listicle', FAQPage: 'article',
+  Product: 'product',
+  Offer: 'product',
+  HowTo: 'how-to',
+  Recipe: 'how-to',
+  NewsArticle: 'news',
+  Review: 'review',
+  DefinedTerm: 'glossary',
+  CollectionPage: 'category',
+  ItemList: 'listicle',
+  FAQPage: 'article',
 };
 
 const PRICE = /(\d[\d\s.,]*\s?(zł|pln|€|eur|usd|\$)|\$\s?\d)/gi;
@@ -43,18 +54,34 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   }
   const numbered = headings.filter((h) => /^\d+[.)]?\s/.test(h.text)).length;
   if (numbered >= 3) bump('listicle', 2 + Math.min(2, numbered / 5));
-  const steps = headings.filter((h) => /^(step|krok|schritt)\s*\d/i.test(h.text)).length + doc.blocks.filter((b) => b.kind === 'list' && /^\s*1[.)]/.test(b.raw)).length;
+  const steps =
+    headings.filter((h) => /^(step|krok|schritt)\s*\d/i.test(h.text)).length +
+    doc.blocks.filter((b) => b.kind === 'list' && /^\s*1[.)]/.test(b.raw)).length;
   if (steps >= 1) bump('how-to', Math.min(2, steps * 0.7));
-  if (headings.some((h) => PATTERNS.comparison.test(h.text)) || doc.blocks.some((b) => b.kind === 'table' && b.items.length >= 9)) bump('comparison', 1);
+  if (
+    headings.some((h) => PATTERNS.comparison.test(h.text)) ||
+    doc.blocks.some((b) => b.kind === 'table' && b.items.length >= 9)
+  )
+    bump('comparison', 1);
   const prices = (doc.text.match(PRICE) ?? []).length;
   // Cart buttons are page furniture that main-content extraction leaves out: read them from the page too.
-  const cart = (`${lower}\n${doc.signals.actions.join('\n').toLowerCase()}`.match(new RegExp(PATTERNS.product.source, 'gi')) ?? []).length;
+  const cart = (
+    `${lower}\n${doc.signals.actions.join('\n').toLowerCase()}`.match(new RegExp(PATTERNS.product.source, 'gi')) ?? []
+  ).length;
   if (cart) bump('product', 2 + Math.min(2, prices / 3));
-  if (prices >= 6 && doc.blocks.filter((b) => b.kind === 'list').length >= 2 && PATTERNS.category.test(head)) bump('category', 3);
+  if (prices >= 6 && doc.blocks.filter((b) => b.kind === 'list').length >= 2 && PATTERNS.category.test(head))
+    bump('category', 3);
   const cta = (lower.match(new RegExp(PATTERNS.landing.source, 'gi')) ?? []).length;
   if (cta >= 2 && doc.words < 900) bump('landing', 1.5 + cta / 2);
   const reporting = (lower.match(new RegExp(PATTERNS.news.source, 'gi')) ?? []).length;
-  if (reporting >= 2 && (doc.signals.datePublished || /\b(today|yesterday|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|published|dzisiaj|wczoraj|w poniedziałek|we wtorek|w środę|w czwartek|w piątek|heute|gestern|am montag)\b/i.test(lower.slice(0, 1200)))) bump('news', 1.5 + Math.min(2, reporting / 2));
+  if (
+    reporting >= 2 &&
+    (doc.signals.datePublished ||
+      /\b(today|yesterday|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|published|dzisiaj|wczoraj|w poniedziałek|we wtorek|w środę|w czwartek|w piątek|heute|gestern|am montag)\b/i.test(
+        lower.slice(0, 1200),
+      ))
+  )
+    bump('news', 1.5 + Math.min(2, reporting / 2));
   const experience = lex.experience.filter((e) => lower.includes(e)).length;
   if ((score.get('review') ?? 0) > 0 && experience >= 2) bump('review', 1);
   if ((score.get('glossary') ?? 0) > 0 && doc.words > 1500) bump('glossary', -1.5);
@@ -62,7 +89,10 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   let bestScore = 1.9;
   for (const p of PROFILE_IDS) {
     const s = score.get(p) ?? 0;
-    if (s > bestScore) { best = p; bestScore = s; }
+    if (s > bestScore) {
+      best = p;
+      bestScore = s;
+    }
   }
   return best;
 };

@@ -18,7 +18,11 @@ import { DIMENSION_IDS } from './types.ts';
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
 
-export interface MeasuredFinding { finding: Finding; dimension: DimensionId; rec: Recommendation | null }
+export interface MeasuredFinding {
+  finding: Finding;
+  dimension: DimensionId;
+  rec: Recommendation | null;
+}
 
 const PRIORITY_RANK: Record<Priority, number> = { critical: 0, high: 1, medium: 2, bonus: 3 };
 
@@ -80,28 +84,47 @@ export const buildRecommendations = (
       priority: priorityOf(delta, liftsGate),
       title: m.finding.title,
       dimension: m.dimension,
-      actionType: change.kind === 'insert' ? 'add' : change.after === '' ? 'remove' : m.finding.actionType === 'add' ? 'replace' : m.finding.actionType,
+      actionType:
+        change.kind === 'insert'
+          ? 'add'
+          : change.after === ''
+            ? 'remove'
+            : m.finding.actionType === 'add'
+              ? 'replace'
+              : m.finding.actionType,
       section: m.finding.section,
       before: change.kind === 'replace' ? change.before : '',
       after: change.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,
-      impact: t(lang,
+      impact: t(
+        lang,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
-        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`),
+        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+      ),
       estimatedCqsDelta: delta,
       authorDataOnly: AUTHOR_SLOT.test(change.after),
-      competitorUrls: bench ? m.finding.competitors.slice(0, 5).map((i) => bench.comps[i]).filter((c) => c !== undefined).map((c) => ({ url: c.url, domain: c.domain })) : [],
+      competitorUrls: bench
+        ? m.finding.competitors
+            .slice(0, 5)
+            .map((i) => bench.comps[i])
+            .filter((c) => c !== undefined)
+            .map((c) => ({ url: c.url, domain: c.domain }))
+        : [],
     };
     m.rec = rec;
     recs.push(rec);
   }
   const order = (r: Recommendation) => measured.find((x) => x.rec === r)?.finding.sectionIndex ?? 0;
-  recs.sort((a, b) =>
-    PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
-    b.estimatedCqsDelta - a.estimatedCqsDelta ||
-    DIMENSION_IDS.indexOf(a.dimension) - DIMENSION_IDS.indexOf(b.dimension) ||
-    order(a) - order(b) ||
-    (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
-  recs.forEach((r, i) => { r.id = `rec:${i + 1}`; });
+  recs.sort(
+    (a, b) =>
+      PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+      b.estimatedCqsDelta - a.estimatedCqsDelta ||
+      DIMENSION_IDS.indexOf(a.dimension) - DIMENSION_IDS.indexOf(b.dimension) ||
+      order(a) - order(b) ||
+      (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),
+  );
+  recs.forEach((r, i) => {
+    r.id = `rec:${i + 1}`;
+  });
   return { recs, measured };
 };

@@ -27,7 +27,8 @@ export interface ReferentModel {
   weigh: (doc: Doc) => Vector;
 }
 
-export type ReferentVerdict = { status: 'unknown' } | { status: 'same' | 'other'; consensus: number; other: number; reference: number };
+export type ReferentVerdict =
+  { status: 'unknown' } | { status: 'same' | 'other'; consensus: number; other: number; reference: number };
 
 export const OUTLIER_RATIO = 0.6;
 export const OFF_RATIO = 0.35;
@@ -50,16 +51,29 @@ const unit = (v: Vector): Vector => {
 const centroid = (vs: Vector[]): Vector => {
   const m: Vector = new Map();
   const df = new Map<string, number>();
-  for (const v of vs) for (const [k, x] of unit(v)) { m.set(k, (m.get(k) ?? 0) + x); df.set(k, (df.get(k) ?? 0) + 1); }
+  for (const v of vs)
+    for (const [k, x] of unit(v)) {
+      m.set(k, (m.get(k) ?? 0) + x);
+      df.set(k, (df.get(k) ?? 0) + 1);
+    }
   if (vs.length < 2) return m;
   const out: Vector = new Map();
-  for (const [k, x] of m) { const d = df.get(k) ?? 1; if (d > 1) out.set(k, (x * (d - 1)) / (vs.length - 1)); }
+  for (const [k, x] of m) {
+    const d = df.get(k) ?? 1;
+    if (d > 1) out.set(k, (x * (d - 1)) / (vs.length - 1));
+  }
   return out;
 };
 
 export const cosine = (a: Vector, b: Vector): number => {
-  let dot = 0, na = 0, nb = 0;
-  for (const [k, v] of a) { na += v * v; const w = b.get(k); if (w) dot += v * w; }
+  let dot = 0,
+    na = 0,
+    nb = 0;
+  for (const [k, v] of a) {
+    na += v * v;
+    const w = b.get(k);
+    if (w) dot += v * w;
+  }
   for (const v of b.values()) nb += v * v;
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 };
@@ -93,9 +107,15 @@ const compoundSplitter = (vocab: Set<string>, keyword: Set<string>) => {
         const tail = t.slice(i).replace(/^-/, '');
         let head = t.slice(0, i).replace(/-$/, '');
         if (tail.length < MIN_PART) continue;
-        const headOk = known(head) || (/[sn]$/.test(head) && known((head = head.slice(0, -1)))) || (/en$|er$|es$/.test(t.slice(0, i)) && known((head = t.slice(0, i - 2))));
+        const headOk =
+          known(head) ||
+          (/[sn]$/.test(head) && known((head = head.slice(0, -1)))) ||
+          (/en$|er$|es$/.test(t.slice(0, i)) && known((head = t.slice(0, i - 2))));
         if (!headOk) continue;
-        if (known(tail) || keyword.has(head)) { out = [head, ...split(tail)]; break; }
+        if (known(tail) || keyword.has(head)) {
+          out = [head, ...split(tail)];
+          break;
+        }
       }
     }
     memo.set(t, out);
@@ -105,7 +125,11 @@ const compoundSplitter = (vocab: Set<string>, keyword: Set<string>) => {
 };
 
 /** Unigram counts, compounds split, without the keyword's stems. */
-const finalCounts = (raw: Map<string, number>, drop: Set<string>, split: (t: string) => string[]): Map<string, number> => {
+const finalCounts = (
+  raw: Map<string, number>,
+  drop: Set<string>,
+  split: (t: string) => string[],
+): Map<string, number> => {
   const m = new Map<string, number>();
   for (const [k, n] of raw) for (const p of split(k)) if (!drop.has(p)) m.set(p, (m.get(p) ?? 0) + n);
   return m;
@@ -141,7 +165,8 @@ export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: str
   if (other) {
     // Vocabulary both meanings use (the steps and tools of any how-to) says nothing about which
     // one a page means: each side keeps only the words the other side does not use.
-    const o = other, c = consensus;
+    const o = other,
+      c = consensus;
     consensus = new Map([...c].filter(([k]) => !o.has(k)));
     other = new Map([...o].filter(([k]) => !c.has(k)));
   }

@@ -10,9 +10,18 @@ import type { ProfileId, Recommendation, SummaryCard } from './types.ts';
 
 export const statusOf = (cqs: number): SummaryCard['status'] => (cqs >= 75 ? 'ok' : cqs >= 50 ? 'warn' : 'critical');
 
-export const buildSummary = (cqs: number, recs: Recommendation[], problems: { critical: number; high: number; total: number }, profile: ProfileId, lang: string, top10AvgCqs: number | null): SummaryCard => {
+export const buildSummary = (
+  cqs: number,
+  recs: Recommendation[],
+  problems: { critical: number; high: number; total: number },
+  profile: ProfileId,
+  lang: string,
+  top10AvgCqs: number | null,
+): SummaryCard => {
   const quick = recs
-    .filter((r) => (r.actionType === 'replace' || r.actionType === 'remove') && r.estimatedCqsDelta > 0 && !r.authorDataOnly)
+    .filter(
+      (r) => (r.actionType === 'replace' || r.actionType === 'remove') && r.estimatedCqsDelta > 0 && !r.authorDataOnly,
+    )
     .map((r, i) => ({ r, i }))
     .sort((a, b) => b.r.estimatedCqsDelta - a.r.estimatedCqsDelta || a.i - b.i)
     .slice(0, 3)

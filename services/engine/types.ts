@@ -133,7 +133,8 @@ export interface Doc {
 
 // ---- keyword, CSI ----
 
-export type Intent = 'informational' | 'instructional' | 'comparison' | 'commercial' | 'transactional' | 'local' | 'navigational';
+export type Intent =
+  'informational' | 'instructional' | 'comparison' | 'commercial' | 'transactional' | 'local' | 'navigational';
 
 export interface KeywordInfo {
   text: string;
@@ -179,7 +180,18 @@ export interface Dimension {
   problems: Problem[];
 }
 
-export const DIMENSION_IDS = ['csiAlignment', 'density', 'eav', 'bluf', 'chunk', 'cor', 'tfidf', 'srl', 'queryFanout', 'effort'] as const;
+export const DIMENSION_IDS = [
+  'csiAlignment',
+  'density',
+  'eav',
+  'bluf',
+  'chunk',
+  'cor',
+  'tfidf',
+  'srl',
+  'queryFanout',
+  'effort',
+] as const;
 export type DimensionId = (typeof DIMENSION_IDS)[number];
 
 export interface Eeat {
@@ -239,7 +251,18 @@ export interface SummaryCard {
   languageSupport: 'full' | 'partial';
 }
 
-export const PROFILE_IDS = ['article', 'how-to', 'listicle', 'comparison', 'review', 'product', 'category', 'landing', 'glossary', 'news'] as const;
+export const PROFILE_IDS = [
+  'article',
+  'how-to',
+  'listicle',
+  'comparison',
+  'review',
+  'product',
+  'category',
+  'landing',
+  'glossary',
+  'news',
+] as const;
 export type ProfileId = (typeof PROFILE_IDS)[number];
 
 export interface EngineResult {

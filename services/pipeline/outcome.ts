@@ -24,36 +24,61 @@ export const metaOf = (task: Task) => ({
 
 /** One step of an audit, decided on its stream inside the caller's transaction. */
 export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
-  decideInTransaction(tx, { ...metaOf(task), decider: auditDecider, streamId: auditStreamId(task.subjectId), accountId: task.accountId, command });
+  decideInTransaction(tx, {
+    ...metaOf(task),
+    decider: auditDecider,
+    streamId: auditStreamId(task.subjectId),
+    accountId: task.accountId,
+    command,
+  });
 
 /**
  * Ends an audit: its terminal event, its place among the account's audits in flight given back,
  * and the task done — one transaction, so none of the three can happen without the others.
  */
-export async function finishAudit(pool: Pool, task: Task, outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' }, shareDayMs = 86_400_000): Promise<void> {
+export async function finishAudit(
+  pool: Pool,
+  task: Task,
+  outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' },
+  shareDayMs = 86_400_000,
+): Promise<void> {
   await transact(pool, async (tx) => {
     const { events, state } = await auditStep(tx, task, outcome);
     // `share: true`: the public link comes with the completion (services/share).
     await issueShareOnCompletion(tx, {
-      accountId: task.accountId, auditId: task.subjectId, state, completed: events.find((e) => e.type === 'AuditCompleted'), dayMs: shareDayMs, causationId: task.taskId,
+      accountId: task.accountId,
+      auditId: task.subjectId,
+      state,
+      completed: events.find((e) => e.type === 'AuditCompleted'),
+      dayMs: shareDayMs,
+      causationId: task.taskId,
     });
     // An audit of a batch hands the batch its turn (services/bulk).
     if (state.request?.bulkId) await requestAdvance(tx, task.accountId, state.request.bulkId, task.subjectId);
     await decideInTransaction(tx, {
-      ...metaOf(task), decider: admissionDecider, streamId: accountStreamId(task.accountId), accountId: task.accountId,
+      ...metaOf(task),
+      decider: admissionDecider,
+      streamId: accountStreamId(task.accountId),
+      accountId: task.accountId,
       command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
     });
     await completeTask(tx, task.taskId);
   });
 }
 
-export const failAudit = (pool: Pool, task: Task, errorCode: AuditFailed['data']['errorCode'], errorMessage: string, stage: AuditFailed['data']['stage']) =>
-  finishAudit(pool, task, { type: 'FailAudit', data: { errorCode, errorMessage, stage } });
+export const failAudit = (
+  pool: Pool,
+  task: Task,
+  errorCode: AuditFailed['data']['errorCode'],
+  errorMessage: string,
+  stage: AuditFailed['data']['stage'],
+) => finishAudit(pool, task, { type: 'FailAudit', data: { errorCode, errorMessage, stage } });
 
 /** errorMessage of internal_error: what happened, for the client; the cause is in the log. */
 export const internalErrorMessage = (stage: 'fetch' | 'analyse', attempts: number): string =>
   `The service failed ${attempts} times to ${stage === 'fetch' ? 'fetch the content' : 'analyse the content'} because of an internal error, and gave the audit up${
-    stage === 'fetch' ? '; no credit was charged' : ''}. Quote the job id when reporting it.`;
+    stage === 'fetch' ? '; no credit was charged' : ''
+  }. Quote the job id when reporting it.`;
 
 /** A task whose audit is gone or already ended has nothing left to do. */
 export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task.taskId);

@@ -15,7 +15,12 @@ import { startWorker } from '../../infra/taskQueue/worker.ts';
  * The crawler and auditor roles: the feeder (a consumer group turning events into tasks) and the
  * workers doing them. Any number of processes can run either role.
  */
-export async function startPipelineRoles(config: Config, pool: Pool, subscriber: Subscriber, log: Logger): Promise<(() => Promise<void>)[]> {
+export async function startPipelineRoles(
+  config: Config,
+  pool: Pool,
+  subscriber: Subscriber,
+  log: Logger,
+): Promise<(() => Promise<void>)[]> {
   const wantCrawler = config.roles.includes('crawler');
   const wantAuditor = config.roles.includes('auditor');
   if (!wantCrawler && !wantAuditor) return [];
@@ -23,16 +28,31 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
   const feeder = await startPipelineFeeder(subscriber);
   stops.push(() => feeder.stop());
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses });
-  const limits = { timeoutMs: config.crawl.timeoutMs, maxBytes: config.crawl.maxBytes, maxRedirects: config.crawl.maxRedirects };
+  const limits = {
+    timeoutMs: config.crawl.timeoutMs,
+    maxBytes: config.crawl.maxBytes,
+    maxRedirects: config.crawl.maxRedirects,
+  };
   // A task that kept failing: the client reads what happened in words, the log has the cause.
   const giveUp = (task: Task, lastError: string, stage: 'fetch' | 'analyse') => {
-    log.error({ auditId: task.subjectId, taskId: task.taskId, attempts: config.pipeline.maxAttempts, lastError }, `the ${stage} step was given up`);
+    log.error(
+      { auditId: task.subjectId, taskId: task.taskId, attempts: config.pipeline.maxAttempts, lastError },
+      `the ${stage} step was given up`,
+    );
     return failAudit(pool, task, 'internal_error', internalErrorMessage(stage, config.pipeline.maxAttempts), stage);
   };
-  const common = { pool, leaseSeconds: config.pipeline.leaseSeconds, maxAttempts: config.pipeline.maxAttempts, idleMs: config.pipeline.pollMs };
+  const common = {
+    pool,
+    leaseSeconds: config.pipeline.leaseSeconds,
+    maxAttempts: config.pipeline.maxAttempts,
+    idleMs: config.pipeline.pollMs,
+  };
   if (wantCrawler) {
     const w = startWorker({
-      ...common, kind: FETCH, concurrency: config.pipeline.crawlerConcurrency, log: log.child({ role: 'crawler' }),
+      ...common,
+      kind: FETCH,
+      concurrency: config.pipeline.crawlerConcurrency,
+      log: log.child({ role: 'crawler' }),
       run: fetchStep({ pool, guard, limits }),
       exhausted: (task, lastError) => giveUp(task, lastError, 'fetch'),
     });
@@ -40,10 +60,18 @@ export async function startPipelineRoles(config: Config, pool: Pool, subscriber:
   }
   if (wantAuditor) {
     const w = startWorker({
-      ...common, kind: ANALYSE, concurrency: config.pipeline.auditorConcurrency, log: log.child({ role: 'auditor' }),
+      ...common,
+      kind: ANALYSE,
+      concurrency: config.pipeline.auditorConcurrency,
+      log: log.child({ role: 'auditor' }),
       run: analyseStep({
-        pool, guard, limits, serp: createSerpProvider(config.serp), log: log.child({ role: 'auditor' }),
-        competitorCount: config.crawl.competitorCount, competitorConcurrency: config.crawl.competitorConcurrency,
+        pool,
+        guard,
+        limits,
+        serp: createSerpProvider(config.serp),
+        log: log.child({ role: 'auditor' }),
+        competitorCount: config.crawl.competitorCount,
+        competitorConcurrency: config.crawl.competitorConcurrency,
         shareDayMs: config.share.daySeconds * 1000,
       }),
       exhausted: (task, lastError) => giveUp(task, lastError, 'analyse'),

@@ -41,7 +41,6 @@ export interface SubmittedAudit {
   project: string | null;
 }
 
-
 /**
  * Ids. With an Idempotency-Key the job id is derived from (account, key) and the audit id from the
  * job id, so a retry — even racing the first request — lands on the same streams and finds the
@@ -60,7 +59,8 @@ export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKe
  * flight) and the request on the audit stream, in one transaction; the audits read model takes the
  * request inline (projections/inline.ts), so the job can be read back at once.
  */
-export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> => transact(pool, (tx) => requestAudit(tx, cmd));
+export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
+  transact(pool, (tx) => requestAudit(tx, cmd));
 
 /**
  * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
@@ -75,17 +75,40 @@ export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Pro
       return { auditId, jobId, replay: true, createdAt: first.occurredAt, project: existing.state.project };
     }
     const meta = { now: cmd.now, correlationId: cmd.correlationId };
-    if (cmd.bulkId === null) await decideInTransaction(tx, { ...meta, decider: admissionDecider, streamId: accountStreamId(cmd.accountId), accountId: cmd.accountId, command: { type: 'AdmitAudit', data: { auditId } } });
+    if (cmd.bulkId === null)
+      await decideInTransaction(tx, {
+        ...meta,
+        decider: admissionDecider,
+        streamId: accountStreamId(cmd.accountId),
+        accountId: cmd.accountId,
+        command: { type: 'AdmitAudit', data: { auditId } },
+      });
     const contentRef = cmd.request.content === null ? null : contentRefOf(cmd.request.content);
     const r = cmd.request;
     const data: AuditRequested['data'] = {
-      auditId, jobId, source: cmd.source, url: r.url, contentRef,
+      auditId,
+      jobId,
+      source: cmd.source,
+      url: r.url,
+      contentRef,
       // Supplied content without a title takes the keyword as its title (spec 4.2).
       title: r.content !== null ? (r.title ?? r.keyword) : null,
-      keyword: r.keyword, language: r.language, project: r.project, share: r.share, shareExpiresInDays: r.shareExpiresInDays,
-      webhookUrl: r.webhookUrl, bulkId: cmd.bulkId, idempotencyKey: cmd.idempotencyKey,
+      keyword: r.keyword,
+      language: r.language,
+      project: r.project,
+      share: r.share,
+      shareExpiresInDays: r.shareExpiresInDays,
+      webhookUrl: r.webhookUrl,
+      bulkId: cmd.bulkId,
+      idempotencyKey: cmd.idempotencyKey,
     };
-    const { events } = await decideInTransaction(tx, { ...meta, decider: auditDecider, streamId: auditStreamId(auditId), accountId: cmd.accountId, command: { type: 'RequestAudit', data } });
+    const { events } = await decideInTransaction(tx, {
+      ...meta,
+      decider: auditDecider,
+      streamId: auditStreamId(auditId),
+      accountId: cmd.accountId,
+      command: { type: 'RequestAudit', data },
+    });
     // A racing retry with the same Idempotency-Key committed the request between our two reads:
     // start over, and the first read finds it (a replay).
     if (events.length === 0) throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);

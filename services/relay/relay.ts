@@ -53,7 +53,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const encode = async (e: EventEnvelope) => {
     if (!registry) return encodeEvent(e);
     const def = eventDefinition(e.type);
-    return encodeEvent(e, { schemaId: await registry.register(subjectFor(topic, def), JSON.stringify(def.avroSchema(def.latest))) });
+    return encodeEvent(e, {
+      schemaId: await registry.register(subjectFor(topic, def), JSON.stringify(def.avroSchema(def.latest))),
+    });
   };
   const lock = leaderLock(pool, RELAY_LOCK);
   let leader = false;
@@ -86,7 +88,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         }
         const messages = await Promise.all(events.map(encode));
         await producer.send({ topic, acks: -1, messages });
-        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, { position: events[events.length - 1]!.position, kafkaOffset: null });
+        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, {
+          position: events[events.length - 1]!.position,
+          kafkaOffset: null,
+        });
       } catch (e) {
         if (stopping) break;
         log.error({ err: e }, 'relay step failed; retrying');

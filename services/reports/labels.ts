@@ -33,11 +33,20 @@ const en = {
   suggestion: 'Suggestion',
   eeat: 'E-E-A-T',
   eeatChart: 'E-E-A-T scores, 0 to 10',
-  eeatNames: { experience: 'Experience', expertise: 'Expertise', authority: 'Authority', trust: 'Trust', average: 'Average' } as Record<string, string>,
+  eeatNames: {
+    experience: 'Experience',
+    expertise: 'Expertise',
+    authority: 'Authority',
+    trust: 'Trust',
+    average: 'Average',
+  } as Record<string, string>,
   eeatNone: 'No E-E-A-T scores for this audit.',
   recommendations: 'Recommendations',
   recommendationsNone: 'No recommendations: nothing to change.',
-  priority: { critical: 'Critical', high: 'High priority', medium: 'Medium priority', bonus: 'Bonus' } as Record<string, string>,
+  priority: { critical: 'Critical', high: 'High priority', medium: 'Medium priority', bonus: 'Bonus' } as Record<
+    string,
+    string
+  >,
   before: 'Before',
   after: 'After',
   beforeEmpty: 'Nothing yet: new text',
@@ -70,7 +79,8 @@ const en = {
   signedInAs: 'Signed in as',
   signOut: 'Sign out',
   notFoundTitle: 'Report not available',
-  notFoundText: 'This link does not lead to a report. It may have been mistyped, it may have expired or it may have been withdrawn. Ask the person who sent it for a new link.',
+  notFoundText:
+    'This link does not lead to a report. It may have been mistyped, it may have expired or it may have been withdrawn. Ask the person who sent it for a new link.',
   skip: 'Skip to the summary',
 };
 
@@ -106,7 +116,13 @@ const pl: typeof en = {
   suggestion: 'Sugestia',
   eeat: 'E-E-A-T',
   eeatChart: 'Oceny E-E-A-T, od 0 do 10',
-  eeatNames: { experience: 'Doświadczenie', expertise: 'Wiedza ekspercka', authority: 'Autorytet', trust: 'Wiarygodność', average: 'Średnia' },
+  eeatNames: {
+    experience: 'Doświadczenie',
+    expertise: 'Wiedza ekspercka',
+    authority: 'Autorytet',
+    trust: 'Wiarygodność',
+    average: 'Średnia',
+  },
   eeatNone: 'Brak ocen E-E-A-T dla tego audytu.',
   recommendations: 'Rekomendacje',
   recommendationsNone: 'Brak rekomendacji: nie ma czego zmieniać.',
@@ -143,7 +159,8 @@ const pl: typeof en = {
   signedInAs: 'Zalogowano jako',
   signOut: 'Wyloguj',
   notFoundTitle: 'Raport niedostępny',
-  notFoundText: 'Ten link nie prowadzi do raportu. Mógł zostać błędnie przepisany, wygasnąć lub zostać wycofany. Poproś nadawcę o nowy link.',
+  notFoundText:
+    'Ten link nie prowadzi do raportu. Mógł zostać błędnie przepisany, wygasnąć lub zostać wycofany. Poproś nadawcę o nowy link.',
   skip: 'Przejdź do podsumowania',
 };
 

@@ -5,17 +5,19 @@ export const STYLESHEET_PATH = '/assets/report.css';
 
 /** The HTML document around a page: noindex, the stylesheet (screen and print), no script. */
 export const layout = (p: { lang: string; title: string; body: Safe }): string =>
-  `<!doctype html>\n${html`<html lang="${p.lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<title>${p.title}</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-${p.body}
-</body>
-</html>`.value}\n`;
+  `<!doctype html>\n${
+    html`<html lang="${p.lang}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <title>${p.title}</title>
+        <link rel="icon" href="data:," />
+        <link rel="stylesheet" href="${STYLESHEET_PATH}" />
+      </head>
+      <body>
+        ${p.body}
+      </body>
+    </html>`.value
+  }\n`;

@@ -45,29 +45,49 @@ export function reportPage(r: AuditResultV1, o: ReportOptions): string {
   const s = r.summary;
   const status = s?.status ?? 'critical';
   const cqs = r.scores.cqs;
-  const body = html`
-${o.owner ? html`<nav class="owner" aria-label="${L.signedInAs}"><span>${L.signedInAs} <strong>${o.owner.email}</strong></span>
-<form method="post" action="${o.owner.signOutPath}"><button type="submit">${L.signOut}</button></form></nav>` : ''}
-<header class="report-head">
-  <p class="eyebrow">${L.subtitle}</p>
-  <h1>${L.title}</h1>
-  <dl class="facts">
-    <div><dt>${L.audited}</dt><dd>${r.input.url ? link(r.input.url, r.input.url) : L.suppliedText}</dd></div>
-    <div><dt>${L.keyword}</dt><dd>${r.input.keyword ?? '—'}</dd></div>
-    <div><dt>${L.contentType}</dt><dd>${s?.profile.label ?? '—'}</dd></div>
-    <div><dt>${L.completed}</dt><dd>${f.date(r.completedAt)}</dd></div>
-    ${r.input.project ? html`<div><dt>${L.project}</dt><dd>${r.input.project}</dd></div>` : ''}
-  </dl>
-</header>
-<main id="summary">
-${summaryCard(r, L, f, status, cqs)}
-${csiSection(r, L)}
-${dimensionsSection(r, L, f, o.lang)}
-${eeatSection(r, L, f)}
-${recommendationsSection(r, L, f, o.lang)}
-${benchmarkSection(r, L, f)}
-</main>
-<footer class="report-foot"><p>${L.footer}</p></footer>`;
+  const body = html` ${
+      o.owner
+        ? html`<nav class="owner" aria-label="${L.signedInAs}">
+            <span>${L.signedInAs} <strong>${o.owner.email}</strong></span>
+            <form method="post" action="${o.owner.signOutPath}"><button type="submit">${L.signOut}</button></form>
+          </nav>`
+        : ''
+    }
+    <header class="report-head">
+      <p class="eyebrow">${L.subtitle}</p>
+      <h1>${L.title}</h1>
+      <dl class="facts">
+        <div>
+          <dt>${L.audited}</dt>
+          <dd>${r.input.url ? link(r.input.url, r.input.url) : L.suppliedText}</dd>
+        </div>
+        <div>
+          <dt>${L.keyword}</dt>
+          <dd>${r.input.keyword ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>${L.contentType}</dt>
+          <dd>${s?.profile.label ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>${L.completed}</dt>
+          <dd>${f.date(r.completedAt)}</dd>
+        </div>
+        ${
+          r.input.project
+            ? html`<div>
+                <dt>${L.project}</dt>
+                <dd>${r.input.project}</dd>
+              </div>`
+            : ''
+        }
+      </dl>
+    </header>
+    <main id="summary">
+      ${summaryCard(r, L, f, status, cqs)} ${csiSection(r, L)} ${dimensionsSection(r, L, f, o.lang)}
+      ${eeatSection(r, L, f)} ${recommendationsSection(r, L, f, o.lang)} ${benchmarkSection(r, L, f)}
+    </main>
+    <footer class="report-foot"><p>${L.footer}</p></footer>`;
   return layout({ lang: L.htmlLang, title: `${L.title}: ${r.input.keyword ?? r.input.url ?? ''}`, body });
 }
 
@@ -77,120 +97,249 @@ function summaryCard(r: AuditResultV1, L: Labels, f: F, status: string, cqs: num
   const s = r.summary;
   const top10 = s?.top10AvgCqs ?? null;
   return html`<section class="card summary" aria-labelledby="h-summary">
-  <h2 id="h-summary">${L.summary}</h2>
-  <div class="summary-grid">
-    <div class="score-block">
-      ${gauge(cqs, status, L.cqs, cqs === null ? '—' : f.int(cqs))}
-      <p class="score-name">${L.cqs}</p>
-      <p class="status status-${status}"><span class="dot dot-${status}" aria-hidden="true"></span>${L.status[status] ?? status} <span class="muted">(${L.statusNote[status] ?? ''})</span></p>
-    </div>
-    <div class="summary-facts">
-      <div class="stat-row">
-        <div class="stat"><span class="stat-value">${s ? f.int(s.problemCounts.critical) : '—'}</span><span class="stat-label">${L.criticalCount}</span></div>
-        <div class="stat"><span class="stat-value">${s ? f.int(s.problemCounts.high) : '—'}</span><span class="stat-label">${L.highCount}</span></div>
-        <div class="stat"><span class="stat-value">${s ? f.int(s.problemCounts.total) : '—'}</span><span class="stat-label">${L.problems} ${L.totalCount}</span></div>
-        <div class="stat"><span class="stat-value">${top10 === null ? '—' : f.score(top10)}</span><span class="stat-label">${L.top10}${top10 === null ? html` (${L.top10None})` : ''}</span></div>
+    <h2 id="h-summary">${L.summary}</h2>
+    <div class="summary-grid">
+      <div class="score-block">
+        ${gauge(cqs, status, L.cqs, cqs === null ? '—' : f.int(cqs))}
+        <p class="score-name">${L.cqs}</p>
+        <p class="status status-${status}">
+          <span class="dot dot-${status}" aria-hidden="true"></span>${L.status[status] ?? status}
+          <span class="muted">(${L.statusNote[status] ?? ''})</span>
+        </p>
       </div>
-      ${top10 !== null && cqs !== null ? html`<p class="versus">${L.vsTop10(Math.round(cqs - top10))}</p>` : ''}
-      ${s?.topChange ? html`<div class="top-change"><h3>${L.topChange}</h3><p><strong>${s.topChange.title}</strong></p><p class="muted">${s.topChange.impact}</p></div>` : ''}
-      ${s && s.quickWins.length ? html`<div class="quick-wins"><h3>${L.quickWins}</h3><ul>${s.quickWins.map((q) => html`<li>${q.label}</li>`)}</ul></div>` : ''}
+      <div class="summary-facts">
+        <div class="stat-row">
+          <div class="stat">
+            <span class="stat-value">${s ? f.int(s.problemCounts.critical) : '—'}</span
+            ><span class="stat-label">${L.criticalCount}</span>
+          </div>
+          <div class="stat">
+            <span class="stat-value">${s ? f.int(s.problemCounts.high) : '—'}</span
+            ><span class="stat-label">${L.highCount}</span>
+          </div>
+          <div class="stat">
+            <span class="stat-value">${s ? f.int(s.problemCounts.total) : '—'}</span
+            ><span class="stat-label">${L.problems} ${L.totalCount}</span>
+          </div>
+          <div class="stat">
+            <span class="stat-value">${top10 === null ? '—' : f.score(top10)}</span
+            ><span class="stat-label">${L.top10}${top10 === null ? html` (${L.top10None})` : ''}</span>
+          </div>
+        </div>
+        ${top10 !== null && cqs !== null ? html`<p class="versus">${L.vsTop10(Math.round(cqs - top10))}</p>` : ''}
+        ${
+          s?.topChange
+            ? html`<div class="top-change">
+                <h3>${L.topChange}</h3>
+                <p><strong>${s.topChange.title}</strong></p>
+                <p class="muted">${s.topChange.impact}</p>
+              </div>`
+            : ''
+        }
+        ${
+          s && s.quickWins.length
+            ? html`<div class="quick-wins">
+                <h3>${L.quickWins}</h3>
+                <ul>
+                  ${s.quickWins.map((q) => html`<li>${q.label}</li>`)}
+                </ul>
+              </div>`
+            : ''
+        }
+      </div>
     </div>
-  </div>
-</section>`;
+  </section>`;
 }
 
 function csiSection(r: AuditResultV1, L: Labels): Safe {
   return html`<section class="card" aria-labelledby="h-csi">
-  <h2 id="h-csi">${L.csi}</h2>
-  <dl class="csi">
-    <div><dt>${L.centralEntity}</dt><dd>${r.csi.centralEntity}</dd></div>
-    <div><dt>${L.centralSearchIntent}</dt><dd>${r.csi.centralSearchIntent}</dd></div>
-    <div><dt>${L.sourceContext}</dt><dd>${r.csi.sourceContext}</dd></div>
-    <div><dt>${L.predicate}</dt><dd>${r.csi.predicate}</dd></div>
-  </dl>
-</section>`;
+    <h2 id="h-csi">${L.csi}</h2>
+    <dl class="csi">
+      <div>
+        <dt>${L.centralEntity}</dt>
+        <dd>${r.csi.centralEntity}</dd>
+      </div>
+      <div>
+        <dt>${L.centralSearchIntent}</dt>
+        <dd>${r.csi.centralSearchIntent}</dd>
+      </div>
+      <div>
+        <dt>${L.sourceContext}</dt>
+        <dd>${r.csi.sourceContext}</dd>
+      </div>
+      <div>
+        <dt>${L.predicate}</dt>
+        <dd>${r.csi.predicate}</dd>
+      </div>
+    </dl>
+  </section>`;
 }
 
 function dimensionsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): Safe {
-  const bars = r.dimensions.map((d) => ({ label: dimensionName(d.id, lang), score: d.score, formatted: f.score(d.score) }));
+  const bars = r.dimensions.map((d) => ({
+    label: dimensionName(d.id, lang),
+    score: d.score,
+    formatted: f.score(d.score),
+  }));
   return html`<section class="card" aria-labelledby="h-dim">
-  <h2 id="h-dim">${L.dimensions}</h2>
-  ${barChart(bars, L.dimensionsChart)}
-  <div class="dimension-list">
-  ${r.dimensions.map((d) => html`<article class="dimension">
-    <h3><span>${dimensionName(d.id, lang)}</span> <span class="pill">${f.score(d.score)}${L.outOf10}</span></h3>
-    <p class="muted">${d.summary}</p>
-    ${d.strengths.length ? html`<h4>${L.strengths}</h4><ul class="ticks">${d.strengths.map((x) => html`<li>${x}</li>`)}</ul>` : ''}
-    ${d.problems.length ? html`<h4>${L.issues}</h4><ul class="problems">${d.problems.map((p) => html`<li><strong>${p.title}</strong> ${p.problem} <span class="suggestion">${L.suggestion}: ${p.suggestion}</span></li>`)}</ul>` : ''}
-  </article>`)}
-  </div>
-</section>`;
+    <h2 id="h-dim">${L.dimensions}</h2>
+    ${barChart(bars, L.dimensionsChart)}
+    <div class="dimension-list">
+      ${r.dimensions.map(
+        (d) =>
+          html`<article class="dimension">
+            <h3><span>${dimensionName(d.id, lang)}</span> <span class="pill">${f.score(d.score)}${L.outOf10}</span></h3>
+            <p class="muted">${d.summary}</p>
+            ${
+              d.strengths.length
+                ? html`<h4>${L.strengths}</h4>
+                    <ul class="ticks">
+                      ${d.strengths.map((x) => html`<li>${x}</li>`)}
+                    </ul>`
+                : ''
+            }
+            ${
+              d.problems.length
+                ? html`<h4>${L.issues}</h4>
+                    <ul class="problems">
+                      ${d.problems.map((p) => html`<li><strong>${p.title}</strong> ${p.problem} <span class="suggestion">${L.suggestion}: ${p.suggestion}</span></li>`)}
+                    </ul>`
+                : ''
+            }
+          </article>`,
+      )}
+    </div>
+  </section>`;
 }
 
 function eeatSection(r: AuditResultV1, L: Labels, f: F): Safe {
   const e = r.eeat;
-  if (!e) return html`<section class="card" aria-labelledby="h-eeat"><h2 id="h-eeat">${L.eeat}</h2><p>${L.eeatNone}</p></section>`;
+  if (!e)
+    return html`<section class="card" aria-labelledby="h-eeat">
+      <h2 id="h-eeat">${L.eeat}</h2>
+      <p>${L.eeatNone}</p>
+    </section>`;
   const keys = ['experience', 'expertise', 'authority', 'trust'] as const;
   const bars = keys.map((k) => ({ label: L.eeatNames[k]!, score: e[k], formatted: f.score(e[k]) }));
   return html`<section class="card" aria-labelledby="h-eeat">
-  <h2 id="h-eeat">${L.eeat} <span class="pill">${L.eeatNames.average}: ${f.score(e.average)}${L.outOf10}</span></h2>
-  ${barChart(bars, L.eeatChart, 200)}
-</section>`;
+    <h2 id="h-eeat">${L.eeat} <span class="pill">${L.eeatNames.average}: ${f.score(e.average)}${L.outOf10}</span></h2>
+    ${barChart(bars, L.eeatChart, 200)}
+  </section>`;
 }
 
 function beforeBlock(rec: Recommendation, L: Labels): Safe {
   if (rec.before) return html`<blockquote>${rec.before}</blockquote>`;
   const where = rec.insertAt;
-  return html`<p class="empty">${L.beforeEmpty}${where ? html` — ${where.placement === 'after' ? L.insertAfter : where.placement === 'before' ? L.insertBefore : L.insertEnd}${where.anchor ? html`:` : ''}` : ''}</p>
-${where?.anchor ? html`<blockquote class="anchor">${where.anchor}</blockquote>` : ''}`;
+  return html`<p class="empty">
+      ${L.beforeEmpty}${where ? html` — ${where.placement === 'after' ? L.insertAfter : where.placement === 'before' ? L.insertBefore : L.insertEnd}${where.anchor ? html`:` : ''}` : ''}
+    </p>
+    ${where?.anchor ? html`<blockquote class="anchor">${where.anchor}</blockquote>` : ''}`;
 }
 
 function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): Safe {
-  if (!r.recommendations.length) return html`<section class="card" aria-labelledby="h-rec"><h2 id="h-rec">${L.recommendations}</h2><p>${L.recommendationsNone}</p></section>`;
+  if (!r.recommendations.length)
+    return html`<section class="card" aria-labelledby="h-rec">
+      <h2 id="h-rec">${L.recommendations}</h2>
+      <p>${L.recommendationsNone}</p>
+    </section>`;
   return html`<section class="card" aria-labelledby="h-rec">
-  <h2 id="h-rec">${L.recommendations}</h2>
-  ${PRIORITIES.map((p) => {
-    const recs = r.recommendations.filter((x) => x.priority === p);
-    if (!recs.length) return '';
-    return html`<h3 class="priority priority-${p}">${L.priority[p]} <span class="count">${recs.length}</span></h3>
-    ${recs.map((rec) => html`<article class="rec rec-${p}">
-      <header><h4>${rec.title}</h4><p class="rec-meta"><span>${dimensionName(rec.dimension, lang)}</span>${rec.section ? html` · <span>${L.section}: ${rec.section}</span>` : ''} · <span class="delta">${L.delta}: ${f.delta(rec.estimatedCqsDelta)}</span></p></header>
-      <div class="before-after">
-        <div class="before"><p class="tag">${L.before}</p>${beforeBlock(rec, L)}</div>
-        <div class="after"><p class="tag">${L.after}</p><blockquote>${rec.after}</blockquote></div>
-      </div>
-      <p class="impact"><strong>${L.impact}:</strong> ${rec.impact}</p>
-      ${rec.competitorUrls.length ? html`<p class="muted">${L.competitorsDoing}: ${rec.competitorUrls.map((c, i) => html`${i ? ', ' : ''}${link(c.url, c.domain)}`)}</p>` : ''}
-    </article>`)}`;
-  })}
-</section>`;
+    <h2 id="h-rec">${L.recommendations}</h2>
+    ${PRIORITIES.map((p) => {
+      const recs = r.recommendations.filter((x) => x.priority === p);
+      if (!recs.length) return '';
+      return html`<h3 class="priority priority-${p}">${L.priority[p]} <span class="count">${recs.length}</span></h3>
+        ${recs.map(
+          (rec) =>
+            html`<article class="rec rec-${p}">
+              <header>
+                <h4>${rec.title}</h4>
+                <p class="rec-meta">
+                  <span>${dimensionName(rec.dimension, lang)}</span
+                  >${rec.section ? html` · <span>${L.section}: ${rec.section}</span>` : ''} ·
+                  <span class="delta">${L.delta}: ${f.delta(rec.estimatedCqsDelta)}</span>
+                </p>
+              </header>
+              <div class="before-after">
+                <div class="before">
+                  <p class="tag">${L.before}</p>
+                  ${beforeBlock(rec, L)}
+                </div>
+                <div class="after">
+                  <p class="tag">${L.after}</p>
+                  <blockquote>${rec.after}</blockquote>
+                </div>
+              </div>
+              <p class="impact"><strong>${L.impact}:</strong> ${rec.impact}</p>
+              ${rec.competitorUrls.length ? html`<p class="muted">${L.competitorsDoing}: ${rec.competitorUrls.map((c, i) => html`${i ? ', ' : ''}${link(c.url, c.domain)}`)}</p>` : ''}
+            </article>`,
+        )}`;
+    })}
+  </section>`;
 }
 
 function benchmarkSection(r: AuditResultV1, L: Labels, f: F): Safe {
   const b = r.benchmark;
-  if (!b) return html`<section class="card" aria-labelledby="h-serp"><h2 id="h-serp">${L.benchmark}</h2><p>${L.benchmarkNone}</p></section>`;
+  if (!b)
+    return html`<section class="card" aria-labelledby="h-serp">
+      <h2 id="h-serp">${L.benchmark}</h2>
+      <p>${L.benchmarkNone}</p>
+    </section>`;
   const top10 = r.summary?.top10AvgCqs ?? null;
   const cqs = r.scores.cqs;
   return html`<section class="card" aria-labelledby="h-serp">
-  <h2 id="h-serp">${L.benchmark}</h2>
-  <div class="stat-row">
-    <div class="stat"><span class="stat-value">${b.keyword}</span><span class="stat-label">${L.keyword}</span></div>
-    <div class="stat"><span class="stat-value">${f.int(b.searchVolume)}</span><span class="stat-label">${L.searchVolume}</span></div>
-    <div class="stat"><span class="stat-value">${f.int(b.serpOrganicCount)}</span><span class="stat-label">${L.organicCount}</span></div>
-    <div class="stat"><span class="stat-value">${top10 === null ? '—' : f.score(top10)}</span><span class="stat-label">${L.top10}</span></div>
-  </div>
-  <table class="competitors">
-    <caption>${L.competitors}</caption>
-    <thead><tr><th scope="col">${L.domain}</th><th scope="col">${L.cqsShort}</th></tr></thead>
-    <tbody>
-      <tr class="this-page"><th scope="row">${L.thisPage}</th><td>${cqs === null ? '—' : f.int(cqs)}</td></tr>
-      ${b.competitors.map((c) => html`<tr${c.excluded ? html` class="excluded"` : ''}><th scope="row">${link(c.url, c.domain)}</th><td>${c.excluded ? html`${L.excludedWhy}${c.reason ? html` <span class="muted">(${c.reason})</span>` : ''}` : c.cqs === null ? '—' : f.int(c.cqs)}</td></tr>`)}
-    </tbody>
-  </table>
-  <div class="two-col">
-    ${b.paa.length ? html`<div><h3>${L.paa}</h3><ul>${b.paa.map((q) => html`<li>${q}</li>`)}</ul></div>` : ''}
-    ${b.related.length ? html`<div><h3>${L.related}</h3><ul>${b.related.map((q) => html`<li>${q}</li>`)}</ul></div>` : ''}
-  </div>
-</section>`;
+    <h2 id="h-serp">${L.benchmark}</h2>
+    <div class="stat-row">
+      <div class="stat"><span class="stat-value">${b.keyword}</span><span class="stat-label">${L.keyword}</span></div>
+      <div class="stat">
+        <span class="stat-value">${f.int(b.searchVolume)}</span><span class="stat-label">${L.searchVolume}</span>
+      </div>
+      <div class="stat">
+        <span class="stat-value">${f.int(b.serpOrganicCount)}</span><span class="stat-label">${L.organicCount}</span>
+      </div>
+      <div class="stat">
+        <span class="stat-value">${top10 === null ? '—' : f.score(top10)}</span
+        ><span class="stat-label">${L.top10}</span>
+      </div>
+    </div>
+    <table class="competitors">
+      <caption>
+        ${L.competitors}
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">${L.domain}</th>
+          <th scope="col">${L.cqsShort}</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr class="this-page">
+          <th scope="row">${L.thisPage}</th>
+          <td>${cqs === null ? '—' : f.int(cqs)}</td>
+        </tr>
+        ${b.competitors.map((c) => html`<tr${c.excluded ? html` class="excluded"` : ''}><th scope="row">${link(c.url, c.domain)}</th><td>${c.excluded ? html`${L.excludedWhy}${c.reason ? html` <span class="muted">(${c.reason})</span>` : ''}` : c.cqs === null ? '—' : f.int(c.cqs)}</td></tr>`)}
+      </tbody>
+    </table>
+    <div class="two-col">
+      ${
+        b.paa.length
+          ? html`<div>
+              <h3>${L.paa}</h3>
+              <ul>
+                ${b.paa.map((q) => html`<li>${q}</li>`)}
+              </ul>
+            </div>`
+          : ''
+      }
+      ${
+        b.related.length
+          ? html`<div>
+              <h3>${L.related}</h3>
+              <ul>
+                ${b.related.map((q) => html`<li>${q}</li>`)}
+              </ul>
+            </div>`
+          : ''
+      }
+    </div>
+  </section>`;
 }
-

@@ -14,7 +14,12 @@ export function startSchedulerRole(config: Config, pool: Pool, log: Logger): (()
   const roleLog = log.child({ role: 'scheduler' });
   return timersOf(config, pool).map((timer) => {
     const worker = startWorker({
-      pool, kind: timer.kind, log: roleLog, concurrency: 1, leaseSeconds: config.scheduler.leaseSeconds, idleMs: config.scheduler.pollMs,
+      pool,
+      kind: timer.kind,
+      log: roleLog,
+      concurrency: 1,
+      leaseSeconds: config.scheduler.leaseSeconds,
+      idleMs: config.scheduler.pollMs,
       // A timer must not be lost: one that keeps failing is logged and tried again, never dropped.
       maxAttempts: Number.MAX_SAFE_INTEGER,
       run: timer.fire,

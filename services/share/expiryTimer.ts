@@ -11,13 +11,20 @@ import { SHARE_EXPIRY } from './timerKind.ts';
  * nothing. A link whose date is still ahead (moved meanwhile, or this clock a little behind the
  * database's) gets its timer set again for that date rather than dropped.
  */
-export const fireShareExpiry = (pool: Pool) => async (task: Task): Promise<void> => {
-  await transact(pool, async (tx) => {
-    const { state } = await decideShare(tx, {
-      accountId: task.accountId, auditId: task.subjectId, command: { type: 'ExpireShare', data: { auditId: task.subjectId, now: new Date() } },
-      now: new Date(), causationId: task.taskId, correlationId: task.subjectId,
+export const fireShareExpiry =
+  (pool: Pool) =>
+  async (task: Task): Promise<void> => {
+    await transact(pool, async (tx) => {
+      const { state } = await decideShare(tx, {
+        accountId: task.accountId,
+        auditId: task.subjectId,
+        command: { type: 'ExpireShare', data: { auditId: task.subjectId, now: new Date() } },
+        now: new Date(),
+        causationId: task.taskId,
+        correlationId: task.subjectId,
+      });
+      if (state.status === 'Active' && state.expiresAt !== null)
+        await scheduleTask(tx, SHARE_EXPIRY, task.accountId, task.subjectId, new Date(state.expiresAt));
+      else await completeTask(tx, task.taskId);
     });
-    if (state.status === 'Active' && state.expiresAt !== null) await scheduleTask(tx, SHARE_EXPIRY, task.accountId, task.subjectId, new Date(state.expiresAt));
-    else await completeTask(tx, task.taskId);
-  });
-};
+  };

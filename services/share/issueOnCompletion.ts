@@ -9,15 +9,36 @@ import { decideShare } from './shareCommand.ts';
  * completes the audit, so no reader ever sees the audit completed without the link it asked for.
  * The clock starts at that moment: the audit's completedAt.
  */
-export async function issueShareOnCompletion(tx: PoolClient, audit: { accountId: string; auditId: string; state: AuditState; completed: EventEnvelope | undefined; dayMs: number; causationId: string }): Promise<void> {
+export async function issueShareOnCompletion(
+  tx: PoolClient,
+  audit: {
+    accountId: string;
+    auditId: string;
+    state: AuditState;
+    completed: EventEnvelope | undefined;
+    dayMs: number;
+    causationId: string;
+  },
+): Promise<void> {
   const request = audit.state.request;
   if (!request?.share || !audit.completed) return;
   const now = new Date(audit.completed.occurredAt);
   await decideShare(tx, {
-    accountId: audit.accountId, auditId: audit.auditId, now, causationId: audit.causationId, correlationId: audit.auditId,
+    accountId: audit.accountId,
+    auditId: audit.auditId,
+    now,
+    causationId: audit.causationId,
+    correlationId: audit.auditId,
     command: {
       type: 'IssueOnCompletion',
-      data: { auditId: audit.auditId, now, dayMs: audit.dayMs, newToken: newShareToken(), lang: shareLangOf(audit.state.language), expiresInDays: request.shareExpiresInDays },
+      data: {
+        auditId: audit.auditId,
+        now,
+        dayMs: audit.dayMs,
+        newToken: newShareToken(),
+        lang: shareLangOf(audit.state.language),
+        expiresInDays: request.shareExpiresInDays,
+      },
     },
   });
 }

@@ -11,4 +11,5 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 export const shareLangOf = (language: string | null): ShareLang => (language === 'pl' ? 'pl' : 'en');
 
 /** The public address: PUBLIC_BASE_URL/share/<token>?lang=pl|en. */
-export const shareUrlOf = (publicBaseUrl: string, token: string, lang: ShareLang): string => `${publicBaseUrl}/share/${token}?lang=${lang}`;
+export const shareUrlOf = (publicBaseUrl: string, token: string, lang: ShareLang): string =>
+  `${publicBaseUrl}/share/${token}?lang=${lang}`;

@@ -19,14 +19,24 @@ export interface ShareCommandRequest extends EventMeta {
  * link with a date has its timer set to that date (moving it when the date moves); a timer left
  * behind by a removed date or a revocation fires for nothing, the decider says so.
  */
-export async function decideShare(tx: PoolClient, req: ShareCommandRequest): Promise<{ events: EventEnvelope[]; state: ShareState }> {
+export async function decideShare(
+  tx: PoolClient,
+  req: ShareCommandRequest,
+): Promise<{ events: EventEnvelope[]; state: ShareState }> {
   const result = await decideInTransaction(tx, {
-    decider: shareDecider, streamId: shareStreamId(req.auditId), accountId: req.accountId, command: req.command,
-    now: req.now, causationId: req.causationId ?? null, correlationId: req.correlationId ?? null, eventIds: req.eventIds,
+    decider: shareDecider,
+    streamId: shareStreamId(req.auditId),
+    accountId: req.accountId,
+    command: req.command,
+    now: req.now,
+    causationId: req.causationId ?? null,
+    correlationId: req.correlationId ?? null,
+    eventIds: req.eventIds,
   });
   if (result.events.length) {
     const s = result.state;
-    if (s.status === 'Active' && s.expiresAt !== null) await scheduleTask(tx, SHARE_EXPIRY, req.accountId, req.auditId, new Date(s.expiresAt));
+    if (s.status === 'Active' && s.expiresAt !== null)
+      await scheduleTask(tx, SHARE_EXPIRY, req.accountId, req.auditId, new Date(s.expiresAt));
   }
   return result;
 }

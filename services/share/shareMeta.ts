@@ -7,7 +7,11 @@ import { shareUrlOf } from './links.ts';
  * apart from never shared. A date that has passed counts as expired even before the scheduler's
  * event lands. After a revocation both are null (there is no link, and no date it stops working).
  */
-export function shareMetaOf(share: ShareRow | null, now: Date, publicBaseUrl: string): { shareUrl: string | null; shareExpiresAt: string | null } {
+export function shareMetaOf(
+  share: ShareRow | null,
+  now: Date,
+  publicBaseUrl: string,
+): { shareUrl: string | null; shareExpiresAt: string | null } {
   if (!share || share.status === 'revoked') return { shareUrl: null, shareExpiresAt: null };
   const expiresAt = share.expiresAt ? share.expiresAt.toISOString() : null;
   const live = share.status === 'active' && (share.expiresAt === null || share.expiresAt.getTime() > now.getTime());

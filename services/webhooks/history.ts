@@ -7,7 +7,15 @@ export interface DeliveryHistory {
   url: string;
   status: 'scheduled' | 'delivered' | 'abandoned';
   scheduledAt: string;
-  attempts: { attempt: number; at: string; status: number | null; error: string | null; detail: string | null; durationMs: number; retryInMs: number | null }[];
+  attempts: {
+    attempt: number;
+    at: string;
+    status: number | null;
+    error: string | null;
+    detail: string | null;
+    durationMs: number;
+    retryInMs: number | null;
+  }[];
   /** Why no more attempts come (abandoned only). */
   reason: string | null;
   endedAt: string | null;
@@ -19,13 +27,30 @@ export function deliveryHistory(stream: readonly EventEnvelope[]): DeliveryHisto
   for (const envelope of stream) {
     const e = domainEventOf<WebhookEvent>(envelope);
     if (e.type === 'WebhookScheduled') {
-      h = { jobId: e.data.jobId, event: e.data.event, url: e.data.url, status: 'scheduled', scheduledAt: envelope.occurredAt, attempts: [], reason: null, endedAt: null };
+      h = {
+        jobId: e.data.jobId,
+        event: e.data.event,
+        url: e.data.url,
+        status: 'scheduled',
+        scheduledAt: envelope.occurredAt,
+        attempts: [],
+        reason: null,
+        endedAt: null,
+      };
       continue;
     }
     if (!h) continue;
     switch (e.type) {
       case 'WebhookAttempted':
-        h.attempts.push({ attempt: e.data.attempt, at: envelope.occurredAt, status: e.data.status, error: e.data.error, detail: e.data.detail, durationMs: e.data.durationMs, retryInMs: e.data.retryInMs });
+        h.attempts.push({
+          attempt: e.data.attempt,
+          at: envelope.occurredAt,
+          status: e.data.status,
+          error: e.data.error,
+          detail: e.data.detail,
+          durationMs: e.data.durationMs,
+          retryInMs: e.data.retryInMs,
+        });
         break;
       case 'WebhookDelivered':
         h = { ...h, status: 'delivered', endedAt: envelope.occurredAt };

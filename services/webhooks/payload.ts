@@ -3,7 +3,6 @@ import type { AuditEvent, AuditRequested } from '../../events/audit/events.ts';
 import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { WebhookEventName, WebhookScheduled } from '../../events/webhook/events.ts';
 
-
 /** The job object of a webhook body (spec 6). */
 export interface WebhookJob {
   id: string;
@@ -68,7 +67,13 @@ export function webhookOf(stream: readonly EventEnvelope[]): WebhookScheduled['d
           createdAt,
           completedAt: envelope.occurredAt,
         };
-        return { jobId: request.jobId, auditId: request.auditId, event, url: request.webhookUrl, body: JSON.stringify({ event, job, apiVersion: API_VERSION }) };
+        return {
+          jobId: request.jobId,
+          auditId: request.auditId,
+          event,
+          url: request.webhookUrl,
+          body: JSON.stringify({ event, job, apiVersion: API_VERSION }),
+        };
       }
       default:
         break;

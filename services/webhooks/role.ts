@@ -23,16 +23,34 @@ const MAX_CLAIMS = 6;
  * The webhooks role: the scheduler (a consumer group turning finished audits into deliveries) and
  * the workers sending them. Any number of processes can run it.
  */
-export async function startWebhookRole(config: Config, pool: Pool, subscriber: Subscriber, log: Logger, options: WebhookRoleOptions = {}): Promise<(() => Promise<void>)[]> {
+export async function startWebhookRole(
+  config: Config,
+  pool: Pool,
+  subscriber: Subscriber,
+  log: Logger,
+  options: WebhookRoleOptions = {},
+): Promise<(() => Promise<void>)[]> {
   if (!config.roles.includes('webhooks')) return [];
   const roleLog = log.child({ role: 'webhooks' });
   const scheduler = await startWebhookScheduler(subscriber);
   // HTTPS only, whatever ALLOW_PRIVATE_ADDRESSES says (that lifts the address rules alone).
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses, httpsOnly: true });
   let stopping = false;
-  const deps = { pool, log: roleLog, guard, timeoutMs: RESPONSE_TIMEOUT_MS, extraCa: options.extraCa, stopping: () => stopping };
+  const deps = {
+    pool,
+    log: roleLog,
+    guard,
+    timeoutMs: RESPONSE_TIMEOUT_MS,
+    extraCa: options.extraCa,
+    stopping: () => stopping,
+  };
   const worker = startWorker({
-    pool, kind: WEBHOOK, log: roleLog, concurrency: config.webhooks.concurrency, leaseSeconds: config.webhooks.leaseSeconds, maxAttempts: MAX_CLAIMS,
+    pool,
+    kind: WEBHOOK,
+    log: roleLog,
+    concurrency: config.webhooks.concurrency,
+    leaseSeconds: config.webhooks.leaseSeconds,
+    maxAttempts: MAX_CLAIMS,
     run: deliveryStep(deps),
     exhausted: abandonExhausted(deps),
   });

@@ -22,8 +22,13 @@ export function startWebhookScheduler(subscriber: Subscriber): Promise<Subscript
         const delivery = webhookOf(upToOutcome);
         if (!delivery) continue;
         await decideInTransaction(tx, {
-          decider: webhookDecider, streamId: webhookStreamId(delivery.jobId), accountId: e.accountId,
-          command: { type: 'ScheduleWebhook', data: delivery }, now: new Date(), causationId: e.id, correlationId: delivery.jobId,
+          decider: webhookDecider,
+          streamId: webhookStreamId(delivery.jobId),
+          accountId: e.accountId,
+          command: { type: 'ScheduleWebhook', data: delivery },
+          now: new Date(),
+          causationId: e.id,
+          correlationId: delivery.jobId,
         });
         await enqueueTask(tx, WEBHOOK, e.accountId, delivery.jobId);
       }

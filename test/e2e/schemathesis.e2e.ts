@@ -33,28 +33,52 @@ t.test('schemathesis finds no server error and no response outside the OpenAPI d
   const db = await testDatabase(t);
   const account = await createAccount(db.pool, { email: 'fuzz@example.com', credits: 1_000_000 });
   const service = await startService(t, {
-    PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', LOG_LEVEL: 'fatal', DATABASE_URL: db.url,
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: '0',
+    LOG_LEVEL: 'fatal',
+    DATABASE_URL: db.url,
     // High windows, so the fuzzer reaches the handlers; the limits have tests of their own.
-    RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_READS_PER_MINUTE: '1000000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    RATE_LIMIT_READS_PER_MINUTE: '1000000',
     CRAWL_TIMEOUT_MS: '3000',
   });
-  const document = (await (await fetch(`${service.base}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const document = (await (await fetch(`${service.base}/api/v1/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
   const operations = Object.values(document.paths).reduce((n, p) => n + Object.keys(p).length, 0);
   t.ok(operations >= 8, `the document holds ${operations} operations`);
 
   const work = await mkdtemp(join(tmpdir(), 'schemathesis-'));
   t.teardown(() => rm(work, { recursive: true, force: true }));
   const args = [
-    'run', `${service.base}/api/v1/openapi.json`, '--url', service.base,
-    '-H', `Authorization: Bearer ${account.apiKey}`,
-    '--phases', 'examples,coverage,fuzzing,stateful',
-    '--checks', 'all', '--exclude-checks', EXCLUDED_CHECKS.join(','),
-    '--max-time', String(MAX_TIME_SECONDS), '--max-examples', '100',
-    '--workers', '2', '--request-timeout', '30',
+    'run',
+    `${service.base}/api/v1/openapi.json`,
+    '--url',
+    service.base,
+    '-H',
+    `Authorization: Bearer ${account.apiKey}`,
+    '--phases',
+    'examples,coverage,fuzzing,stateful',
+    '--checks',
+    'all',
+    '--exclude-checks',
+    EXCLUDED_CHECKS.join(','),
+    '--max-time',
+    String(MAX_TIME_SECONDS),
+    '--max-examples',
+    '100',
+    '--workers',
+    '2',
+    '--request-timeout',
+    '30',
   ];
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     // Its own folder: hypothesis keeps a database of examples in the working directory.
-    const child = spawn(join(bin, 'schemathesis'), args, { cwd: work, env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' } });
+    const child = spawn(join(bin, 'schemathesis'), args, {
+      cwd: work,
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' },
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -64,6 +88,7 @@ t.test('schemathesis finds no server error and no response outside the OpenAPI d
   const summary = output.slice(output.lastIndexOf('SUMMARY'));
   t.equal(code, 0, `schemathesis passes:\n${code === 0 ? summary : output.slice(-20_000)}`);
   t.match(summary, new RegExp(`Tested: ${operations}\\b`), 'every operation of the document was tested');
-  for (const phase of ['Coverage', 'Fuzzing', 'Stateful']) t.match(summary, new RegExp(`✅ ${phase}`), `${phase} phase ran and passed`);
+  for (const phase of ['Coverage', 'Fuzzing', 'Stateful'])
+    t.match(summary, new RegExp(`✅ ${phase}`), `${phase} phase ran and passed`);
   t.notMatch(output, /internal_error/, 'no 500 even where a check would not look');
 });

@@ -21,7 +21,15 @@ export interface GainRow {
   skipped: number;
 }
 
-interface Weak { corpus: GainRow['corpus']; id: string; content: string; format: 'html' | 'text'; keyword: string; language: string; benchmark: SerpBenchmarkInput | null }
+interface Weak {
+  corpus: GainRow['corpus'];
+  id: string;
+  content: string;
+  format: 'html' | 'text';
+  keyword: string;
+  language: string;
+  benchmark: SerpBenchmarkInput | null;
+}
 
 /**
  * The weak articles of both corpora: the engine fixtures (audited offline, no benchmark) and the
@@ -29,26 +37,59 @@ interface Weak { corpus: GainRow['corpus']; id: string; content: string; format:
  * provider has).
  */
 export const weakArticles = (): Weak[] => [
-  ...articles.map((a): Weak => ({ corpus: 'engine', id: a.id, content: read('weak', a), format: a.file.endsWith('.html') ? 'html' : 'text', keyword: a.keyword, language: a.language, benchmark: null })),
-  ...(['tuning', 'heldout'] as const).flatMap((half) => loadHalf(half).map((t): Weak => ({
-    corpus: `eval-${half}`, id: t.id, content: t.poor, format: 'text', keyword: t.keyword, language: t.language, benchmark: t.serp,
-  }))),
+  ...articles.map((a): Weak => ({
+    corpus: 'engine',
+    id: a.id,
+    content: read('weak', a),
+    format: a.file.endsWith('.html') ? 'html' : 'text',
+    keyword: a.keyword,
+    language: a.language,
+    benchmark: null,
+  })),
+  ...(['tuning', 'heldout'] as const).flatMap((half) =>
+    loadHalf(half).map((t): Weak => ({
+      corpus: `eval-${half}`,
+      id: t.id,
+      content: t.poor,
+      format: 'text',
+      keyword: t.keyword,
+      language: t.language,
+      benchmark: t.serp,
+    })),
+  ),
 ];
 
 /** What a generation and its measurement do, without the service around them: items, rewrite, score. */
 export const measureGain = (w: Weak): GainRow => {
-  const audit = auditContent({ content: w.content, format: w.format, url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark });
+  const audit = auditContent({
+    content: w.content,
+    format: w.format,
+    url: null,
+    keyword: w.keyword,
+    language: w.language,
+    benchmark: w.benchmark,
+  });
   const markdown = toMarkdown(w.content, w.format);
   const items = planItems({
-    markdown, language: audit.input.language ?? w.language, keyword: audit.input.keyword ?? w.keyword, recommendations: audit.recommendations,
-    paa: audit.benchmark?.paa ?? [], title: /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null,
+    markdown,
+    language: audit.input.language ?? w.language,
+    keyword: audit.input.keyword ?? w.keyword,
+    recommendations: audit.recommendations,
+    paa: audit.benchmark?.paa ?? [],
+    title: /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null,
   });
   const score = scoreMarkdown({ url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark });
   const selectable = items.filter((p) => p.item.selectable).map((p) => p.item.id);
   const r = rewrite(markdown, items, selectable, score);
   return {
-    corpus: w.corpus, id: w.id, auditCqs: audit.scores.cqs ?? 0, before: score(markdown, null) ?? 0, after: score(r.markdown, r.title) ?? 0,
-    selectable: selectable.length, applied: r.appliedIds.length, skipped: r.skipped.length,
+    corpus: w.corpus,
+    id: w.id,
+    auditCqs: audit.scores.cqs ?? 0,
+    before: score(markdown, null) ?? 0,
+    after: score(r.markdown, r.title) ?? 0,
+    selectable: selectable.length,
+    applied: r.appliedIds.length,
+    skipped: r.skipped.length,
   };
 };
 
@@ -58,7 +99,10 @@ export const gainTable = (rows: readonly GainRow[]): string => {
   return [
     '| corpus | article | audit CQS | Markdown before | after | selectable | applied | skipped |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.selectable} | ${r.applied} | ${r.skipped} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.selectable} | ${r.applied} | ${r.skipped} |`,
+    ),
     '',
     `raised ${raised}/${rows.length} (${Math.round((raised / rows.length) * 1000) / 10}%), lowered ${lowered}`,
   ].join('\n');

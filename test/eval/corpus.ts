@@ -44,9 +44,14 @@ const REQUIRED = ['topic.json', 'strong.md', 'poor.md', 'other.md', 'serp.json']
 export const loadTopic = (half: Half, id: string): Topic => {
   const dir = join(EVAL_DIR, half, id);
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
-  const meta = JSON.parse(read('topic.json')) as Omit<Topic, 'half' | 'dir' | 'strong' | 'poor' | 'other' | 'serp' | 'otherUrls'>;
+  const meta = JSON.parse(read('topic.json')) as Omit<
+    Topic,
+    'half' | 'dir' | 'strong' | 'poor' | 'other' | 'serp' | 'otherUrls'
+  >;
   const serpFile = JSON.parse(read('serp.json')) as Record<string, SerpEntry>;
-  const entry = Object.entries(serpFile).find(([k]) => k.trim().toLowerCase() === meta.keyword.trim().toLowerCase())?.[1] ?? Object.values(serpFile)[0];
+  const entry =
+    Object.entries(serpFile).find(([k]) => k.trim().toLowerCase() === meta.keyword.trim().toLowerCase())?.[1] ??
+    Object.values(serpFile)[0];
   if (!entry) throw new Error(`${id}: serp.json has no entry`);
   return {
     ...meta,
@@ -71,7 +76,9 @@ export const loadTopic = (half: Half, id: string): Topic => {
 export const topicIds = (half: Half): string[] => {
   const root = join(EVAL_DIR, half);
   if (!existsSync(root)) return [];
-  return readdirSync(root).filter((id) => REQUIRED.every((f) => existsSync(join(root, id, f)))).sort();
+  return readdirSync(root)
+    .filter((id) => REQUIRED.every((f) => existsSync(join(root, id, f))))
+    .sort();
 };
 
 export const loadHalf = (half: Half): Topic[] => topicIds(half).map((id) => loadTopic(half, id));

@@ -33,8 +33,7 @@ export interface TopicEval {
   violations: (Violation & { article: string })[];
 }
 
-const audit = (t: Topic, content: string) =>
-  runAudit({ content, url: null, keyword: t.keyword, benchmark: t.serp });
+const audit = (t: Topic, content: string) => runAudit({ content, url: null, keyword: t.keyword, benchmark: t.serp });
 
 const dimScore = (r: EngineResult, id: DimensionId) => r.dimensions.find((d) => d.id === id)?.score ?? 0;
 
@@ -43,13 +42,23 @@ export const evaluateTopic = (t: Topic): TopicEval => {
   const poor = audit(t, t.poor);
   const other = audit(t, t.other);
   const comps = strong.result.benchmark?.competitors ?? [];
-  const otherCompExcluded = t.otherUrls.length > 0 && t.otherUrls.every((u) => comps.find((c) => c.url === u)?.excluded === true);
+  const otherCompExcluded =
+    t.otherUrls.length > 0 && t.otherUrls.every((u) => comps.find((c) => c.url === u)?.excluded === true);
   const wronglyExcluded = comps.filter((c) => c.excluded && !t.otherUrls.includes(c.url)).length;
   // The verdict itself, not the CQS: a poor article capped for the wrong reason still scores low.
   const prepared = prepareDocument({ content: t.strong, url: null, keyword: t.keyword });
   const model = buildBench(t.serp, prepared.doc, prepared.kw, prepared.an, prepared.lex).referent;
-  const wronglyOther = ([['strong', strong], ['poor', poor]] as const).filter(([, r]) => judgeReferent(model, r.scored.doc).status === 'other').map(([n]) => n);
-  const languages = [t.strong, t.poor, t.other].map((content) => prepareDocument({ content, url: null, keyword: t.keyword }).language);
+  const wronglyOther = (
+    [
+      ['strong', strong],
+      ['poor', poor],
+    ] as const
+  )
+    .filter(([, r]) => judgeReferent(model, r.scored.doc).status === 'other')
+    .map(([n]) => n);
+  const languages = [t.strong, t.poor, t.other].map(
+    (content) => prepareDocument({ content, url: null, keyword: t.keyword }).language,
+  );
   const an = createAnalyzer(t.language);
   const head = an.stem(t.headNoun.toLowerCase());
   const detectedKeywords: string[] = [];
@@ -62,12 +71,20 @@ export const evaluateTopic = (t: Topic): TopicEval => {
       kw = `(${(e as { code?: string }).code ?? 'error'})`;
     }
     detectedKeywords.push(kw);
-    const stems = kw.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter(Boolean).map(an.stem);
+    const stems = kw
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}-]+/u)
+      .filter(Boolean)
+      .map(an.stem);
     if (!stems.includes(head)) headNounKept = false;
   }
   const violations: TopicEval['violations'] = [];
   const plainOf = (content: string) => parseContent(content, 'markdown', null);
-  for (const [name, run, content] of [['strong', strong, t.strong], ['poor', poor, t.poor], ['other', other, t.other]] as const) {
+  for (const [name, run, content] of [
+    ['strong', strong, t.strong],
+    ['poor', poor, t.poor],
+    ['other', other, t.other],
+  ] as const) {
     for (const v of checkRules(run, content, t.keyword, plainOf)) violations.push({ ...v, article: name });
   }
   return {

@@ -14,13 +14,33 @@ export const summaryTable = (s: HalfSummary): string => {
   const v = RULES.reduce((a, r) => a + s.violations[r], 0);
   const rows: [string, string, string][] = [
     ['strong > poor on CQS', `${s.strongBeatsPoor}/${s.topics} (${pct(s.strongBeatsPoor, s.topics)})`, '100%'],
-    ['weakened dimensions with strong ≥ poor', `${s.dimsHeld}/${s.dimsTotal} (${pct(s.dimsHeld, s.dimsTotal)})`, '≥ 90%'],
-    ['other-referent article capped (CQS ≤ 40)', `${s.otherCapped}/${s.topics} (${pct(s.otherCapped, s.topics)})`, '≥ 90%'],
-    ['other-referent competitor left out of top10AvgCqs', `${s.otherCompExcluded}/${s.topics} (${pct(s.otherCompExcluded, s.topics)})`, '≥ 90%'],
+    [
+      'weakened dimensions with strong ≥ poor',
+      `${s.dimsHeld}/${s.dimsTotal} (${pct(s.dimsHeld, s.dimsTotal)})`,
+      '≥ 90%',
+    ],
+    [
+      'other-referent article capped (CQS ≤ 40)',
+      `${s.otherCapped}/${s.topics} (${pct(s.otherCapped, s.topics)})`,
+      '≥ 90%',
+    ],
+    [
+      'other-referent competitor left out of top10AvgCqs',
+      `${s.otherCompExcluded}/${s.topics} (${pct(s.otherCompExcluded, s.topics)})`,
+      '≥ 90%',
+    ],
     ['intended-referent competitors wrongly left out', `${s.wronglyExcluded}`, '0'],
     ['intended-referent articles judged another referent (strong, poor)', `${s.wronglyOther}`, '0'],
-    ['language detected right (strong, poor, other)', `${s.languageRight}/${s.topics} (${pct(s.languageRight, s.topics)})`, '100%'],
-    ['keyword auto-detection keeps the head noun (strong, poor)', `${s.headNounKept}/${s.topics} (${pct(s.headNounKept, s.topics)})`, '–'],
+    [
+      'language detected right (strong, poor, other)',
+      `${s.languageRight}/${s.topics} (${pct(s.languageRight, s.topics)})`,
+      '100%',
+    ],
+    [
+      'keyword auto-detection keeps the head noun (strong, poor)',
+      `${s.headNounKept}/${s.topics} (${pct(s.headNounKept, s.topics)})`,
+      '–',
+    ],
     ...RULES.map((r) => [`rule ${r}: violations`, `${s.violations[r]}`, '0'] as [string, string, string]),
   ];
   void v;
@@ -32,7 +52,11 @@ export const topicTable = (evals: TopicEval[]): string => {
     const weak = e.dims.map((d) => `${d.id} ${d.strong}${d.strong >= d.poor ? '≥' : '<'}${d.poor}`).join(', ');
     return `| ${e.id} | ${e.strongCqs} | ${e.poorCqs} ${mark(e.strongCqs > e.poorCqs)} | ${e.otherCqs} ${mark(e.otherCapped)}${e.wronglyOther.length ? ` (${e.wronglyOther.join(', ')} judged other **no**)` : ''} | ${e.top10AvgCqs ?? '–'} ${mark(e.otherCompExcluded)} | ${e.languageRight ? 'yes' : `**${e.languages.join('/')}**`} | ${e.detectedKeywords.join(' / ')}${e.headNounKept ? '' : ' **no**'} | ${weak} | ${e.violations.length} |`;
   });
-  return ['| Topic | Strong | Poor (strong > poor) | Other (capped) | top10Avg (other left out) | Language | Auto keyword (strong / poor) | Weakened dims strong vs poor | Rule violations |', '|---|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| Topic | Strong | Poor (strong > poor) | Other (capped) | top10Avg (other left out) | Language | Auto keyword (strong / poor) | Weakened dims strong vs poor | Rule violations |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 };
 
 export const heldoutSection = (s: HalfSummary, evals: TopicEval[]): string =>

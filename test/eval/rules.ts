@@ -15,19 +15,32 @@ import type { Block, Change, Recommendation } from '../../services/engine/types.
  * - deltaMismatch: estimatedCqsDelta equals the re-measured gain of the applied change.
  */
 
-export const RULES = ['keywordAppend', 'brokenLink', 'placeholderPasteable', 'beforeVerbatim', 'deltaMismatch'] as const;
+export const RULES = [
+  'keywordAppend',
+  'brokenLink',
+  'placeholderPasteable',
+  'beforeVerbatim',
+  'deltaMismatch',
+] as const;
 export type Rule = (typeof RULES)[number];
-export interface Violation { rule: Rule; rec: string; detail: string }
+export interface Violation {
+  rule: Rule;
+  rec: string;
+  detail: string;
+}
 
 export const changeOf = (r: Recommendation): Change =>
-  r.insertAt ? { kind: 'insert', placement: r.insertAt.placement, anchor: r.insertAt.anchor, after: r.after } : { kind: 'replace', before: r.before, after: r.after };
+  r.insertAt
+    ? { kind: 'insert', placement: r.insertAt.placement, anchor: r.insertAt.anchor, after: r.after }
+    : { kind: 'replace', before: r.before, after: r.after };
 
 const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Texts of the blocks in order (lists and tables as their items). */
-const blockTexts = (blocks: Block[]): string[] => blocks.map((b) => norm(b.kind === 'list' || b.kind === 'table' ? b.items.join(' ') : b.text)).filter(Boolean);
+const blockTexts = (blocks: Block[]): string[] =>
+  blocks.map((b) => norm(b.kind === 'list' || b.kind === 'table' ? b.items.join(' ') : b.text)).filter(Boolean);
 
 /** A link holds when, wherever both sentences still stand, the second directly follows the first. */
 const linkHolds = (plain: string, l: PassageLink): boolean => {
@@ -54,20 +67,57 @@ export const isKeywordAppend = (before: string, after: string, keyword: string):
   }
   if (!added.length || [...left.values()].some((n) => n > 0)) return false;
   const kws = keywordWords(keyword);
-  const glue = new Set(['and', 'for', 'of', 'the', 'a', 'in', 'on', 'to', 'with', 'i', 'w', 'na', 'do', 'z', 'dla', 'und', 'für', 'mit', 'der', 'die', 'das', 'im', 'zu']);
+  const glue = new Set([
+    'and',
+    'for',
+    'of',
+    'the',
+    'a',
+    'in',
+    'on',
+    'to',
+    'with',
+    'i',
+    'w',
+    'na',
+    'do',
+    'z',
+    'dla',
+    'und',
+    'für',
+    'mit',
+    'der',
+    'die',
+    'das',
+    'im',
+    'zu',
+  ]);
   return added.some((w) => kws.has(w)) && added.every((w) => kws.has(w) || glue.has(w));
 };
 
-export const checkRules = (run: AuditRun, content: string, keyword: string, plainOf: (content: string) => { blocks: Block[] }): Violation[] => {
+export const checkRules = (
+  run: AuditRun,
+  content: string,
+  keyword: string,
+  plainOf: (content: string) => { blocks: Block[] },
+): Violation[] => {
   const out: Violation[] = [];
   const doc = run.scored.doc;
   const links = passageLinks(doc.blocks);
   for (const r of run.result.recommendations) {
     const change = changeOf(r);
-    if (r.before && !content.includes(r.before)) out.push({ rule: 'beforeVerbatim', rec: r.id, detail: `BEFORE not in the content: ${r.before.slice(0, 80)}` });
-    if (r.insertAt && r.insertAt.placement !== 'end' && !content.includes(r.insertAt.anchor)) out.push({ rule: 'beforeVerbatim', rec: r.id, detail: `anchor not in the content: ${r.insertAt.anchor.slice(0, 80)}` });
-    if (SLOT.test(r.after) && (r as Recommendation & { authorDataOnly?: boolean }).authorDataOnly !== true) out.push({ rule: 'placeholderPasteable', rec: r.id, detail: r.after.slice(0, 100) });
-    if (r.before && isKeywordAppend(r.before, r.after, keyword)) out.push({ rule: 'keywordAppend', rec: r.id, detail: `${r.before.slice(0, 60)} → ${r.after.slice(0, 80)}` });
+    if (r.before && !content.includes(r.before))
+      out.push({ rule: 'beforeVerbatim', rec: r.id, detail: `BEFORE not in the content: ${r.before.slice(0, 80)}` });
+    if (r.insertAt && r.insertAt.placement !== 'end' && !content.includes(r.insertAt.anchor))
+      out.push({
+        rule: 'beforeVerbatim',
+        rec: r.id,
+        detail: `anchor not in the content: ${r.insertAt.anchor.slice(0, 80)}`,
+      });
+    if (SLOT.test(r.after) && (r as Recommendation & { authorDataOnly?: boolean }).authorDataOnly !== true)
+      out.push({ rule: 'placeholderPasteable', rec: r.id, detail: r.after.slice(0, 100) });
+    if (r.before && isKeywordAppend(r.before, r.after, keyword))
+      out.push({ rule: 'keywordAppend', rec: r.id, detail: `${r.before.slice(0, 60)} → ${r.after.slice(0, 80)}` });
     let changed: string;
     try {
       changed = applyChange(content, doc.format, change);
@@ -76,9 +126,16 @@ export const checkRules = (run: AuditRun, content: string, keyword: string, plai
       continue;
     }
     const plain = blockTexts(plainOf(changed).blocks).join(' ');
-    for (const l of links) if (!linkHolds(plain, l)) out.push({ rule: 'brokenLink', rec: r.id, detail: `${l.why}: "${l.first.slice(-60)}" no longer followed by "${l.second.slice(0, 50)}"` });
+    for (const l of links)
+      if (!linkHolds(plain, l))
+        out.push({
+          rule: 'brokenLink',
+          rec: r.id,
+          detail: `${l.why}: "${l.first.slice(-60)}" no longer followed by "${l.second.slice(0, 50)}"`,
+        });
     const gain = round1(run.rescore(changed).cqsRaw - run.scored.cqsRaw);
-    if (Math.abs(gain - r.estimatedCqsDelta) > 0.05) out.push({ rule: 'deltaMismatch', rec: r.id, detail: `estimated ${r.estimatedCqsDelta}, re-measured ${gain}` });
+    if (Math.abs(gain - r.estimatedCqsDelta) > 0.05)
+      out.push({ rule: 'deltaMismatch', rec: r.id, detail: `estimated ${r.estimatedCqsDelta}, re-measured ${gain}` });
   }
   return out;
 };

@@ -21,7 +21,9 @@ for (const half of HALVES.filter((h) => !only || h === only)) {
   console.log(summaryTable(s));
   console.log('');
   console.log(topicTable(evals));
-  if (verbose) for (const e of evals) for (const v of e.violations) console.log(`  ${e.id} ${v.article} ${v.rec} ${v.rule}: ${v.detail}`);
+  if (verbose)
+    for (const e of evals)
+      for (const v of e.violations) console.log(`  ${e.id} ${v.article} ${v.rec} ${v.rule}: ${v.detail}`);
   if (half === 'heldout' && write && evals.length) {
     const section = heldoutSection(s, evals);
     for (const f of ['docs/scoring.md', 'README.md']) {

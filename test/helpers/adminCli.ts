@@ -18,7 +18,11 @@ export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (err += d));
   const [code] = (await once(child, 'exit')) as [number | null];
-  const last = err.trim().split('\n').filter((l) => l.startsWith('{')).pop();
+  const last = err
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .pop();
   const json = (() => {
     try {
       return out.trim() ? JSON.parse(out) : null;

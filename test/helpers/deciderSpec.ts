@@ -64,7 +64,11 @@ export const spec = <C, E extends DomainEvent, S>(decider: Decider<C, E, S>) => 
 });
 
 const describe = (error: unknown): string =>
-  isAppError(error) ? `AppError ${error.code}: ${error.message}` : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  isAppError(error)
+    ? `AppError ${error.code}: ${error.message}`
+    : error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : String(error);
 
 const deepFreeze = <T>(value: T): T => {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {

@@ -12,7 +12,11 @@ export const kafkaBrokers = (): string[] => {
 
 /** Settings with a topic prefix of its own, so test files never read each other's events. */
 export async function testKafka(t: Test, partitions = 4): Promise<{ kafka: Kafka; settings: KafkaSettings }> {
-  const settings: KafkaSettings = { brokers: kafkaBrokers(), topicPrefix: `t${randomBytes(5).toString('hex')}`, partitions };
+  const settings: KafkaSettings = {
+    brokers: kafkaBrokers(),
+    topicPrefix: `t${randomBytes(5).toString('hex')}`,
+    partitions,
+  };
   const kafka = createKafka(settings, createLogger('test-kafka'));
   await ensureEventsTopic(kafka, settings);
   t.teardown(async () => {

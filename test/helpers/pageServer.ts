@@ -11,7 +11,10 @@ export interface Page {
 }
 
 /** A local web for the pipeline's tests: path → page, on 127.0.0.1. */
-export async function servePages(t: Test, pages: Record<string, Page>): Promise<{ base: string; hits: Map<string, number>; server: Server }> {
+export async function servePages(
+  t: Test,
+  pages: Record<string, Page>,
+): Promise<{ base: string; hits: Map<string, number>; server: Server }> {
   const hits = new Map<string, number>();
   const server = createServer(async (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -25,6 +28,12 @@ export async function servePages(t: Test, pages: Record<string, Page>): Promise<
     res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8' }).end(page.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  t.teardown(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }

@@ -10,6 +10,12 @@ const [kind, url, kafkaJson] = process.argv.slice(2) as [AdapterKind, string, st
 const pool = createPool(url, 10);
 const subscriber = makeSubscriber(kind, pool, kafkaJson ? JSON.parse(kafkaJson) : undefined);
 // Enough attempts that the crash test's repeated kills never exhaust a task.
-const config = loadConfig({ ALLOW_PRIVATE_ADDRESSES: '1', PIPELINE_LEASE_SECONDS: '3', PIPELINE_MAX_ATTEMPTS: '20', DATABASE_URL: url, ROLES: 'crawler,auditor' });
+const config = loadConfig({
+  ALLOW_PRIVATE_ADDRESSES: '1',
+  PIPELINE_LEASE_SECONDS: '3',
+  PIPELINE_MAX_ATTEMPTS: '20',
+  DATABASE_URL: url,
+  ROLES: 'crawler,auditor',
+});
 await startPipelineRoles(config, pool, subscriber, createLogger('pipeline-child'));
 process.stdout.write('READY\n');

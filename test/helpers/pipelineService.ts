@@ -14,7 +14,16 @@ import { testLog } from './testLog.ts';
 
 /** An audit request with nothing but what the test names. */
 export const auditRequest = (over: Partial<AuditRequestInput>): AuditRequestInput => ({
-  url: null, content: null, title: null, keyword: null, language: null, project: null, share: false, shareExpiresInDays: null, webhookUrl: null, ...over,
+  url: null,
+  content: null,
+  title: null,
+  keyword: null,
+  language: null,
+  project: null,
+  share: false,
+  shareExpiresInDays: null,
+  webhookUrl: null,
+  ...over,
 });
 
 /**
@@ -30,10 +39,17 @@ export async function startPipelineService(
   const { pool, url } = await testDatabase(t);
   const { kafkaSettings } = await testLog(t, kind, pool);
   const subscriber = makeSubscriber(kind, pool, kafkaSettings);
-  const config = loadConfig({ ALLOW_PRIVATE_ADDRESSES: '1', PIPELINE_LEASE_SECONDS: '5', DATABASE_URL: url, ROLES: 'crawler,auditor,projections,webhooks', ...opts.env });
+  const config = loadConfig({
+    ALLOW_PRIVATE_ADDRESSES: '1',
+    PIPELINE_LEASE_SECONDS: '5',
+    DATABASE_URL: url,
+    ROLES: 'crawler,auditor,projections,webhooks',
+    ...opts.env,
+  });
   await startProjections(pool, subscriber, [auditsProjection]);
   const stops = await startPipelineRoles(config, pool, subscriber, createLogger('test-pipeline'));
-  if (opts.webhooks) stops.push(...(await startWebhookRole(config, pool, subscriber, createLogger('test-webhooks'), opts.webhooks)));
+  if (opts.webhooks)
+    stops.push(...(await startWebhookRole(config, pool, subscriber, createLogger('test-webhooks'), opts.webhooks)));
   t.teardown(async () => {
     for (const stop of stops.reverse()) await stop();
     await subscriber.close();

@@ -8,7 +8,13 @@ import { makeSubscriber, type AdapterKind } from './subscribers.ts';
 const [kind, url, mode, kafkaJson] = process.argv.slice(2) as [AdapterKind, string, 'hang' | 'run', string | undefined];
 const pool = createPool(url, 5);
 const subscriber = makeSubscriber(kind, pool, kafkaJson ? JSON.parse(kafkaJson) : undefined);
-await startProjections(pool, subscriber, [countingProjection(mode === 'hang' ? async () => {
-  process.stdout.write('MID_BATCH\n');
-  await new Promise(() => undefined);
-} : undefined)]);
+await startProjections(pool, subscriber, [
+  countingProjection(
+    mode === 'hang'
+      ? async () => {
+          process.stdout.write('MID_BATCH\n');
+          await new Promise(() => undefined);
+        }
+      : undefined,
+  ),
+]);

@@ -72,7 +72,8 @@ export function projectionSpec(pool: Pool, projection: Projection) {
     given(events: readonly (readonly [DomainEvent, At])[], options: { inOneBatch?: boolean } = {}) {
       const all = envelopes(events);
       for (const e of all) {
-        if (!projection.canHandle.includes(e.type)) throw new Error(`${projection.name} does not handle ${e.type}: leave it out of given`);
+        if (!projection.canHandle.includes(e.type))
+          throw new Error(`${projection.name} does not handle ${e.type}: leave it out of given`);
       }
       const batches = options.inOneBatch ? [all] : all.map((e) => [e]);
       const apply = (schema: string, batch: EventEnvelope[]): Promise<void> =>
@@ -85,7 +86,14 @@ export function projectionSpec(pool: Pool, projection: Projection) {
           await tx.query(`SET LOCAL search_path TO ${schema}`);
           return (await tx.query(sql, params)).rows as Rows;
         });
-      const check = async (t: Asserts, again: boolean, sql: string, params: unknown[], expected: Rows, message: string) => {
+      const check = async (
+        t: Asserts,
+        again: boolean,
+        sql: string,
+        params: unknown[],
+        expected: Rows,
+        message: string,
+      ) => {
         const schema = `spec_${randomBytes(6).toString('hex')}`;
         await pool.query(`CREATE SCHEMA ${schema}`);
         try {
@@ -117,13 +125,19 @@ export function projectionSpec(pool: Pool, projection: Projection) {
       };
       return {
         /** The query over the projection's tables returns `expected`. */
-        then: (t: Asserts, sql: string, expected: Rows, message = 'rows', params: unknown[] = []) => check(t, false, sql, params, expected, message),
+        then: (t: Asserts, sql: string, expected: Rows, message = 'rows', params: unknown[] = []) =>
+          check(t, false, sql, params, expected, message),
         /**
          * The same after the events were applied, and again after each of them was delivered a
          * second time, in order (a redelivery changes nothing, at no moment).
          */
-        thenAgain: (t: Asserts, sql: string, expected: Rows, message = 'rows after a redelivery', params: unknown[] = []) =>
-          check(t, true, sql, params, expected, message),
+        thenAgain: (
+          t: Asserts,
+          sql: string,
+          expected: Rows,
+          message = 'rows after a redelivery',
+          params: unknown[] = [],
+        ) => check(t, true, sql, params, expected, message),
       };
     },
   };

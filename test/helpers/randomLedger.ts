@@ -40,27 +40,55 @@ export function randomAccountEvents(accountId: string, steps: number, random: ()
       throw e;
     }
   };
-  run({ type: 'OpenAccount', data: { accountId, email: `${accountId}@example.com`, role: 'user', unlimited: false, webhookSecret: `whsec_${accountId}` } });
+  run({
+    type: 'OpenAccount',
+    data: {
+      accountId,
+      email: `${accountId}@example.com`,
+      role: 'user',
+      unlimited: false,
+      webhookSecret: `whsec_${accountId}`,
+    },
+  });
   for (let i = 0; i < steps; i++) {
     const r = random();
-    if (r < 0.25) run({ type: 'PurchaseCredits', data: { paymentId: `pay_${accountId}_${i}`, credits: 1 + Math.floor(random() * 20) } });
+    if (r < 0.25)
+      run({
+        type: 'PurchaseCredits',
+        data: { paymentId: `pay_${accountId}_${i}`, credits: 1 + Math.floor(random() * 20) },
+      });
     else if (r < 0.6) {
       const auditId = `aud_${accountId}_${i}`;
       events.push(AuditAdmitted({ auditId }));
-      if (run({ type: 'ChargeCredit', data: { kind: 'audit', subjectId: auditId, jobId: `job_${i}`, url: `https://example.com/${i}`, project: random() < 0.5 ? 'p' : null } })) {
+      if (
+        run({
+          type: 'ChargeCredit',
+          data: {
+            kind: 'audit',
+            subjectId: auditId,
+            jobId: `job_${i}`,
+            url: `https://example.com/${i}`,
+            project: random() < 0.5 ? 'p' : null,
+          },
+        })
+      ) {
         charges.push({ kind: 'audit', subjectId: auditId });
       }
       events.push(AuditReleased({ auditId }));
     } else if (r < 0.7) {
       const subjectId = `rev_${accountId}_${i}`;
-      if (run({ type: 'ChargeCredit', data: { kind: 'apply', subjectId, jobId: null, url: null, project: null } })) charges.push({ kind: 'apply', subjectId });
+      if (run({ type: 'ChargeCredit', data: { kind: 'apply', subjectId, jobId: null, url: null, project: null } }))
+        charges.push({ kind: 'apply', subjectId });
     } else if (r < 0.85) {
       const charge = charges[Math.floor(random() * charges.length)];
       // A repeat refund decides nothing, as on the API.
       if (charge) run({ type: 'RefundCharge', data: { ...charge, reason: 'audit failed' } });
     } else {
       const delta = Math.floor(random() * 21) - 8 || 1;
-      run({ type: 'AdjustCredits', data: { adjustmentId: `adj_${accountId}_${i}`, delta, actor: 'ops', reason: 'correction' } });
+      run({
+        type: 'AdjustCredits',
+        data: { adjustmentId: `adj_${accountId}_${i}`, delta, actor: 'ops', reason: 'correction' },
+      });
     }
   }
   return events;
@@ -70,17 +98,28 @@ export function randomAccountEvents(accountId: string, steps: number, random: ()
  * Appends random accounts through the event store itself (validation, versions, hash chain), many
  * accounts per transaction for speed. Returns their ids.
  */
-export async function appendRandomAccounts(pool: Pool, options: { accounts: number; steps: number; seed: number; prefix?: string; perTransaction?: number }): Promise<string[]> {
+export async function appendRandomAccounts(
+  pool: Pool,
+  options: { accounts: number; steps: number; seed: number; prefix?: string; perTransaction?: number },
+): Promise<string[]> {
   const random = seededRandom(options.seed);
   const ids = Array.from({ length: options.accounts }, (_, i) => `usr_${options.prefix ?? 'r'}${options.seed}_${i}`);
   const per = options.perTransaction ?? 50;
   for (let from = 0; from < ids.length; from += per) {
-    const batch = ids.slice(from, from + per).map((accountId) => ({ accountId, events: randomAccountEvents(accountId, options.steps, random) }));
+    const batch = ids
+      .slice(from, from + per)
+      .map((accountId) => ({ accountId, events: randomAccountEvents(accountId, options.steps, random) }));
     await withTransaction(pool, async (tx) => {
       for (const { accountId, events } of batch) {
         // One INSERT holds at most 65,535 parameters: 12 per event.
         for (let at = 0; at < events.length; at += 2_000) {
-          await appendToStream(tx, { streamId: accountStreamId(accountId), accountId, expectedVersion: at, now: new Date(), events: events.slice(at, at + 2_000) });
+          await appendToStream(tx, {
+            streamId: accountStreamId(accountId),
+            accountId,
+            expectedVersion: at,
+            now: new Date(),
+            events: events.slice(at, at + 2_000),
+          });
         }
       }
     });

@@ -54,7 +54,8 @@ export async function startSchemaRegistryStandIn(t: Test): Promise<SchemaRegistr
         let canonical: string;
         try {
           const body = JSON.parse(await readBody(req)) as { schema?: unknown; schemaType?: unknown };
-          if (typeof body.schema !== 'string' || (body.schemaType !== undefined && body.schemaType !== 'AVRO')) throw new Error('schema');
+          if (typeof body.schema !== 'string' || (body.schemaType !== undefined && body.schemaType !== 'AVRO'))
+            throw new Error('schema');
           canonical = JSON.stringify(JSON.parse(body.schema));
         } catch {
           return send(res, 422, { error_code: 42201, message: 'Invalid schema' });
@@ -73,7 +74,9 @@ export async function startSchemaRegistryStandIn(t: Test): Promise<SchemaRegistr
       const byIdPath = /^\/schemas\/ids\/(\d+)$/.exec(url.pathname);
       if (req.method === 'GET' && byIdPath) {
         const schema = byId.get(Number(byIdPath[1]));
-        return schema === undefined ? send(res, 404, { error_code: 40403, message: 'Schema not found' }) : send(res, 200, { schema });
+        return schema === undefined
+          ? send(res, 404, { error_code: 40403, message: 'Schema not found' })
+          : send(res, 200, { schema });
       }
       if (req.method === 'GET' && url.pathname === '/subjects') return send(res, 200, [...state.subjects.keys()]);
       return send(res, 404, { error_code: 404, message: 'HTTP 404 Not Found' });

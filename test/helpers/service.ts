@@ -4,8 +4,15 @@ import { once } from 'node:events';
 import { eventually } from './db.ts';
 
 /** `npm start` (services/main.ts) in a process of its own until the test ends; returns its base URL. */
-export async function startService(t: Test, env: NodeJS.ProcessEnv, timeoutMs = 90_000): Promise<{ base: string; child: ChildProcess; output: () => string; stop(): Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startService(
+  t: Test,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 90_000,
+): Promise<{ base: string; child: ChildProcess; output: () => string; stop(): Promise<number | null> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const stop = async (): Promise<number | null> => {
@@ -14,8 +21,14 @@ export async function startService(t: Test, env: NodeJS.ProcessEnv, timeoutMs = 
     const [code] = (await once(child, 'exit')) as [number | null];
     return code;
   };
-  t.teardown(async () => { await stop(); });
-  await eventually(async () => /listening on (http:\/\/\S+)/.test(out) || child.exitCode !== null, timeoutMs, 'the service to listen');
+  t.teardown(async () => {
+    await stop();
+  });
+  await eventually(
+    async () => /listening on (http:\/\/\S+)/.test(out) || child.exitCode !== null,
+    timeoutMs,
+    'the service to listen',
+  );
   if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}: ${out}`);
   return { base: /listening on (http:\/\/\S+)/.exec(out)![1]!, child, output: () => out, stop };
 }

@@ -7,7 +7,13 @@ import './testEvents.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
 
-const [kind, url, groupId, mode, kafkaJson] = process.argv.slice(2) as [AdapterKind, string, string, 'hang' | 'run', string | undefined];
+const [kind, url, groupId, mode, kafkaJson] = process.argv.slice(2) as [
+  AdapterKind,
+  string,
+  string,
+  'hang' | 'run',
+  string | undefined,
+];
 const pool = createPool(url, 5);
 const subscriber = makeSubscriber(kind, pool, kafkaJson ? JSON.parse(kafkaJson) : undefined);
 await subscriber.subscribe({
@@ -15,7 +21,13 @@ await subscriber.subscribe({
   types: ['TestHappened'],
   async handle(events, tx) {
     for (const e of events) {
-      await tx.query('INSERT INTO applied (group_id, member, event_id, account_id, n) VALUES ($1, $2, $3, $4, $5)', [groupId, 'child', e.id, e.accountId, (e.payload as { n: number }).n]);
+      await tx.query('INSERT INTO applied (group_id, member, event_id, account_id, n) VALUES ($1, $2, $3, $4, $5)', [
+        groupId,
+        'child',
+        e.id,
+        e.accountId,
+        (e.payload as { n: number }).n,
+      ]);
     }
     if (mode === 'hang') {
       process.stdout.write('IN_HANDLER\n');

@@ -11,7 +11,13 @@ export type AdapterKind = 'store' | 'kafka';
 /** Either adapter behind the one port, tuned for tests (short heartbeats and session timeouts). */
 export function makeSubscriber(kind: AdapterKind, pool: Pool, kafkaSettings?: KafkaSettings): Subscriber {
   const log = createLogger(`test-${kind}-subscriber`);
-  if (kind === 'store') return createStoreSubscriber(pool, { log, pollMs: 20, memberTtlMs: 1500, retry: { maxAttempts: 3, baseDelayMs: 20 } });
+  if (kind === 'store')
+    return createStoreSubscriber(pool, {
+      log,
+      pollMs: 20,
+      memberTtlMs: 1500,
+      retry: { maxAttempts: 3, baseDelayMs: 20 },
+    });
   if (!kafkaSettings) throw new Error('kafka settings needed');
   return createKafkaSubscriber(pool, {
     kafka: createKafka(kafkaSettings, log),

@@ -11,7 +11,12 @@ import type { AdapterKind } from './subscribers.ts';
  * gets a topic of the test's own and a relay publishing the store to it, stopped at teardown.
  * Returns the Kafka settings to hand to makeSubscriber (or to a child process).
  */
-export async function testLog(t: Test, kind: AdapterKind, pool: Pool, partitions = 2): Promise<{ kafkaSettings?: KafkaSettings }> {
+export async function testLog(
+  t: Test,
+  kind: AdapterKind,
+  pool: Pool,
+  partitions = 2,
+): Promise<{ kafkaSettings?: KafkaSettings }> {
   if (kind === 'store') return {};
   const { kafka, settings } = await testKafka(t, partitions);
   const relay = await startRelay({ pool, kafka, settings, log: createLogger('test-relay'), pollMs: 10 });

@@ -11,7 +11,10 @@ export interface RawMessage {
 }
 
 /** Reads the events topic from the beginning, as a data team's consumer would, into an array. */
-export async function readTopic(kafka: Kafka, settings: KafkaSettings): Promise<{ messages: RawMessage[]; stop: () => Promise<void> }> {
+export async function readTopic(
+  kafka: Kafka,
+  settings: KafkaSettings,
+): Promise<{ messages: RawMessage[]; stop: () => Promise<void> }> {
   const messages: RawMessage[] = [];
   const consumer = kafka.consumer({ groupId: `reader-${randomBytes(4).toString('hex')}`, maxWaitTimeInMs: 100 });
   await consumer.connect();

@@ -44,7 +44,12 @@ export async function startWebhookReceiver(t: Test): Promise<{
     req.on('end', () => {
       const path = (req.url ?? '/').split('?')[0]!;
       const n = received.filter((r) => r.path === path).length;
-      received.push({ path, at: performance.timeOrigin + performance.now(), headers: req.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        path,
+        at: performance.timeOrigin + performance.now(),
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      });
       const replies = scripts.get(path) ?? [200];
       const reply = replies[Math.min(n, replies.length - 1)]!;
       if (reply === 'hang') return;
@@ -55,7 +60,13 @@ export async function startWebhookReceiver(t: Test): Promise<{
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t.teardown(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  t.teardown(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return {
     base,
     received,

@@ -26,7 +26,11 @@ t.test('kafka from KAFKA_BROKERS takes a topic, and a produced message comes bac
     await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
     await admin.disconnect();
   });
-  t.equal(await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true }), true, 'topic created');
+  t.equal(
+    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true }),
+    true,
+    'topic created',
+  );
 
   const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
@@ -55,7 +59,9 @@ t.test('postgres from DATABASE_URL answers a query', async (t) => {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   t.teardown(() => client.end());
-  const { rows } = await client.query<{ answer: number; version: string }>('SELECT 6 * 7 AS answer, version() AS version');
+  const { rows } = await client.query<{ answer: number; version: string }>(
+    'SELECT 6 * 7 AS answer, version() AS version',
+  );
   t.equal(rows[0]?.answer, 42);
   t.match(rows[0]?.version, /^PostgreSQL \d+/);
 });

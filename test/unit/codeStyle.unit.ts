@@ -9,7 +9,8 @@ import { repoRoot } from '../../infra/local/kafkaJars.ts';
  * dpdm follows `import type` too, which import-x/no-cycle skips.
  */
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
-const run = (name: string, args: string[]) => spawnSync(bin(name), args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = (name: string, args: string[]) =>
+  spawnSync(bin(name), args, { cwd: repoRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 t.test('ESLint finds nothing', async (t) => {
   const r = run('eslint', ['.', '--max-warnings', '0']);
@@ -23,6 +24,15 @@ t.test('the code is formatted with Prettier', async (t) => {
 
 t.test('no import cycle, type-only imports included', async (t) => {
   const globs = ['core', 'events', 'infra', 'projections', 'services', 'bench', 'test'].map((d) => `${d}/**/*.ts`);
-  const r = run('dpdm', ['--no-tree', '--no-warning', '--no-progress', '-T', 'false', '--exit-code', 'circular:1', ...globs]);
+  const r = run('dpdm', [
+    '--no-tree',
+    '--no-warning',
+    '--no-progress',
+    '-T',
+    'false',
+    '--exit-code',
+    'circular:1',
+    ...globs,
+  ]);
   t.equal(r.status, 0, `dpdm:\n${r.stdout}${r.stderr}`);
 });

@@ -36,7 +36,11 @@ const failure = (code: 'config_error' | 'audit_failed', reason: string, message:
   new AppError(code, `SERP provider (DataForSEO): ${message}`, { provider: 'dataforseo', reason });
 
 /** Posts one task and returns it (its status checked by the caller: "no results" is not an error everywhere). */
-export async function postTask<R>(settings: DataForSeoSettings, path: string, task: Record<string, unknown>): Promise<DfsTask<R>> {
+export async function postTask<R>(
+  settings: DataForSeoSettings,
+  path: string,
+  task: Record<string, unknown>,
+): Promise<DfsTask<R>> {
   const url = `${settings.baseUrl.replace(/\/+$/, '')}${path}`;
   let res: Response;
   try {
@@ -52,12 +56,24 @@ export async function postTask<R>(settings: DataForSeoSettings, path: string, ta
     });
   } catch (e) {
     const err = e as Error;
-    if (err.name === 'TimeoutError') throw failure('audit_failed', 'timeout', `no answer within ${settings.timeoutMs / 1000} s`);
-    throw failure('audit_failed', 'network', `cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message}`);
+    if (err.name === 'TimeoutError')
+      throw failure('audit_failed', 'timeout', `no answer within ${settings.timeoutMs / 1000} s`);
+    throw failure(
+      'audit_failed',
+      'network',
+      `cannot reach ${url}: ${(err.cause as Error | undefined)?.message ?? err.message}`,
+    );
   }
-  if (res.status === 401) throw failure('config_error', 'unauthorized', 'the credentials were refused (check SERP_HTTP_LOGIN and SERP_HTTP_PASSWORD)');
-  if (res.status === 402) throw failure('config_error', 'payment_required', 'payment required (check the account balance)');
-  if (res.status === 404) throw failure('config_error', 'not_found', `no such endpoint ${url} (check SERP_HTTP_BASE_URL)`);
+  if (res.status === 401)
+    throw failure(
+      'config_error',
+      'unauthorized',
+      'the credentials were refused (check SERP_HTTP_LOGIN and SERP_HTTP_PASSWORD)',
+    );
+  if (res.status === 402)
+    throw failure('config_error', 'payment_required', 'payment required (check the account balance)');
+  if (res.status === 404)
+    throw failure('config_error', 'not_found', `no such endpoint ${url} (check SERP_HTTP_BASE_URL)`);
   if (res.status !== 200) throw failure('audit_failed', 'http_status', `HTTP ${res.status}`);
 
   let body: DfsEnvelope<R>;
@@ -66,15 +82,19 @@ export async function postTask<R>(settings: DataForSeoSettings, path: string, ta
   } catch {
     throw failure('audit_failed', 'malformed', 'the answer is not JSON');
   }
-  if (typeof body?.status_code !== 'number') throw failure('audit_failed', 'malformed', 'the answer has no status_code');
-  if (body.status_code !== DFS_OK) throw failure('audit_failed', 'api_error', `${body.status_code} ${body.status_message}`);
+  if (typeof body?.status_code !== 'number')
+    throw failure('audit_failed', 'malformed', 'the answer has no status_code');
+  if (body.status_code !== DFS_OK)
+    throw failure('audit_failed', 'api_error', `${body.status_code} ${body.status_message}`);
   const first = body.tasks?.[0];
-  if (!first || typeof first.status_code !== 'number') throw failure('audit_failed', 'malformed', 'the answer has no task');
+  if (!first || typeof first.status_code !== 'number')
+    throw failure('audit_failed', 'malformed', 'the answer has no task');
   return first;
 }
 
 /** A task that must have succeeded. */
 export function okResult<R>(task: DfsTask<R>): R[] {
-  if (task.status_code !== DFS_OK) throw failure('audit_failed', 'task_error', `${task.status_code} ${task.status_message}`);
+  if (task.status_code !== DFS_OK)
+    throw failure('audit_failed', 'task_error', `${task.status_code} ${task.status_message}`);
   return task.result ?? [];
 }

@@ -72,7 +72,10 @@ const volumeEligible = (k: string) => {
 };
 
 export function createDataForSeoProvider(settings: DataForSeoProviderSettings): SerpProvider {
-  const where = (language: string) => ({ language_code: language, location_code: settings.locationCode ?? locationFor(language) });
+  const where = (language: string) => ({
+    language_code: language,
+    location_code: settings.locationCode ?? locationFor(language),
+  });
 
   const searchVolumes = async (keywords: string[], language: string): Promise<Map<string, number | null>> => {
     const out = new Map<string, number | null>(keywords.map((k) => [k, null]));
@@ -82,7 +85,8 @@ export function createDataForSeoProvider(settings: DataForSeoProviderSettings): 
       const task = await postTask<VolumeResult>(settings, VOLUME_PATH, { keywords: batch, ...where(language) });
       const byKey = new Map<string, number | null>();
       for (const r of okResult(task)) {
-        if (typeof r.keyword === 'string') byKey.set(volumeKey(r.keyword), typeof r.search_volume === 'number' ? r.search_volume : null);
+        if (typeof r.keyword === 'string')
+          byKey.set(volumeKey(r.keyword), typeof r.search_volume === 'number' ? r.search_volume : null);
       }
       for (const k of keywords) if (byKey.has(volumeKey(k))) out.set(k, byKey.get(volumeKey(k))!);
     }

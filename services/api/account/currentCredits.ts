@@ -12,6 +12,10 @@ import { accountDecider } from '../../domain/account/decider.ts';
 export async function currentCredits(db: Queryable, accountId: string): Promise<number> {
   const folded = await ledgerBalanceWithHead(db, accountId, accountStreamId(accountId));
   if (folded.current) return folded.remaining!;
-  const { state } = await loadStream(db as Parameters<typeof loadStream>[0], accountDecider, accountStreamId(accountId));
+  const { state } = await loadStream(
+    db as Parameters<typeof loadStream>[0],
+    accountDecider,
+    accountStreamId(accountId),
+  );
   return state.status === 'Open' ? state.balance : 0;
 }

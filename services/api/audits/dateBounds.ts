@@ -26,17 +26,30 @@ const validDate = (y: number, m: number, d: number): boolean => {
  */
 export function parseTimeBound(raw: string, name: 'createdAfter' | 'createdBefore'): TimeBound {
   const bad = () =>
-    new AppError('invalid_request', `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (e.g. 2026-09-01T12:00:00Z; without a zone it is UTC); got ${JSON.stringify(raw.slice(0, 40))}`, { field: name });
+    new AppError(
+      'invalid_request',
+      `${name} must be a date (YYYY-MM-DD) or an ISO 8601 timestamp (e.g. 2026-09-01T12:00:00Z; without a zone it is UTC); got ${JSON.stringify(raw.slice(0, 40))}`,
+      { field: name },
+    );
   const d = DATE.exec(raw);
   if (d) {
     const [y, m, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
     if (!validDate(y, m, day)) throw bad();
     const start = Date.UTC(y, m - 1, day);
-    return name === 'createdAfter' ? { at: new Date(start), inclusive: true } : { at: new Date(start + DAY_MS), inclusive: false };
+    return name === 'createdAfter'
+      ? { at: new Date(start), inclusive: true }
+      : { at: new Date(start + DAY_MS), inclusive: false };
   }
   const ts = TIMESTAMP.exec(raw);
   if (!ts) throw bad();
-  const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(ts[i] ?? 0)) as [number, number, number, number, number, number];
+  const [y, m, day, hh, mm, ss] = [1, 2, 3, 4, 5, 6].map((i) => Number(ts[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!validDate(y, m, day) || hh > 23 || mm > 59 || ss > 59) throw bad();
   const zone = ts[8] ?? 'Z';
   let offsetMin = 0;

@@ -13,7 +13,12 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  * filter it would match every audit under it, so it is a 400 too.
  */
 export function parseDomainFilter(raw: string): string {
-  const bad = () => new AppError('invalid_request', `domain must be a host name such as example.com or an address such as https://example.com/page; got ${JSON.stringify(raw.slice(0, 60))}`, { field: 'domain' });
+  const bad = () =>
+    new AppError(
+      'invalid_request',
+      `domain must be a host name such as example.com or an address such as https://example.com/page; got ${JSON.stringify(raw.slice(0, 60))}`,
+      { field: 'domain' },
+    );
   const value = raw.trim();
   let host: string;
   try {
@@ -25,7 +30,11 @@ export function parseDomainFilter(raw: string): string {
   if (host.startsWith('[') || IPV4.test(host)) return host; // an address audited by its IP
   if (host.length === 0 || host.length > 253 || !host.split('.').every((l) => LABEL.test(l))) throw bad();
   if (getDomain(host, { allowPrivateDomains: false }) === null) {
-    throw new AppError('invalid_request', `domain ${JSON.stringify(host)} is a top-level domain or public suffix, not a domain; give a name such as example.${host}`, { field: 'domain' });
+    throw new AppError(
+      'invalid_request',
+      `domain ${JSON.stringify(host)} is a top-level domain or public suffix, not a domain; give a name such as example.${host}`,
+      { field: 'domain' },
+    );
   }
   return host;
 }

@@ -12,7 +12,9 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   if (header === undefined) return null;
   if (Array.isArray(header)) throw bad('Idempotency-Key must be sent once');
   if (header.length === 0 || header.length > IDEMPOTENCY_KEY_MAX_CHARS || !VISIBLE_ASCII.test(header)) {
-    throw bad(`Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} visible ASCII characters (letters, digits, punctuation; no spaces)`);
+    throw bad(
+      `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_CHARS} visible ASCII characters (letters, digits, punctuation; no spaces)`,
+    );
   }
   return header;
 }

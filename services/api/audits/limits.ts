@@ -24,7 +24,17 @@ export const NO_PROJECT = '__none__';
 export const IDEMPOTENCY_KEY_MAX_CHARS = 255;
 
 /** The fields of POST /audits, in the order they are checked and listed in messages. */
-export const SUBMISSION_FIELDS = ['url', 'content', 'title', 'keyword', 'language', 'project', 'share', 'shareExpiresInDays', 'webhookUrl'] as const;
+export const SUBMISSION_FIELDS = [
+  'url',
+  'content',
+  'title',
+  'keyword',
+  'language',
+  'project',
+  'share',
+  'shareExpiresInDays',
+  'webhookUrl',
+] as const;
 
 /**
  * Characters as JSON Schema counts them (Unicode code points, like Ajv's maxLength), so the parser

@@ -3,8 +3,16 @@ import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../
 import type { AuditRequestInput } from '../../pipeline/submitAudit.ts';
 import { AppError } from '../../../core/errors.ts';
 import {
-  charCount, CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, KEYWORD_MAX_CHARS, NO_PROJECT, PROJECT_MAX_CHARS,
-  SHARE_DAYS_MAX, SHARE_DAYS_MIN, SUBMISSION_FIELDS, TITLE_MAX_CHARS,
+  charCount,
+  CONTENT_MAX_CHARS,
+  CONTENT_MIN_CHARS,
+  KEYWORD_MAX_CHARS,
+  NO_PROJECT,
+  PROJECT_MAX_CHARS,
+  SHARE_DAYS_MAX,
+  SHARE_DAYS_MIN,
+  SUBMISSION_FIELDS,
+  TITLE_MAX_CHARS,
 } from './limits.ts';
 
 /**
@@ -20,35 +28,50 @@ export function parseAuditSubmission(body: unknown, policy: AcceptancePolicy): A
   const raw = body as Record<string, unknown>;
   const unknownField = Object.keys(raw).find((k) => !(SUBMISSION_FIELDS as readonly string[]).includes(k));
   if (unknownField !== undefined) {
-    throw invalid(unknownField, `Unknown field ${JSON.stringify(shorten(unknownField))} (the fields are ${SUBMISSION_FIELDS.join(', ')})`);
+    throw invalid(
+      unknownField,
+      `Unknown field ${JSON.stringify(shorten(unknownField))} (the fields are ${SUBMISSION_FIELDS.join(', ')})`,
+    );
   }
   const given = (k: (typeof SUBMISSION_FIELDS)[number]) => raw[k] !== undefined && raw[k] !== null;
   if (!given('url') && !given('content')) throw invalid('url', 'Either url or content is required');
   if (given('url') && given('content')) throw invalid('url', 'Send either url or content, not both');
 
   const url = given('url') ? validateAuditUrl(stringField(raw.url, 'url'), policy) : null;
-  const content = given('content') ? text(raw.content, 'content', { min: CONTENT_MIN_CHARS, max: CONTENT_MAX_CHARS }) : null;
+  const content = given('content')
+    ? text(raw.content, 'content', { min: CONTENT_MIN_CHARS, max: CONTENT_MAX_CHARS })
+    : null;
 
   let title: string | null = null;
   if (given('title')) {
-    title = text(raw.title, 'title', { max: TITLE_MAX_CHARS, notBlank: 'omit it to use the keyword as the title' }).trim();
+    title = text(raw.title, 'title', {
+      max: TITLE_MAX_CHARS,
+      notBlank: 'omit it to use the keyword as the title',
+    }).trim();
     // Spec 4.2: "used only with content". Refused rather than dropped, so nobody believes it was used.
-    if (url !== null) throw invalid('title', 'title is used only with content; a page audited from url keeps its own title');
+    if (url !== null)
+      throw invalid('title', 'title is used only with content; a page audited from url keeps its own title');
   }
-  const keyword = given('keyword') ? text(raw.keyword, 'keyword', { max: KEYWORD_MAX_CHARS, notBlank: 'omit it to have the keyword detected' }).trim() : null;
+  const keyword = given('keyword')
+    ? text(raw.keyword, 'keyword', { max: KEYWORD_MAX_CHARS, notBlank: 'omit it to have the keyword detected' }).trim()
+    : null;
   const language = given('language') ? isoLanguage(raw.language) : null;
   const project = given('project') ? projectName(raw.project) : null;
 
   let share = false;
   if (given('share')) {
-    if (typeof raw.share !== 'boolean') throw invalid('share', `share must be a JSON boolean (true or false); got ${describe(raw.share)}`);
+    if (typeof raw.share !== 'boolean')
+      throw invalid('share', `share must be a JSON boolean (true or false); got ${describe(raw.share)}`);
     share = raw.share;
   }
   let shareExpiresInDays: number | null = null;
   if (given('shareExpiresInDays')) {
     const days = raw.shareExpiresInDays;
     if (typeof days !== 'number' || !Number.isInteger(days) || days < SHARE_DAYS_MIN || days > SHARE_DAYS_MAX) {
-      throw invalid('shareExpiresInDays', `shareExpiresInDays must be a whole number from ${SHARE_DAYS_MIN} to ${SHARE_DAYS_MAX}; got ${describe(days)}`);
+      throw invalid(
+        'shareExpiresInDays',
+        `shareExpiresInDays must be a whole number from ${SHARE_DAYS_MIN} to ${SHARE_DAYS_MAX}; got ${describe(days)}`,
+      );
     }
     if (!share) throw invalid('shareExpiresInDays', 'shareExpiresInDays requires share: true');
     shareExpiresInDays = days;
@@ -61,7 +84,11 @@ export function parseAuditSubmission(body: unknown, policy: AcceptancePolicy): A
 /** A project label (spec 2.7): an exact, case-sensitive name of 1 to 100 characters, kept as sent. */
 export function projectName(value: unknown): string {
   const name = text(value, 'project', { max: PROJECT_MAX_CHARS, notBlank: 'omit it to leave the audit unassigned' });
-  if (name === NO_PROJECT) throw invalid('project', `project ${JSON.stringify(NO_PROJECT)} is reserved: the job list's project filter uses it for unassigned audits`);
+  if (name === NO_PROJECT)
+    throw invalid(
+      'project',
+      `project ${JSON.stringify(NO_PROJECT)} is reserved: the job list's project filter uses it for unassigned audits`,
+    );
   return name;
 }
 
@@ -69,7 +96,10 @@ export function projectName(value: unknown): string {
 export function isoLanguage(value: unknown): string {
   const code = stringField(value, 'language');
   if (!/^[a-z]{2}$/.test(code) || !ISO6391.validate(code)) {
-    throw invalid('language', `language must be an ISO 639-1 code (two lower-case letters, e.g. en, pl, de); got ${JSON.stringify(shorten(code))}`);
+    throw invalid(
+      'language',
+      `language must be an ISO 639-1 code (two lower-case letters, e.g. en, pl, de); got ${JSON.stringify(shorten(code))}`,
+    );
   }
   return code;
 }
@@ -83,14 +113,23 @@ function text(value: unknown, field: string, rule: { min?: number; max: number; 
   stringField(value, field);
   const n = charCount(value as string);
   if (rule.min !== undefined && (n < rule.min || n > rule.max)) {
-    throw invalid(field, `${field} must be ${rule.min} to ${rule.max.toLocaleString('en-US')} characters long; it has ${n.toLocaleString('en-US')}`);
+    throw invalid(
+      field,
+      `${field} must be ${rule.min} to ${rule.max.toLocaleString('en-US')} characters long; it has ${n.toLocaleString('en-US')}`,
+    );
   }
-  if (n > rule.max) throw invalid(field, `${field} must be at most ${rule.max.toLocaleString('en-US')} characters long; it has ${n.toLocaleString('en-US')}`);
-  if (rule.notBlank && (value as string).trim() === '') throw invalid(field, `${field} must not be empty; ${rule.notBlank}`);
+  if (n > rule.max)
+    throw invalid(
+      field,
+      `${field} must be at most ${rule.max.toLocaleString('en-US')} characters long; it has ${n.toLocaleString('en-US')}`,
+    );
+  if (rule.notBlank && (value as string).trim() === '')
+    throw invalid(field, `${field} must not be empty; ${rule.notBlank}`);
   return value as string;
 }
 
-const invalid = (field: string | null, message: string) => new AppError('invalid_request', message, field ? { field } : {});
+const invalid = (field: string | null, message: string) =>
+  new AppError('invalid_request', message, field ? { field } : {});
 
 const shorten = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
 

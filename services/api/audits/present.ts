@@ -14,25 +14,42 @@ export interface PresentSettings {
 }
 
 /** The full report in the app (spec 2.2, 2.3 reportUrl: requires login). */
-export const reportUrlOf = (s: PresentSettings, auditId: string): string => `${s.publicBaseUrl}/app/audits/${encodeURIComponent(auditId)}`;
+export const reportUrlOf = (s: PresentSettings, auditId: string): string =>
+  `${s.publicBaseUrl}/app/audits/${encodeURIComponent(auditId)}`;
 
 /** The id a single audit is shown under: the job id, or the audit id for an audit created in the app. */
 const singleId = (row: AuditRow): string => row.jobId ?? row.auditId;
 
 /** Spec 2.2: errorCode is always null for audits created in the app. */
-const errorCodeOf = (row: AuditRow): string | null => (row.status === 'error' && row.source === 'api' ? row.errorCode : null);
+const errorCodeOf = (row: AuditRow): string | null =>
+  row.status === 'error' && row.source === 'api' ? row.errorCode : null;
 
 const iso = (d: Date): string => d.toISOString();
 
 /** GET /audits/{id} (spec 4.3), and the 200 of an Idempotency-Key replay: the shape of the current status. */
-export function presentAudit(row: AuditRow, s: PresentSettings, share: ShareRow | null = null): JobInProgress | JobFailed | AuditResultV1 {
+export function presentAudit(
+  row: AuditRow,
+  s: PresentSettings,
+  share: ShareRow | null = null,
+): JobInProgress | JobFailed | AuditResultV1 {
   if (row.status === 'queued' || row.status === 'running') {
-    return { id: singleId(row), status: row.status, auditId: row.auditId, project: row.project, createdAt: iso(row.createdAt), apiVersion: API_VERSION };
+    return {
+      id: singleId(row),
+      status: row.status,
+      auditId: row.auditId,
+      project: row.project,
+      createdAt: iso(row.createdAt),
+      apiVersion: API_VERSION,
+    };
   }
   if (row.status === 'error') {
     return {
-      id: singleId(row), status: 'error', errorCode: errorCodeOf(row), errorMessage: row.errorMessage ?? 'The audit failed',
-      createdAt: iso(row.createdAt), apiVersion: API_VERSION,
+      id: singleId(row),
+      status: 'error',
+      errorCode: errorCodeOf(row),
+      errorMessage: row.errorMessage ?? 'The audit failed',
+      createdAt: iso(row.createdAt),
+      apiVersion: API_VERSION,
     };
   }
   return presentResult(row, s, share);
@@ -43,14 +60,24 @@ export function presentAudit(row: AuditRow, s: PresentSettings, share: ShareRow 
  * CURRENT assignment (a reassignment is visible) and meta from the service. apiVersion lives in
  * meta here, not at the top level (spec 9.3). The share fields come from the audit's link, if any.
  */
-export function presentResult(row: AuditRow, s: PresentSettings, share: ShareRow | null = null, now = new Date()): AuditResultV1 {
+export function presentResult(
+  row: AuditRow,
+  s: PresentSettings,
+  share: ShareRow | null = null,
+  now = new Date(),
+): AuditResultV1 {
   // A completed row always holds the engine's document (AuditCompleted.resultJson).
   return toAuditResultV1(row.result as unknown as EngineResult, {
     id: singleId(row),
     createdAt: iso(row.createdAt),
     completedAt: iso(row.completedAt ?? row.updatedAt),
     project: row.project,
-    meta: { creditsCharged: row.creditsCharged, apiVersion: API_VERSION, reportUrl: reportUrlOf(s, row.auditId), ...shareMetaOf(share, now, s.publicBaseUrl) },
+    meta: {
+      creditsCharged: row.creditsCharged,
+      apiVersion: API_VERSION,
+      reportUrl: reportUrlOf(s, row.auditId),
+      ...shareMetaOf(share, now, s.publicBaseUrl),
+    },
   });
 }
 
@@ -74,4 +101,8 @@ export function presentRow(row: AuditRow, s: PresentSettings): JobRow {
   };
 }
 
-export const presentProject = (p: ProjectRow) => ({ name: p.name, auditCount: p.auditCount, lastAuditAt: iso(p.lastAuditAt) });
+export const presentProject = (p: ProjectRow) => ({
+  name: p.name,
+  auditCount: p.auditCount,
+  lastAuditAt: iso(p.lastAuditAt),
+});

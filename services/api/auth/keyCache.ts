@@ -32,7 +32,10 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
     if (closed) return;
     // A connection of its own (not the pool's): the pool can end while this one listens. Neither
     // it nor the retry timer keeps the process alive.
-    const c = new pg.Client({ ...(pool as unknown as { options: pg.ClientConfig }).options, application_name: 'audit-service-key-cache' });
+    const c = new pg.Client({
+      ...(pool as unknown as { options: pg.ClientConfig }).options,
+      application_name: 'audit-service-key-cache',
+    });
     const lost = (err?: Error) => {
       if (client !== c) return;
       listening = false;
@@ -40,7 +43,8 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
       client = null;
       c.end().catch(() => undefined);
       if (!closed) {
-        if (err) log.warn({ err }, 'key cache: LISTEN connection lost; keys are read from the database until it is back');
+        if (err)
+          log.warn({ err }, 'key cache: LISTEN connection lost; keys are read from the database until it is back');
         retry = setTimeout(() => void connect(), 1_000);
         retry.unref();
       }

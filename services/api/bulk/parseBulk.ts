@@ -20,7 +20,8 @@ export interface BulkInput {
   webhookUrl: string | null;
 }
 
-const invalid = (message: string, extra: Record<string, unknown> = {}) => new AppError('invalid_request', message, extra);
+const invalid = (message: string, extra: Record<string, unknown> = {}) =>
+  new AppError('invalid_request', message, extra);
 
 /**
  * POST /audits/bulk body → the batch (spec 4.4, 7). The whole batch is refused on the first broken
@@ -32,14 +33,19 @@ export function parseBulkSubmission(body: unknown, policy: AcceptancePolicy): Bu
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('urls must be a non-empty array');
   const raw = body as Record<string, unknown>;
   const unknownField = Object.keys(raw).find((k) => !(FIELDS as readonly string[]).includes(k));
-  if (unknownField !== undefined) throw invalid(`Unknown field ${JSON.stringify(unknownField.slice(0, 40))} (the fields are ${FIELDS.join(', ')})`, { field: unknownField });
+  if (unknownField !== undefined)
+    throw invalid(`Unknown field ${JSON.stringify(unknownField.slice(0, 40))} (the fields are ${FIELDS.join(', ')})`, {
+      field: unknownField,
+    });
   const urls = raw.urls;
   if (!Array.isArray(urls) || urls.length === 0) throw invalid('urls must be a non-empty array', { field: 'urls' });
   if (urls.length > BULK_MAX_URLS) throw invalid(`Too many URLs (max ${BULK_MAX_URLS} per request)`, { field: 'urls' });
   for (const item of urls) {
     if (typeof item === 'string') continue;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) throw invalid('each item must be a string or an object with a url', { field: 'urls' });
-    if (typeof (item as { url?: unknown }).url !== 'string') throw invalid('each item needs a string url', { field: 'urls' });
+    if (typeof item !== 'object' || item === null || Array.isArray(item))
+      throw invalid('each item must be a string or an object with a url', { field: 'urls' });
+    if (typeof (item as { url?: unknown }).url !== 'string')
+      throw invalid('each item needs a string url', { field: 'urls' });
   }
 
   const rejected: { url: string; error: string }[] = [];
@@ -60,10 +66,14 @@ export function parseBulkSubmission(body: unknown, policy: AcceptancePolicy): Bu
     }
   }
   if (rejected.length > 0) {
-    throw invalid(`Invalid URLs in the list (${rejected.length})`, { field: 'urls', invalidUrls: rejected.slice(0, INVALID_URLS_LISTED) });
+    throw invalid(`Invalid URLs in the list (${rejected.length})`, {
+      field: 'urls',
+      invalidUrls: rejected.slice(0, INVALID_URLS_LISTED),
+    });
   }
   const project = raw.project === undefined || raw.project === null ? null : projectName(raw.project);
-  const webhookUrl = raw.webhookUrl === undefined || raw.webhookUrl === null ? null : validateWebhookUrl(raw.webhookUrl, policy);
+  const webhookUrl =
+    raw.webhookUrl === undefined || raw.webhookUrl === null ? null : validateWebhookUrl(raw.webhookUrl, policy);
   return { entries, project, webhookUrl };
 }
 

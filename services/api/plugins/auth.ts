@@ -50,7 +50,8 @@ export const authPlugin = fp<{ pool: Pool }>(
     app.addHook('onClose', () => keys.close());
     app.decorateRequest('auth', null);
     app.addHook('onRoute', (route) => {
-      if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
+      if (!route.config?.access)
+        throw new Error(`route ${route.method} ${route.url} declares no access (config.access)`);
     });
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;

@@ -20,7 +20,8 @@ export function declareCommonResponses(route: RouteOptions): void {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   add(400, 'invalid_request: a malformed request (path escapes, query, headers or body)');
   if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH' || m === 'DELETE')) {
-    if (!route.config?.oversizedBody) add(413, 'payload_too_large: the body is over the route\'s limit (1 MiB unless documented otherwise)');
+    if (!route.config?.oversizedBody)
+      add(413, "payload_too_large: the body is over the route's limit (1 MiB unless documented otherwise)");
     add(415, 'unsupported_media_type: the body is not application/json');
   }
   if (route.url.includes(':')) add(404, 'not_found: no such resource on this account');

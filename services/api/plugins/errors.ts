@@ -23,37 +23,45 @@ const body = (request: FastifyRequest, e: AppError) => ({
  * JSON, wrong content type, oversized body, unknown route) become the spec's shape; anything else
  * is logged and masked, so no database or stack detail reaches a client.
  */
-export const errorsPlugin = fp(async (app) => {
-  const routes = routeTable();
-  app.addHook('onRoute', (route) => routes.add(route.method, route.url));
-  // No route for this method and path: 405 with Allow when the path has other methods, else 404.
-  const noRoute = (request: FastifyRequest, reply: FastifyReply): AppError => {
-    const path = request.url.split('?')[0]!;
-    const allowed = routes.methodsOf(path);
-    if (allowed.length === 0) return new AppError('not_found', `Route ${request.method} ${path} not found`);
-    reply.header('Allow', allowed.join(', '));
-    return new AppError('method_not_allowed', `Method ${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`);
-  };
-  app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    // Fastify may refuse a request for a route that does not exist (a body without Content-Type
-    // on a method such as QUERY) before the not-found handler runs: it is still a missing route.
-    let e = request.is404 && !isAppError(err) ? noRoute(request, reply) : toAppError(err);
-    const oversized = request.routeOptions?.config?.oversizedBody;
-    if (e.code === 'payload_too_large' && oversized) e = new AppError('invalid_request', oversized);
-    if (e.code === 'internal_error') request.log.error({ err }, 'unexpected error');
-    if (e.code === 'rate_limited' && typeof e.extra.retryAfter === 'number') reply.header('Retry-After', String(e.extra.retryAfter));
-    return reply.status(e.status).send(body(request, e));
-  });
-  // A NUL can be neither stored nor looked up (PostgreSQL refuses it in any text parameter), and
-  // no id, name or filter holds one: refused for the whole request, before anything reads it.
-  app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw new AppError('invalid_request', 'The path or query string contains a NUL character (%00)');
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const e = noRoute(request, reply);
-    return reply.status(e.status).send(body(request, e));
-  });
-}, { name: 'errors' });
+export const errorsPlugin = fp(
+  async (app) => {
+    const routes = routeTable();
+    app.addHook('onRoute', (route) => routes.add(route.method, route.url));
+    // No route for this method and path: 405 with Allow when the path has other methods, else 404.
+    const noRoute = (request: FastifyRequest, reply: FastifyReply): AppError => {
+      const path = request.url.split('?')[0]!;
+      const allowed = routes.methodsOf(path);
+      if (allowed.length === 0) return new AppError('not_found', `Route ${request.method} ${path} not found`);
+      reply.header('Allow', allowed.join(', '));
+      return new AppError(
+        'method_not_allowed',
+        `Method ${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      );
+    };
+    app.setErrorHandler((err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      // Fastify may refuse a request for a route that does not exist (a body without Content-Type
+      // on a method such as QUERY) before the not-found handler runs: it is still a missing route.
+      let e = request.is404 && !isAppError(err) ? noRoute(request, reply) : toAppError(err);
+      const oversized = request.routeOptions?.config?.oversizedBody;
+      if (e.code === 'payload_too_large' && oversized) e = new AppError('invalid_request', oversized);
+      if (e.code === 'internal_error') request.log.error({ err }, 'unexpected error');
+      if (e.code === 'rate_limited' && typeof e.extra.retryAfter === 'number')
+        reply.header('Retry-After', String(e.extra.retryAfter));
+      return reply.status(e.status).send(body(request, e));
+    });
+    // A NUL can be neither stored nor looked up (PostgreSQL refuses it in any text parameter), and
+    // no id, name or filter holds one: refused for the whole request, before anything reads it.
+    app.addHook('onRequest', async (request) => {
+      if (/%00/.test(request.url))
+        throw new AppError('invalid_request', 'The path or query string contains a NUL character (%00)');
+    });
+    app.setNotFoundHandler((request, reply) => {
+      const e = noRoute(request, reply);
+      return reply.status(e.status).send(body(request, e));
+    });
+  },
+  { name: 'errors' },
+);
 
 /** The declared routes by path pattern (`:id` matches one segment), to tell a 405 from a 404. */
 function routeTable() {
@@ -62,7 +70,12 @@ function routeTable() {
     add(method: string | string[], url: string) {
       let entry = byPattern.get(url);
       if (!entry) {
-        const re = new RegExp(`^${url.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`);
+        const re = new RegExp(
+          `^${url
+            .split('/')
+            .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+            .join('/')}/?$`,
+        );
         byPattern.set(url, (entry = { re, methods: new Set() }));
       }
       for (const m of Array.isArray(method) ? method : [method]) entry.methods.add(m);
@@ -80,12 +93,19 @@ function routeTable() {
  * bad percent-escape in the path, a path parameter over maxParamLength. Same shape, same headers.
  */
 export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, request, reply) => {
-  const e = err.code === 'FST_ERR_MAX_PARAM_LENGTH'
-    // No resource has an id that long (ids are at most 100 characters): it cannot exist.
-    ? new AppError('not_found', `Not found: a path segment is longer than ${MAX_PARAM_LENGTH} characters, and no id is`)
-    : err.code === 'FST_ERR_BAD_URL'
-      ? new AppError('invalid_request', 'The path is not valid: it holds a malformed percent-escape (% must be followed by two hex digits of UTF-8)')
-      : toAppError(err);
+  const e =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? // No resource has an id that long (ids are at most 100 characters): it cannot exist.
+        new AppError(
+          'not_found',
+          `Not found: a path segment is longer than ${MAX_PARAM_LENGTH} characters, and no id is`,
+        )
+      : err.code === 'FST_ERR_BAD_URL'
+        ? new AppError(
+            'invalid_request',
+            'The path is not valid: it holds a malformed percent-escape (% must be followed by two hex digits of UTF-8)',
+          )
+        : toAppError(err);
   const r = reply as FastifyReply;
   r.header('X-Request-Id', request.id);
   return r.status(e.status).send(body(request as FastifyRequest, e));
@@ -100,8 +120,13 @@ export function toAppError(err: unknown): AppError {
   if (f.validation) {
     const first = f.validation[0];
     const where = f.validationContext ?? 'request';
-    const path = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : (first?.params as { missingProperty?: string })?.missingProperty;
-    return new AppError('invalid_request', `Invalid ${where}${path ? ` field ${path}` : ''}: ${first?.message ?? 'invalid'}`);
+    const path = first?.instancePath
+      ? first.instancePath.replace(/^\//, '').replace(/\//g, '.')
+      : (first?.params as { missingProperty?: string })?.missingProperty;
+    return new AppError(
+      'invalid_request',
+      `Invalid ${where}${path ? ` field ${path}` : ''}: ${first?.message ?? 'invalid'}`,
+    );
   }
   switch (f.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -119,7 +144,13 @@ export function toAppError(err: unknown): AppError {
   if (f.statusCode === 400 && /JSON/i.test(f.message)) return new AppError('invalid_request', 'Body is not valid JSON');
   // Any other refusal of the transport (e.g. a body without Content-Type on a method such as
   // QUERY, which no route declares) is the client's: a 400 in the spec's shape, never a 500.
-  if (typeof f.code === 'string' && f.code.startsWith('FST_ERR') && typeof f.statusCode === 'number' && f.statusCode >= 400 && f.statusCode < 500) {
+  if (
+    typeof f.code === 'string' &&
+    f.code.startsWith('FST_ERR') &&
+    typeof f.statusCode === 'number' &&
+    f.statusCode >= 400 &&
+    f.statusCode < 500
+  ) {
     return new AppError('invalid_request', `The request was refused: ${f.message.slice(0, 200)}`);
   }
   return new AppError('internal_error', 'Internal error; quote the requestId when reporting it');

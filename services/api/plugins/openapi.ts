@@ -18,7 +18,11 @@ export const openApiPlugin = fp(
           description:
             'Content audits, credits and account. Every response carries X-Request-Id and, except the full audit result and the health endpoints, apiVersion at top level. Errors: {error: {code, message, requestId}}.',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' },
+          },
+        },
       },
     });
   },

@@ -34,9 +34,13 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
       });
       setHeaders(reply, hit);
       if (hit.exceeded) {
-        throw new AppError('rate_limited', `Rate limit exceeded: ${hit.limit} requests per ${describe(limits.windowSeconds)}; retry in ${hit.retryAfter} s`, {
-          retryAfter: hit.retryAfter,
-        });
+        throw new AppError(
+          'rate_limited',
+          `Rate limit exceeded: ${hit.limit} requests per ${describe(limits.windowSeconds)}; retry in ${hit.retryAfter} s`,
+          {
+            retryAfter: hit.retryAfter,
+          },
+        );
       }
     });
     // Spec 8: the headers come back on EVERY response of a limited route, also when authentication
@@ -47,7 +51,10 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
       const window = request.routeOptions.config.rateLimit;
       if (!window || reply.hasHeader('X-RateLimit-Limit')) return payload;
       const query = { bucket: window, limit: limits[window], windowSeconds: limits.windowSeconds };
-      setHeaders(reply, request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query));
+      setHeaders(
+        reply,
+        request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query),
+      );
       return payload;
     });
   },

@@ -14,8 +14,11 @@ export const requestIdOptions: Pick<FastifyServerOptions, 'genReqId' | 'requestI
   },
 };
 
-export const requestIdPlugin = fp(async (app) => {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
-}, { name: 'request-id' });
+export const requestIdPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('X-Request-Id', request.id);
+    });
+  },
+  { name: 'request-id' },
+);

@@ -5,7 +5,13 @@ import { Ajv, type Options } from 'ajv';
 const require = createRequire(import.meta.url);
 const addFormats = require('ajv-formats') as (ajv: unknown) => void;
 
-const base: Options = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, strict: false };
+const base: Options = {
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  addUsedSchema: false,
+  strict: false,
+};
 
 /**
  * Query strings and path parameters arrive as text, so `?page=2` must be coerced to the integer

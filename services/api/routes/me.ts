@@ -29,7 +29,11 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app, {
         email: auth.email,
         role: auth.role,
         auditCredits: remaining,
-        apiKey: { id: auth.keyId, scopes: [...auth.scopes], ...(canWrite ? { webhookSecret: auth.webhookSecret } : {}) },
+        apiKey: {
+          id: auth.keyId,
+          scopes: [...auth.scopes],
+          ...(canWrite ? { webhookSecret: auth.webhookSecret } : {}),
+        },
         apiVersion: API_VERSION,
       };
     },

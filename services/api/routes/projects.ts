@@ -14,10 +14,14 @@ export const projectsRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (
     {
       config: { access: ACCESS['GET /projects'], rateLimit: 'read' },
       schema: {
-        summary: 'Projects: the labels on the account\'s audits',
+        summary: "Projects: the labels on the account's audits",
         tags: ['projects'],
         security: [{ bearer: [] }],
-        response: { 200: ok(ProjectsResponse, 'Every project of the account (spec 2.7)'), ...authErrors, ...rateLimitedError },
+        response: {
+          200: ok(ProjectsResponse, 'Every project of the account (spec 2.7)'),
+          ...authErrors,
+          ...rateLimitedError,
+        },
       },
     },
     async (request) => {

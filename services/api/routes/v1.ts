@@ -26,17 +26,21 @@ export interface V1Deps {
  * Everything under /api/v1: one encapsulated scope whose every route declares its access (auth
  * plugin) and, where limited, its rate-limit window. Register with `{ prefix: '/api/v1' }`.
  */
-export const v1Routes = (deps: V1Deps): FastifyPluginAsync => async (app) => {
-  app.setValidatorCompiler(apiValidatorCompiler());
-  app.addHook('onRoute', declareCommonResponses);
-  await app.register(authPlugin, { pool: deps.pool });
-  await app.register(rateLimitPlugin, { pool: deps.pool, limits: deps.rateLimits });
+export const v1Routes =
+  (deps: V1Deps): FastifyPluginAsync =>
+  async (app) => {
+    app.setValidatorCompiler(apiValidatorCompiler());
+    app.addHook('onRoute', declareCommonResponses);
+    await app.register(authPlugin, { pool: deps.pool });
+    await app.register(rateLimitPlugin, { pool: deps.pool, limits: deps.rateLimits });
 
-  app.get('/openapi.json', { config: { access: ACCESS['GET /openapi.json'] }, schema: { hide: true } }, async () => app.swagger());
-  await app.register(meRoutes, { pool: deps.pool });
-  await app.register(creditUsageRoutes, { pool: deps.pool });
-  await app.register(auditRoutes, { pool: deps.pool, settings: deps.audits });
-  await app.register(bulkRoutes, { pool: deps.pool, settings: deps.audits });
-  await app.register(projectsRoutes, { pool: deps.pool });
-  for (const routes of deps.routes ?? []) await app.register(routes);
-};
+    app.get('/openapi.json', { config: { access: ACCESS['GET /openapi.json'] }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+    await app.register(meRoutes, { pool: deps.pool });
+    await app.register(creditUsageRoutes, { pool: deps.pool });
+    await app.register(auditRoutes, { pool: deps.pool, settings: deps.audits });
+    await app.register(bulkRoutes, { pool: deps.pool, settings: deps.audits });
+    await app.register(projectsRoutes, { pool: deps.pool });
+    for (const routes of deps.routes ?? []) await app.register(routes);
+  };

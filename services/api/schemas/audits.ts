@@ -1,6 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import {
-  CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, IDEMPOTENCY_KEY_MAX_CHARS, KEYWORD_MAX_CHARS, PROJECT_MAX_CHARS, SHARE_DAYS_MAX, SHARE_DAYS_MIN, TITLE_MAX_CHARS,
+  CONTENT_MAX_CHARS,
+  CONTENT_MIN_CHARS,
+  IDEMPOTENCY_KEY_MAX_CHARS,
+  KEYWORD_MAX_CHARS,
+  PROJECT_MAX_CHARS,
+  SHARE_DAYS_MAX,
+  SHARE_DAYS_MIN,
+  TITLE_MAX_CHARS,
 } from '../audits/limits.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
 import { JOB_STATUSES, LIST_SOURCES } from '../audits/listQuery.ts';
@@ -8,7 +15,12 @@ import { ApiVersion, pageFields } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Time = Type.String({ format: 'date-time' });
-const Status = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('error')]);
+const Status = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('completed'),
+  Type.Literal('error'),
+]);
 
 /**
  * POST /audits body (spec 4.2). The route's parser (services/api/audits/parseSubmission.ts) gives
@@ -17,15 +29,72 @@ const Status = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type
  */
 export const SubmitAuditBody = Type.Object(
   {
-    url: Type.Optional(Nullable(Type.String({ description: 'Page to audit (http or https; private addresses refused). Exactly one of url and content.' }))),
-    content: Type.Optional(Nullable(Type.String({ minLength: CONTENT_MIN_CHARS, maxLength: CONTENT_MAX_CHARS, description: 'Text to audit instead of a page. Exactly one of url and content.' }))),
-    title: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: TITLE_MAX_CHARS, description: 'Only with content (400 with url); the keyword is used when omitted' }))),
-    keyword: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: KEYWORD_MAX_CHARS, description: 'Detected when omitted; one word is accepted' }))),
-    language: Type.Optional(Nullable(Type.String({ pattern: '^[a-z]{2}$', description: 'ISO 639-1 code; detected when omitted; a supplied one wins' }))),
-    project: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: PROJECT_MAX_CHARS, description: 'Project label (exact, case-sensitive); unassigned when omitted; "__none__" is reserved' }))),
-    share: Type.Optional(Nullable(Type.Boolean({ description: 'Issue a public link when the audit finishes; default false' }))),
-    shareExpiresInDays: Type.Optional(Nullable(Type.Integer({ minimum: SHARE_DAYS_MIN, maximum: SHARE_DAYS_MAX, description: 'Only with share true; counted from completion' }))),
-    webhookUrl: Type.Optional(Nullable(Type.String({ description: 'https address for audit.completed / audit.failed' }))),
+    url: Type.Optional(
+      Nullable(
+        Type.String({
+          description: 'Page to audit (http or https; private addresses refused). Exactly one of url and content.',
+        }),
+      ),
+    ),
+    content: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: CONTENT_MIN_CHARS,
+          maxLength: CONTENT_MAX_CHARS,
+          description: 'Text to audit instead of a page. Exactly one of url and content.',
+        }),
+      ),
+    ),
+    title: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: TITLE_MAX_CHARS,
+          description: 'Only with content (400 with url); the keyword is used when omitted',
+        }),
+      ),
+    ),
+    keyword: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: KEYWORD_MAX_CHARS,
+          description: 'Detected when omitted; one word is accepted',
+        }),
+      ),
+    ),
+    language: Type.Optional(
+      Nullable(
+        Type.String({
+          pattern: '^[a-z]{2}$',
+          description: 'ISO 639-1 code; detected when omitted; a supplied one wins',
+        }),
+      ),
+    ),
+    project: Type.Optional(
+      Nullable(
+        Type.String({
+          minLength: 1,
+          maxLength: PROJECT_MAX_CHARS,
+          description: 'Project label (exact, case-sensitive); unassigned when omitted; "__none__" is reserved',
+        }),
+      ),
+    ),
+    share: Type.Optional(
+      Nullable(Type.Boolean({ description: 'Issue a public link when the audit finishes; default false' })),
+    ),
+    shareExpiresInDays: Type.Optional(
+      Nullable(
+        Type.Integer({
+          minimum: SHARE_DAYS_MIN,
+          maximum: SHARE_DAYS_MAX,
+          description: 'Only with share true; counted from completion',
+        }),
+      ),
+    ),
+    webhookUrl: Type.Optional(
+      Nullable(Type.String({ description: 'https address for audit.completed / audit.failed' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -33,7 +102,9 @@ export const SubmitAuditBody = Type.Object(
 export const SubmitAuditHeaders = Type.Object(
   {
     'idempotency-key': Type.Optional(
-      Type.String({ description: `1 to ${IDEMPOTENCY_KEY_MAX_CHARS} visible ASCII characters; a retry with the same key returns the existing job with 200` }),
+      Type.String({
+        description: `1 to ${IDEMPOTENCY_KEY_MAX_CHARS} visible ASCII characters; a retry with the same key returns the existing job with 200`,
+      }),
     ),
   },
   { additionalProperties: true },
@@ -73,7 +144,9 @@ export const AuditView = Type.Unsafe<Static<typeof JobInProgress> | Static<typeo
   Type.Union([JobInProgress, JobFailed, AuditResultV1Schema]),
 );
 
-export const AuditIdParams = Type.Object({ id: Type.String({ description: 'Job id (job_...) or audit id (aud_...)' }) });
+export const AuditIdParams = Type.Object({
+  id: Type.String({ description: 'Job id (job_...) or audit id (aud_...)' }),
+});
 
 /**
  * GET /audits query (spec 4.9). Filters are strings parsed by services/api/audits/listQuery.ts (its
@@ -81,15 +154,55 @@ export const AuditIdParams = Type.Object({ id: Type.String({ description: 'Job i
  */
 export const ListAuditsQuery = Type.Object(
   {
-    project: Type.Optional(Type.String({ description: 'Exact project name; "__none__": unassigned only; empty: ignored' })),
-    status: Type.Optional(Type.String({ enum: [...JOB_STATUSES], description: 'queued, running, completed or error; anything else (the empty value too) 400' })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1; 400 below 1 or not an integer' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, default: 25, description: 'Default 25; above 100 clamped to 100; 400 below 1 or not an integer' })),
-    bulkId: Type.Optional(Type.String({ description: 'Only jobs of this batch (bulk_...); another account\'s batch gives an empty list' })),
-    createdAfter: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (start of the UTC day) or an ISO 8601 timestamp (no zone: UTC)' })),
-    createdBefore: Type.Optional(Type.String({ description: 'Inclusive; YYYY-MM-DD (END of the UTC day) or an ISO 8601 timestamp (no zone: UTC); before createdAfter → 400' })),
-    source: Type.Optional(Type.String({ enum: [...LIST_SOURCES, ''], description: 'api (default): submitted through the API; panel: created in the app; all; empty: the default' })),
-    domain: Type.Optional(Type.String({ description: 'Host or full address; www. ignored; subdomains included; lookalikes not; invalid → 400' })),
+    project: Type.Optional(
+      Type.String({ description: 'Exact project name; "__none__": unassigned only; empty: ignored' }),
+    ),
+    status: Type.Optional(
+      Type.String({
+        enum: [...JOB_STATUSES],
+        description: 'queued, running, completed or error; anything else (the empty value too) 400',
+      }),
+    ),
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        default: 1,
+        description: 'From 1; 400 below 1 or not an integer',
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        default: 25,
+        description: 'Default 25; above 100 clamped to 100; 400 below 1 or not an integer',
+      }),
+    ),
+    bulkId: Type.Optional(
+      Type.String({ description: "Only jobs of this batch (bulk_...); another account's batch gives an empty list" }),
+    ),
+    createdAfter: Type.Optional(
+      Type.String({
+        description: 'Inclusive; YYYY-MM-DD (start of the UTC day) or an ISO 8601 timestamp (no zone: UTC)',
+      }),
+    ),
+    createdBefore: Type.Optional(
+      Type.String({
+        description:
+          'Inclusive; YYYY-MM-DD (END of the UTC day) or an ISO 8601 timestamp (no zone: UTC); before createdAfter → 400',
+      }),
+    ),
+    source: Type.Optional(
+      Type.String({
+        enum: [...LIST_SOURCES, ''],
+        description: 'api (default): submitted through the API; panel: created in the app; all; empty: the default',
+      }),
+    ),
+    domain: Type.Optional(
+      Type.String({
+        description: 'Host or full address; www. ignored; subdomains included; lookalikes not; invalid → 400',
+      }),
+    ),
   },
   { additionalProperties: true },
 );
@@ -103,10 +216,21 @@ export const JobRow = Type.Object(
     project: Nullable(Type.String()),
     createdAt: Time,
     updatedAt: Time,
-    input: Type.Object({ url: Nullable(Type.String()), keyword: Nullable(Type.String()), language: Nullable(Type.String()) }, { additionalProperties: false }),
-    scores: Type.Object({ cqs: Nullable(Type.Number()), aiCitability: Nullable(Type.Number({ description: 'DEPRECATED: null for audits after 2026-08-27' })) }, { additionalProperties: false }),
+    input: Type.Object(
+      { url: Nullable(Type.String()), keyword: Nullable(Type.String()), language: Nullable(Type.String()) },
+      { additionalProperties: false },
+    ),
+    scores: Type.Object(
+      {
+        cqs: Nullable(Type.Number()),
+        aiCitability: Nullable(Type.Number({ description: 'DEPRECATED: null for audits after 2026-08-27' })),
+      },
+      { additionalProperties: false },
+    ),
     creditsCharged: Type.Integer(),
-    errorCode: Nullable(Type.String({ description: 'Set when status is error; always null for audits created in the app' })),
+    errorCode: Nullable(
+      Type.String({ description: 'Set when status is error; always null for audits created in the app' }),
+    ),
     errorMessage: Nullable(Type.String({ description: 'Set when status is error, null otherwise' })),
     reportUrl: Type.String({ description: 'Full report in the app; requires login' }),
     bulkId: Nullable(Type.String()),

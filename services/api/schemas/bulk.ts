@@ -2,24 +2,51 @@ import { Type } from '@sinclair/typebox';
 import { ApiVersion } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const BulkStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('cancelled')]);
-const EntryStatus = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('completed'), Type.Literal('error'), Type.Literal('skipped')]);
+const BulkStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('completed'),
+  Type.Literal('error'),
+  Type.Literal('cancelled'),
+]);
+const EntryStatus = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('running'),
+  Type.Literal('completed'),
+  Type.Literal('error'),
+  Type.Literal('skipped'),
+]);
 
-export const BulkIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'Batch id (bulk_...)' }) });
+export const BulkIdParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 200, description: 'Batch id (bulk_...)' }),
+});
 
 export const SubmitBulkHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ description: 'A retry with the same key returns the same batch with 200 and starts no second crawl' })),
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description: 'A retry with the same key returns the same batch with 200 and starts no second crawl',
+    }),
+  ),
 });
 
 /** Spec 4.4. The parser (services/api/bulk/parseBulk.ts) gives each rule its exact message; this documents them. */
 export const SubmitBulkBody = Type.Object(
   {
     urls: Type.Array(
-      Type.Union([Type.String(), Type.Object({ url: Type.String(), keyword: Type.Optional(Nullable(Type.String({ maxLength: 200 }))) })]),
-      { minItems: 1, maxItems: 100, description: '1 to 100 entries; a string URL or {url, keyword?}; duplicates are removed' },
+      Type.Union([
+        Type.String(),
+        Type.Object({ url: Type.String(), keyword: Type.Optional(Nullable(Type.String({ maxLength: 200 }))) }),
+      ]),
+      {
+        minItems: 1,
+        maxItems: 100,
+        description: '1 to 100 entries; a string URL or {url, keyword?}; duplicates are removed',
+      },
     ),
     project: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    webhookUrl: Type.Optional(Nullable(Type.String({ description: 'HTTPS; one event per audit, no whole-batch event' }))),
+    webhookUrl: Type.Optional(
+      Nullable(Type.String({ description: 'HTTPS; one event per audit, no whole-batch event' })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -51,11 +78,23 @@ export const BulkView = Type.Object({
   urlCount: Type.Integer(),
   project: Nullable(Type.String()),
   creditsCharged: Type.Integer(),
-  counts: Type.Object({ total: Type.Integer(), completed: Type.Integer(), failed: Type.Integer(), pending: Type.Integer(), skipped: Type.Integer() }),
+  counts: Type.Object({
+    total: Type.Integer(),
+    completed: Type.Integer(),
+    failed: Type.Integer(),
+    pending: Type.Integer(),
+    skipped: Type.Integer(),
+  }),
   entries: Type.Array(BulkEntryView),
   createdAt: Type.String(),
   apiVersion: ApiVersion,
 });
 
 /** Spec 4.6 names creditsRefunded; the rest is the batch as GET shows it after the cancel. */
-export const BulkCancelView = Type.Object({ ...BulkView.properties, creditsRefunded: Type.Integer({ description: 'credits given back by this cancel: entries that never started, and the running one unless it had been charged' }) });
+export const BulkCancelView = Type.Object({
+  ...BulkView.properties,
+  creditsRefunded: Type.Integer({
+    description:
+      'credits given back by this cancel: entries that never started, and the running one unless it had been charged',
+  }),
+});

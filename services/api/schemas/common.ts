@@ -12,7 +12,9 @@ export const authErrors = {
   500: { ...ErrorBody, description: 'internal_error: unexpected error; quote requestId' },
 } as const;
 
-export const rateLimitedError = { 429: { ...ErrorBody, description: 'rate_limited: carries retryAfter, Retry-After and X-RateLimit-*' } } as const;
+export const rateLimitedError = {
+  429: { ...ErrorBody, description: 'rate_limited: carries retryAfter, Retry-After and X-RateLimit-*' },
+} as const;
 
 export const invalidRequestError = { 400: { ...ErrorBody, description: 'invalid_request' } } as const;
 

@@ -7,7 +7,14 @@ export const CREDIT_USAGE_MAX_LIMIT = 100;
 /** GET /credits/usage query (spec 4.14; defaults and maximum decided in docs/api-decisions.md). */
 export const CreditUsageQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, description: 'From 1 (at most 1,000,000); 400 outside that or not an integer' })),
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        default: 1,
+        description: 'From 1 (at most 1,000,000); 400 outside that or not an integer',
+      }),
+    ),
     limit: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -23,7 +30,12 @@ export type CreditUsageQuery = Static<typeof CreditUsageQuery>;
 /** Spec 2.8, with the ledger's additions: types `apply` and `adjustment`. */
 export const CreditHistoryEntry = Type.Object(
   {
-    type: Type.Union([Type.Literal('audit'), Type.Literal('apply'), Type.Literal('purchase'), Type.Literal('adjustment')]),
+    type: Type.Union([
+      Type.Literal('audit'),
+      Type.Literal('apply'),
+      Type.Literal('purchase'),
+      Type.Literal('adjustment'),
+    ]),
     id: Type.String({ description: 'aud_ audit id, apply revision id, pay_ payment id or adj_ adjustment id' }),
     delta: Type.Integer({ description: 'Negative for a charge, positive for a top-up; 0 for a refunded charge' }),
     refunded: Type.Boolean(),

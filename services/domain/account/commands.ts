@@ -13,7 +13,10 @@ export type OpenAccount = Command<
 >;
 
 /** `keyHash` is the lower-case hex SHA-256 of the key, computed by the caller that made the key. */
-export type IssueApiKey = Command<'IssueApiKey', { keyId: string; keyHash: string; keyPrefix: string; scopes: readonly string[] }>;
+export type IssueApiKey = Command<
+  'IssueApiKey',
+  { keyId: string; keyHash: string; keyPrefix: string; scopes: readonly string[] }
+>;
 
 export type RevokeApiKey = Command<'RevokeApiKey', { keyId: string }>;
 
@@ -35,7 +38,10 @@ export type ChargeCredit = Command<
 export type RefundCharge = Command<'RefundCharge', { kind: ChargeKind; subjectId: string; reason: string }>;
 
 /** An administrator's correction: non-zero delta, with who and why. */
-export type AdjustCredits = Command<'AdjustCredits', { adjustmentId: string; delta: number; actor: string; reason: string }>;
+export type AdjustCredits = Command<
+  'AdjustCredits',
+  { adjustmentId: string; delta: number; actor: string; reason: string }
+>;
 
 export type AccountCommand =
   | OpenAccount

@@ -84,8 +84,11 @@ const issueApiKey = ({ data }: IssueApiKey, state: OpenedAccount): AccountEvent[
     if (existing.keyHash === data.keyHash && sameScopes(existing.scopes, scopes)) return [];
     throw invalid(`API key ${data.keyId} already exists`);
   }
-  if (Object.values(state.keys).some((k) => k.keyHash === data.keyHash)) throw invalid('an API key with this hash already exists');
-  return [{ type: 'ApiKeyIssued', data: { keyId: data.keyId, keyHash: data.keyHash, keyPrefix: data.keyPrefix, scopes } }];
+  if (Object.values(state.keys).some((k) => k.keyHash === data.keyHash))
+    throw invalid('an API key with this hash already exists');
+  return [
+    { type: 'ApiKeyIssued', data: { keyId: data.keyId, keyHash: data.keyHash, keyPrefix: data.keyPrefix, scopes } },
+  ];
 };
 
 const revokeApiKey = ({ data }: RevokeApiKey, state: OpenedAccount): AccountEvent[] => {
@@ -167,7 +170,10 @@ const adjustCredits = ({ data }: AdjustCredits, state: OpenedAccount): AccountEv
     throw invalid(`adjustment of ${data.delta} would take the balance of ${state.balance} below zero`);
   }
   return [
-    { type: 'CreditsAdjusted', data: { adjustmentId: data.adjustmentId, delta: data.delta, actor: data.actor, reason: data.reason } },
+    {
+      type: 'CreditsAdjusted',
+      data: { adjustmentId: data.adjustmentId, delta: data.delta, actor: data.actor, reason: data.reason },
+    },
   ];
 };
 
@@ -178,7 +184,8 @@ const required = (field: string, value: string): void => {
 };
 
 const subject = (kind: string, subjectId: string): void => {
-  if (!(CHARGE_KINDS as readonly string[]).includes(kind)) throw invalid(`kind must be one of ${CHARGE_KINDS.join(', ')}`);
+  if (!(CHARGE_KINDS as readonly string[]).includes(kind))
+    throw invalid(`kind must be one of ${CHARGE_KINDS.join(', ')}`);
   required('subjectId', subjectId);
   if (kind === 'audit' && !subjectId.startsWith('aud_')) throw invalid('an audit charge needs an audit id (aud_...)');
 };
@@ -191,4 +198,5 @@ const normaliseScopes = (scopes: readonly string[]): ApiKeyScope[] => {
   return API_KEY_SCOPES.filter((s) => scopes.includes(s));
 };
 
-const sameScopes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((s) => b.includes(s));
+const sameScopes = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((s) => b.includes(s));

@@ -9,5 +9,14 @@ export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState>
 
 export type { AccountCommand } from './commands.ts';
 export type { AccountState, ApiKeyState, ChargeState, OpenedAccount } from './state.ts';
-export { balanceOf, chargeIdFor, chargeOf, historyOf, usedOf, CREDITS_PER_CHARGE, type HistoryEntry, type TimedEvent } from './ledger.ts';
+export {
+  balanceOf,
+  chargeIdFor,
+  chargeOf,
+  historyOf,
+  usedOf,
+  CREDITS_PER_CHARGE,
+  type HistoryEntry,
+  type TimedEvent,
+} from './ledger.ts';
 export { entriesOf, getIn, toRecord, type PMap } from './pmap.ts';

@@ -46,9 +46,11 @@ const leafOf = <V>(map: PMap<V>, h: number): readonly Entry<V>[] | undefined => 
   return node as readonly Entry<V>[] | undefined;
 };
 
-export const getIn = <V>(map: PMap<V>, key: string): V | undefined => leafOf(map, hash(key))?.find((e) => e[0] === key)?.[1];
+export const getIn = <V>(map: PMap<V>, key: string): V | undefined =>
+  leafOf(map, hash(key))?.find((e) => e[0] === key)?.[1];
 
-export const hasIn = <V>(map: PMap<V>, key: string): boolean => leafOf(map, hash(key))?.some((e) => e[0] === key) ?? false;
+export const hasIn = <V>(map: PMap<V>, key: string): boolean =>
+  leafOf(map, hash(key))?.some((e) => e[0] === key) ?? false;
 
 export const setIn = <V>(map: PMap<V>, key: string, value: V): PMap<V> => {
   const h = hash(key);

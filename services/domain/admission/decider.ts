@@ -20,8 +20,7 @@ export interface AdmissionState {
 }
 
 export type AdmissionCommand =
-  | { type: 'AdmitAudit'; data: { auditId: string } }
-  | { type: 'ReleaseAudit'; data: { auditId: string } };
+  { type: 'AdmitAudit'; data: { auditId: string } } | { type: 'ReleaseAudit'; data: { auditId: string } };
 
 const initialState = (): AdmissionState => ({ account: accountDecider.initialState(), inFlight: new Set() });
 
@@ -45,11 +44,16 @@ const decide = (command: AdmissionCommand, state: AdmissionState): AdmissionEven
   switch (command.type) {
     case 'AdmitAudit':
       if (state.inFlight.has(auditId)) return [];
-      if (!state.account.unlimited && balanceOf(state.account) < 1) throw new AppError('insufficient_credits', 'Insufficient credits');
+      if (!state.account.unlimited && balanceOf(state.account) < 1)
+        throw new AppError('insufficient_credits', 'Insufficient credits');
       if (state.inFlight.size >= MAX_AUDITS_IN_FLIGHT) {
-        throw new AppError('rate_limited', `At most ${MAX_AUDITS_IN_FLIGHT} audits at a time per account; wait for one to finish`, {
-          retryAfter: CONCURRENCY_RETRY_AFTER_SECONDS,
-        });
+        throw new AppError(
+          'rate_limited',
+          `At most ${MAX_AUDITS_IN_FLIGHT} audits at a time per account; wait for one to finish`,
+          {
+            retryAfter: CONCURRENCY_RETRY_AFTER_SECONDS,
+          },
+        );
       }
       return [AuditAdmitted({ auditId })];
     case 'ReleaseAudit':
@@ -62,4 +66,8 @@ const decide = (command: AdmissionCommand, state: AdmissionState): AdmissionEven
 };
 
 /** Folds the whole account stream (ledger events too); decides only admission events. */
-export const admissionDecider: Decider<AdmissionCommand, AdmissionEvent | AccountEvent, AdmissionState> = { decide, evolve, initialState };
+export const admissionDecider: Decider<AdmissionCommand, AdmissionEvent | AccountEvent, AdmissionState> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -1,5 +1,11 @@
 import type { AccountEvent } from '../../../events/account/index.ts';
-import { ApplyAdmitted, ApplyReleased, type ApplyAdmissionEvent, type ApplyAdmitted as Admitted, type ApplyReleased as Released } from '../../../events/account/applyAdmission.ts';
+import {
+  ApplyAdmitted,
+  ApplyReleased,
+  type ApplyAdmissionEvent,
+  type ApplyAdmitted as Admitted,
+  type ApplyReleased as Released,
+} from '../../../events/account/applyAdmission.ts';
 import { AppError } from '../../../core/errors.ts';
 import { accountDecider, balanceOf, type AccountState } from '../account/decider.ts';
 import type { Decider, DomainEvent } from '../../../core/decider.ts';
@@ -19,11 +25,16 @@ export interface ApplyAdmissionState {
   inFlight: ReadonlySet<string>;
 }
 
-export type ApplyAdmissionCommand = { type: 'AdmitGeneration'; data: { revisionId: string } } | { type: 'ReleaseGeneration'; data: { revisionId: string } };
+export type ApplyAdmissionCommand =
+  | { type: 'AdmitGeneration'; data: { revisionId: string } }
+  | { type: 'ReleaseGeneration'; data: { revisionId: string } };
 
 const initialState = (): ApplyAdmissionState => ({ account: accountDecider.initialState(), inFlight: new Set() });
 
-const evolve = (state: ApplyAdmissionState, event: ApplyAdmissionEvent | AccountEvent | { type: string; data: unknown }): ApplyAdmissionState => {
+const evolve = (
+  state: ApplyAdmissionState,
+  event: ApplyAdmissionEvent | AccountEvent | { type: string; data: unknown },
+): ApplyAdmissionState => {
   switch (event.type) {
     case 'ApplyAdmitted':
       return { ...state, inFlight: new Set(state.inFlight).add((event as Admitted).data.revisionId) };
@@ -44,11 +55,16 @@ const decide = (command: ApplyAdmissionCommand, state: ApplyAdmissionState): App
     case 'AdmitGeneration':
       if (state.inFlight.has(revisionId)) return [];
       if (state.inFlight.size >= MAX_GENERATIONS_IN_FLIGHT) {
-        throw new AppError('rate_limited', `At most ${MAX_GENERATIONS_IN_FLIGHT} apply generations at a time per account; wait for one to finish`, {
-          retryAfter: GENERATION_RETRY_AFTER_SECONDS,
-        });
+        throw new AppError(
+          'rate_limited',
+          `At most ${MAX_GENERATIONS_IN_FLIGHT} apply generations at a time per account; wait for one to finish`,
+          {
+            retryAfter: GENERATION_RETRY_AFTER_SECONDS,
+          },
+        );
       }
-      if (!state.account.unlimited && balanceOf(state.account) < 1) throw new AppError('insufficient_credits', 'Insufficient credits');
+      if (!state.account.unlimited && balanceOf(state.account) < 1)
+        throw new AppError('insufficient_credits', 'Insufficient credits');
       return [ApplyAdmitted({ revisionId })];
     case 'ReleaseGeneration':
       return state.inFlight.has(revisionId) ? [ApplyReleased({ revisionId })] : [];
@@ -60,4 +76,8 @@ const decide = (command: ApplyAdmissionCommand, state: ApplyAdmissionState): App
 };
 
 /** Folds the whole account stream; decides only apply admission events. */
-export const applyAdmissionDecider: Decider<ApplyAdmissionCommand, DomainEvent, ApplyAdmissionState> = { decide, evolve, initialState };
+export const applyAdmissionDecider: Decider<ApplyAdmissionCommand, DomainEvent, ApplyAdmissionState> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -1,4 +1,14 @@
-import { AuditCharged, AuditCompleted, AuditFailed, AuditProjectAssigned, AuditRequested, AuditStarted, ContentFetched, CsiDerived, type AuditEvent } from '../../../events/audit/events.ts';
+import {
+  AuditCharged,
+  AuditCompleted,
+  AuditFailed,
+  AuditProjectAssigned,
+  AuditRequested,
+  AuditStarted,
+  ContentFetched,
+  CsiDerived,
+  type AuditEvent,
+} from '../../../events/audit/events.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { AuditCommand } from './commands.ts';
 import { isTerminal, type AuditState } from './state.ts';
@@ -28,7 +38,11 @@ export const decide = (command: AuditCommand, state: AuditState): AuditEvent[] =
       return [CsiDerived(command.data)];
     case 'RecordCharge':
       if (isTerminal(state) || state.charged) return [];
-      if (!state.csiDerived) throw new AppError('internal_error', 'charge before CSI: the credit is taken only after content and CSI (spec 3.1)');
+      if (!state.csiDerived)
+        throw new AppError(
+          'internal_error',
+          'charge before CSI: the credit is taken only after content and CSI (spec 3.1)',
+        );
       return [AuditCharged(command.data)];
     case 'CompleteAudit':
       if (isTerminal(state)) return [];

@@ -21,7 +21,19 @@ export interface AuditState {
 }
 
 export const initialState = (): AuditState => ({
-  status: 'None', request: null, attempts: 0, contentRef: null, format: null, csiDerived: false, keyword: null, language: null, finalUrl: null, charged: false, errorCode: null, project: null, benchmarkRef: null,
+  status: 'None',
+  request: null,
+  attempts: 0,
+  contentRef: null,
+  format: null,
+  csiDerived: false,
+  keyword: null,
+  language: null,
+  finalUrl: null,
+  charged: false,
+  errorCode: null,
+  project: null,
+  benchmarkRef: null,
 });
 
 export const isTerminal = (s: AuditState): boolean => s.status === 'completed' || s.status === 'error';

@@ -18,7 +18,14 @@ export interface AccountBulkState {
 }
 
 export type AccountBulkCommand =
-  | { type: 'OpenBulk'; data: { bulkId: string; entries: readonly { auditId: string; jobId: string; url: string }[]; project: string | null } }
+  | {
+      type: 'OpenBulk';
+      data: {
+        bulkId: string;
+        entries: readonly { auditId: string; jobId: string; url: string }[];
+        project: string | null;
+      };
+    }
   | { type: 'CloseBulk'; data: { bulkId: string } };
 
 const initialState = (): AccountBulkState => ({ account: accountDecider.initialState(), openBulkId: null });
@@ -42,16 +49,26 @@ const decide = (command: AccountBulkCommand, state: AccountBulkState): (AccountB
       if (state.openBulkId === bulkId) return [];
       if (state.openBulkId !== null) {
         // blockingStatus is the batch's own state; the caller reads it from the batch's stream.
-        throw new AppError('bulk_in_progress', `Another bulk request is running on this account (${state.openBulkId})`, { blockingBulkId: state.openBulkId });
+        throw new AppError(
+          'bulk_in_progress',
+          `Another bulk request is running on this account (${state.openBulkId})`,
+          { blockingBulkId: state.openBulkId },
+        );
       }
       const needed = entries.length * CREDITS_PER_CHARGE;
       if (!state.account.unlimited && balanceOf(state.account) < needed) {
-        throw new AppError('insufficient_credits', `Insufficient credits: the batch needs ${needed}, the balance is ${balanceOf(state.account)}`);
+        throw new AppError(
+          'insufficient_credits',
+          `Insufficient credits: the batch needs ${needed}, the balance is ${balanceOf(state.account)}`,
+        );
       }
       const events: (AccountBulkEvent | AccountEvent)[] = [BulkOpened({ bulkId })];
       let account: AccountState = state.account;
       for (const e of entries) {
-        const charged = accountDecider.decide({ type: 'ChargeCredit', data: { kind: 'audit', subjectId: e.auditId, jobId: e.jobId, url: e.url, project } }, account);
+        const charged = accountDecider.decide(
+          { type: 'ChargeCredit', data: { kind: 'audit', subjectId: e.auditId, jobId: e.jobId, url: e.url, project } },
+          account,
+        );
         for (const c of charged) account = accountDecider.evolve(account, c);
         events.push(...charged);
       }
@@ -67,4 +84,8 @@ const decide = (command: AccountBulkCommand, state: AccountBulkState): (AccountB
 };
 
 /** Folds the whole account stream; decides only the batch's opening (with its reservation) and closing. */
-export const accountBulkDecider: Decider<AccountBulkCommand, AccountBulkEvent | AccountEvent, AccountBulkState> = { decide, evolve, initialState };
+export const accountBulkDecider: Decider<AccountBulkCommand, AccountBulkEvent | AccountEvent, AccountBulkState> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -1,5 +1,12 @@
 import {
-  BulkCancelled, BulkCompleted, BulkEntryFinished, BulkEntryStarted, BulkKeywordDataFetched, BulkSubmitted, BulkTimedOut, type BulkEvent,
+  BulkCancelled,
+  BulkCompleted,
+  BulkEntryFinished,
+  BulkEntryStarted,
+  BulkKeywordDataFetched,
+  BulkSubmitted,
+  BulkTimedOut,
+  type BulkEvent,
 } from '../../../events/bulk/events.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { BulkCommand } from './commands.ts';
@@ -20,7 +27,8 @@ export const decide = (command: BulkCommand, state: BulkState): BulkEvent[] => {
       const entry = state.entries[command.data.index];
       if (isFinished(state) || !entry || entry.status !== 'queued') return [];
       const running = runningIndex(state);
-      if (running !== null) throw new AppError('internal_error', `entry ${running} of ${state.bulkId} is still running`);
+      if (running !== null)
+        throw new AppError('internal_error', `entry ${running} of ${state.bulkId} is still running`);
       return [BulkEntryStarted(command.data)];
     }
     case 'FinishEntry': {
@@ -32,7 +40,8 @@ export const decide = (command: BulkCommand, state: BulkState): BulkEvent[] => {
       return events;
     }
     case 'CancelBulk':
-      if (isFinished(state)) throw new AppError('already_finished', `Bulk request ${state.bulkId} already finished (${state.status})`);
+      if (isFinished(state))
+        throw new AppError('already_finished', `Bulk request ${state.bulkId} already finished (${state.status})`);
       return [BulkCancelled(close(state, command.data.runningCharged, command.data.at))];
     case 'TimeOutBulk': {
       if (isFinished(state)) return [];

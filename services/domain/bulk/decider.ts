@@ -8,4 +8,14 @@ import { evolve, initialState, type BulkState } from './state.ts';
 export const bulkDecider: Decider<BulkCommand, BulkEvent, BulkState> = { decide, evolve, initialState };
 
 export type { BulkCommand } from './commands.ts';
-export { countsOf, creditsChargedOf, isFinished, nextQueuedIndex, runningIndex, type BulkEntry, type BulkState, type BulkStatus, type EntryStatus } from './state.ts';
+export {
+  countsOf,
+  creditsChargedOf,
+  isFinished,
+  nextQueuedIndex,
+  runningIndex,
+  type BulkEntry,
+  type BulkState,
+  type BulkStatus,
+  type EntryStatus,
+} from './state.ts';

@@ -31,11 +31,21 @@ export interface BulkState {
 }
 
 export const initialState = (): BulkState => ({
-  status: 'None', bulkId: null, project: null, webhookUrl: null, idempotencyKey: null, creditsReserved: 0, creditsRefunded: 0,
-  entries: [], keywordVolumes: null, submittedAt: null, lastProgressAt: null,
+  status: 'None',
+  bulkId: null,
+  project: null,
+  webhookUrl: null,
+  idempotencyKey: null,
+  creditsReserved: 0,
+  creditsRefunded: 0,
+  entries: [],
+  keywordVolumes: null,
+  submittedAt: null,
+  lastProgressAt: null,
 });
 
-export const isFinished = (s: BulkState): boolean => s.status === 'completed' || s.status === 'error' || s.status === 'cancelled';
+export const isFinished = (s: BulkState): boolean =>
+  s.status === 'completed' || s.status === 'error' || s.status === 'cancelled';
 
 export const runningIndex = (s: BulkState): number | null => {
   const i = s.entries.findIndex((e) => e.status === 'running');
@@ -55,20 +65,34 @@ export const evolve = (state: BulkState, event: BulkEvent): BulkState => {
     case 'BulkSubmitted': {
       const d = event.data;
       return {
-        ...state, status: 'queued', bulkId: d.bulkId, project: d.project, webhookUrl: d.webhookUrl, idempotencyKey: d.idempotencyKey,
-        creditsReserved: d.creditsReserved, submittedAt: d.at, lastProgressAt: d.at,
+        ...state,
+        status: 'queued',
+        bulkId: d.bulkId,
+        project: d.project,
+        webhookUrl: d.webhookUrl,
+        idempotencyKey: d.idempotencyKey,
+        creditsReserved: d.creditsReserved,
+        submittedAt: d.at,
+        lastProgressAt: d.at,
         entries: d.entries.map((e) => ({ ...e, status: 'queued', cqs: null, error: null, charged: null })),
       };
     }
     case 'BulkKeywordDataFetched':
       return { ...state, keywordVolumes: new Map(event.data.volumes.map((v) => [v.keyword, v.searchVolume])) };
     case 'BulkEntryStarted':
-      return { ...state, status: 'running', lastProgressAt: event.data.at, entries: setEntry(state, event.data.index, { status: 'running' }) };
+      return {
+        ...state,
+        status: 'running',
+        lastProgressAt: event.data.at,
+        entries: setEntry(state, event.data.index, { status: 'running' }),
+      };
     case 'BulkEntryFinished': {
       const d = event.data;
       const refunded = state.creditsReserved > 0 && !d.charged ? 1 : 0;
       return {
-        ...state, lastProgressAt: d.at, creditsRefunded: state.creditsRefunded + refunded,
+        ...state,
+        lastProgressAt: d.at,
+        creditsRefunded: state.creditsRefunded + refunded,
         entries: setEntry(state, d.index, { status: d.status, cqs: d.cqs, error: d.error, charged: d.charged }),
       };
     }
@@ -81,12 +105,19 @@ export const evolve = (state: BulkState, event: BulkEvent): BulkState => {
       const entries = state.entries.map((e, i): BulkEntry => {
         if (d.skipped.includes(i)) return { ...e, status: 'skipped', charged: false };
         if (i === d.stopped) {
-          const error = cancelled ? 'The batch was cancelled while this audit ran' : 'The batch was closed after inactivity while this audit ran';
+          const error = cancelled
+            ? 'The batch was cancelled while this audit ran'
+            : 'The batch was closed after inactivity while this audit ran';
           return { ...e, status: 'error', error, charged: d.stoppedCharged };
         }
         return e;
       });
-      return { ...state, status: cancelled ? 'cancelled' : 'error', entries, creditsRefunded: state.creditsRefunded + d.creditsRefunded };
+      return {
+        ...state,
+        status: cancelled ? 'cancelled' : 'error',
+        entries,
+        creditsRefunded: state.creditsRefunded + d.creditsRefunded,
+      };
     }
     default:
       return state;
@@ -106,4 +137,5 @@ export const countsOf = (s: BulkState) => {
 };
 
 /** Credits the batch kept: entries whose audit was charged (a reserved credit not yet settled is not counted). */
-export const creditsChargedOf = (s: BulkState): number => (s.creditsReserved === 0 ? 0 : s.entries.filter((e) => e.charged === true).length);
+export const creditsChargedOf = (s: BulkState): number =>
+  s.creditsReserved === 0 ? 0 : s.entries.filter((e) => e.charged === true).length;

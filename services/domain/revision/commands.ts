@@ -7,13 +7,33 @@ import type { Command } from '../../../core/decider.ts';
  */
 export type RequestRevision = Command<
   'RequestRevision',
-  { revisionId: string; auditId: string; jobId: string | null; selectedIds: readonly string[]; selectionKey: string; force: boolean }
+  {
+    revisionId: string;
+    auditId: string;
+    jobId: string | null;
+    selectedIds: readonly string[];
+    selectionKey: string;
+    force: boolean;
+  }
 >;
 export type RecordCharge = Command<'RecordCharge', { revisionId: string; chargeId: string | null; credits: number }>;
-export type CompleteGeneration = Command<'CompleteGeneration', { revisionId: string; resultRef: string; appliedCount: number; cqsBefore: number | null }>;
+export type CompleteGeneration = Command<
+  'CompleteGeneration',
+  { revisionId: string; resultRef: string; appliedCount: number; cqsBefore: number | null }
+>;
 export type FailGeneration = Command<'FailGeneration', { revisionId: string; error: string }>;
 export type RecordRefund = Command<'RecordRefund', { revisionId: string; credits: number }>;
-export type RecordMeasurement = Command<'RecordMeasurement', { revisionId: string; status: 'completed' | 'error'; cqsAfter: number | null; error: string | null }>;
+export type RecordMeasurement = Command<
+  'RecordMeasurement',
+  { revisionId: string; status: 'completed' | 'error'; cqsAfter: number | null; error: string | null }
+>;
 export type EditRevision = Command<'EditRevision', { revisionId: string; markdownRef: string; actor: string }>;
 
-export type RevisionCommand = RequestRevision | RecordCharge | CompleteGeneration | FailGeneration | RecordRefund | RecordMeasurement | EditRevision;
+export type RevisionCommand =
+  | RequestRevision
+  | RecordCharge
+  | CompleteGeneration
+  | FailGeneration
+  | RecordRefund
+  | RecordMeasurement
+  | EditRevision;

@@ -15,7 +15,10 @@ export const selectionKeyOf = (ids: readonly string[]): string => [...new Set(id
  * - otherwise a new revision, 202 and 1 credit. A failed generation was refunded, so asking again
  *   starts a new one.
  */
-export type Plan = { kind: 'inFlight'; revision: RevisionEntry } | { kind: 'cached'; revision: RevisionEntry } | { kind: 'new'; revisionId: string };
+export type Plan =
+  | { kind: 'inFlight'; revision: RevisionEntry }
+  | { kind: 'cached'; revision: RevisionEntry }
+  | { kind: 'new'; revisionId: string };
 
 export const planRequest = (state: RevisionsState, auditId: string, selectionKey: string, force: boolean): Plan => {
   const same = state.revisions.filter((r) => r.selectionKey === selectionKey);
@@ -23,7 +26,10 @@ export const planRequest = (state: RevisionsState, auditId: string, selectionKey
   if (generating) return { kind: 'inFlight', revision: generating };
   const lastCompleted = [...same].reverse().find((r) => r.status === 'completed');
   if (lastCompleted && !force) return { kind: 'cached', revision: lastCompleted };
-  return { kind: 'new', revisionId: `rev_${deterministicId('revision', auditId, selectionKey, String(same.length)).replace(/-/g, '').slice(0, 24)}` };
+  return {
+    kind: 'new',
+    revisionId: `rev_${deterministicId('revision', auditId, selectionKey, String(same.length)).replace(/-/g, '').slice(0, 24)}`,
+  };
 };
 
 /**
@@ -36,8 +42,24 @@ export const decide = (command: RevisionCommand, state: RevisionsState): Revisio
     if (d.selectedIds.length === 0) throw new AppError('invalid_request', 'No applicable ids in selectedIds');
     const plan = planRequest(state, d.auditId, d.selectionKey, d.force);
     if (plan.kind !== 'new') return [];
-    if (plan.revisionId !== d.revisionId) throw new AppError('concurrency_conflict', `revision ${d.revisionId} is no longer the next one of this selection`);
-    return [{ type: 'RevisionRequested', data: { revisionId: d.revisionId, auditId: d.auditId, jobId: d.jobId, selectedIds: [...d.selectedIds], selectionKey: d.selectionKey, force: d.force } }];
+    if (plan.revisionId !== d.revisionId)
+      throw new AppError(
+        'concurrency_conflict',
+        `revision ${d.revisionId} is no longer the next one of this selection`,
+      );
+    return [
+      {
+        type: 'RevisionRequested',
+        data: {
+          revisionId: d.revisionId,
+          auditId: d.auditId,
+          jobId: d.jobId,
+          selectedIds: [...d.selectedIds],
+          selectionKey: d.selectionKey,
+          force: d.force,
+        },
+      },
+    ];
   }
   const r = revisionOf(state, command.data.revisionId);
   if (!r) throw new AppError('not_found', `revision ${command.data.revisionId} not found`);
@@ -49,13 +71,21 @@ export const decide = (command: RevisionCommand, state: RevisionsState): Revisio
     case 'FailGeneration':
       return r.status !== 'generating' ? [] : [{ type: 'RevisionFailed', data: { ...command.data } }];
     case 'RecordRefund':
-      if (r.status !== 'failed') throw new AppError('invalid_request', `revision ${r.revisionId} did not fail; only a failed generation is refunded`);
+      if (r.status !== 'failed')
+        throw new AppError(
+          'invalid_request',
+          `revision ${r.revisionId} did not fail; only a failed generation is refunded`,
+        );
       return r.refunded ? [] : [{ type: 'RevisionRefunded', data: { ...command.data } }];
     case 'RecordMeasurement':
       if (r.measurement !== 'running') return [];
       return [{ type: 'RevisionMeasured', data: { ...command.data } }];
     case 'EditRevision':
-      if (r.status !== 'completed') throw new AppError('invalid_request', `revision ${r.revisionId} is ${r.status}; only a completed revision can be edited`);
+      if (r.status !== 'completed')
+        throw new AppError(
+          'invalid_request',
+          `revision ${r.revisionId} is ${r.status}; only a completed revision can be edited`,
+        );
       return [{ type: 'RevisionEdited', data: { ...command.data } }];
     default: {
       const _exhaustive: never = command;

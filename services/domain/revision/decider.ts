@@ -5,7 +5,11 @@ import { decide } from './decide.ts';
 import { evolve, initialState, type RevisionsState } from './state.ts';
 
 /** The revision stream's decider: the apply generations of one audit. */
-export const revisionDecider: Decider<RevisionCommand, RevisionEvent, RevisionsState> = { decide, evolve, initialState };
+export const revisionDecider: Decider<RevisionCommand, RevisionEvent, RevisionsState> = {
+  decide,
+  evolve,
+  initialState,
+};
 
 export type { RevisionCommand } from './commands.ts';
 export { planRequest, selectionKeyOf, type Plan } from './decide.ts';

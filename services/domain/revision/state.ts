@@ -40,8 +40,20 @@ export const evolve = (state: RevisionsState, event: RevisionEvent): RevisionsSt
         revisions: [
           ...state.revisions,
           {
-            revisionId, selectedIds, selectionKey, status: 'generating', charged: false, chargeId: null, refunded: false, error: null,
-            resultRef: null, cqsBefore: null, measurement: 'none', cqsAfter: null, editedMarkdownRef: null, seq: state.revisions.length,
+            revisionId,
+            selectedIds,
+            selectionKey,
+            status: 'generating',
+            charged: false,
+            chargeId: null,
+            refunded: false,
+            error: null,
+            resultRef: null,
+            cqsBefore: null,
+            measurement: 'none',
+            cqsAfter: null,
+            editedMarkdownRef: null,
+            seq: state.revisions.length,
           },
         ],
       };
@@ -50,13 +62,28 @@ export const evolve = (state: RevisionsState, event: RevisionEvent): RevisionsSt
       return update(state, event.data.revisionId, (r) => ({ ...r, charged: true, chargeId: event.data.chargeId }));
     case 'RevisionGenerated':
       return update(state, event.data.revisionId, (r) =>
-        r.status !== 'generating' ? r : { ...r, status: 'completed', resultRef: event.data.resultRef, cqsBefore: event.data.cqsBefore, measurement: 'running' });
+        r.status !== 'generating'
+          ? r
+          : {
+              ...r,
+              status: 'completed',
+              resultRef: event.data.resultRef,
+              cqsBefore: event.data.cqsBefore,
+              measurement: 'running',
+            },
+      );
     case 'RevisionFailed':
-      return update(state, event.data.revisionId, (r) => (r.status !== 'generating' ? r : { ...r, status: 'failed', error: event.data.error }));
+      return update(state, event.data.revisionId, (r) =>
+        r.status !== 'generating' ? r : { ...r, status: 'failed', error: event.data.error },
+      );
     case 'RevisionRefunded':
       return update(state, event.data.revisionId, (r) => ({ ...r, refunded: true }));
     case 'RevisionMeasured':
-      return update(state, event.data.revisionId, (r) => ({ ...r, measurement: event.data.status, cqsAfter: event.data.cqsAfter }));
+      return update(state, event.data.revisionId, (r) => ({
+        ...r,
+        measurement: event.data.status,
+        cqsAfter: event.data.cqsAfter,
+      }));
     case 'RevisionEdited':
       return update(state, event.data.revisionId, (r) => ({ ...r, editedMarkdownRef: event.data.markdownRef }));
     default:
@@ -64,4 +91,5 @@ export const evolve = (state: RevisionsState, event: RevisionEvent): RevisionsSt
   }
 };
 
-export const revisionOf = (s: RevisionsState, revisionId: string): RevisionEntry | undefined => s.revisions.find((r) => r.revisionId === revisionId);
+export const revisionOf = (s: RevisionsState, revisionId: string): RevisionEntry | undefined =>
+  s.revisions.find((r) => r.revisionId === revisionId);

@@ -1,13 +1,22 @@
-import { ShareExpired, ShareExpiryChanged, ShareIssued, ShareReissued, ShareRevoked, type ShareEvent } from '../../../events/share/events.ts';
+import {
+  ShareExpired,
+  ShareExpiryChanged,
+  ShareIssued,
+  ShareReissued,
+  ShareRevoked,
+  type ShareEvent,
+} from '../../../events/share/events.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { ExpiryRequest, ShareCommand } from './commands.ts';
 import { isPastExpiry, type ShareState } from './state.ts';
 
-const expiryFrom = (now: Date, days: number, dayMs: number): string => new Date(now.getTime() + days * dayMs).toISOString();
+const expiryFrom = (now: Date, days: number, dayMs: number): string =>
+  new Date(now.getTime() + days * dayMs).toISOString();
 
 const requireCompleted = (auditStatus: string): void => {
   // Spec 7: 409 not_completed for share on an audit that is queued, running or in error.
-  if (auditStatus !== 'completed') throw new AppError('not_completed', `The audit is ${auditStatus}; only a completed audit can be shared`);
+  if (auditStatus !== 'completed')
+    throw new AppError('not_completed', `The audit is ${auditStatus}; only a completed audit can be shared`);
 };
 
 /** The expiry a POST asks for; undefined: leave it as it is. */
@@ -34,10 +43,21 @@ export const decide = (command: ShareCommand, state: ShareState): ShareEvent[] =
       const wanted = requested(d.expiry, d.now, d.dayMs);
       if (state.status === 'None' || state.status === 'Revoked') {
         // No link yet, or a revoked one: a NEW address (no body: without expiry).
-        return [ShareIssued({ auditId: d.auditId, token: d.newToken, lang: d.lang, expiresAt: wanted ?? null, trigger: 'api' })];
+        return [
+          ShareIssued({
+            auditId: d.auditId,
+            token: d.newToken,
+            lang: d.lang,
+            expiresAt: wanted ?? null,
+            trigger: 'api',
+          }),
+        ];
       }
       if (state.status === 'Active' && isPastExpiry(state.expiresAt, d.now)) {
-        return [ShareExpired({ auditId: d.auditId, expiresAt: state.expiresAt! }), ShareReissued({ auditId: d.auditId, expiresAt: wanted ?? null })];
+        return [
+          ShareExpired({ auditId: d.auditId, expiresAt: state.expiresAt! }),
+          ShareReissued({ auditId: d.auditId, expiresAt: wanted ?? null }),
+        ];
       }
       if (state.status === 'Expired') return [ShareReissued({ auditId: d.auditId, expiresAt: wanted ?? null })];
       // Active: the same address; the expiry changes only when the field was given.
@@ -47,7 +67,8 @@ export const decide = (command: ShareCommand, state: ShareState): ShareEvent[] =
     case 'RevokeShare': {
       requireCompleted(command.data.auditStatus);
       // Idempotent (spec 4.8): nothing to revoke, or already revoked, records nothing.
-      if (state.status === 'Active' || state.status === 'Expired') return [ShareRevoked({ auditId: command.data.auditId })];
+      if (state.status === 'Active' || state.status === 'Expired')
+        return [ShareRevoked({ auditId: command.data.auditId })];
       return [];
     }
     case 'ExpireShare': {

@@ -31,11 +31,14 @@ export const evolve = (state: ShareState, event: ShareEvent): ShareState => {
     case 'ShareReissued':
       return state.status === 'Expired' ? { ...state, status: 'Active', expiresAt: event.data.expiresAt } : state;
     case 'ShareRevoked':
-      return state.status === 'Active' || state.status === 'Expired' ? { status: 'Revoked', revokedToken: state.token } : state;
+      return state.status === 'Active' || state.status === 'Expired'
+        ? { status: 'Revoked', revokedToken: state.token }
+        : state;
     default:
       return state;
   }
 };
 
 /** The date has passed, whether or not the scheduler's ShareExpired has landed yet. */
-export const isPastExpiry = (expiresAt: string | null, now: Date): boolean => expiresAt !== null && Date.parse(expiresAt) <= now.getTime();
+export const isPastExpiry = (expiresAt: string | null, now: Date): boolean =>
+  expiresAt !== null && Date.parse(expiresAt) <= now.getTime();

@@ -24,7 +24,8 @@ export function judge(status: number | null, error: AttemptError | null): Verdic
   if (status !== null) {
     if (status >= 200 && status <= 299) return { kind: 'delivered' };
     if (status >= 300 && status <= 399) return { kind: 'stop', reason: 'redirect' };
-    if (status >= 400 && status <= 499 && status !== 408 && status !== 429) return { kind: 'stop', reason: 'client_error' };
+    if (status >= 400 && status <= 499 && status !== 408 && status !== 429)
+      return { kind: 'stop', reason: 'client_error' };
     return { kind: 'retry' };
   }
   if (error !== null && REFUSED.includes(error)) return { kind: 'stop', reason: 'refused_address' };

@@ -18,12 +18,15 @@ export const initialState = (): WebhookState => ({ status: 'None' });
 
 export const isFinished = (s: WebhookState): boolean => s.status === 'Delivered' || s.status === 'Abandoned';
 
-export const eventNameOf = (s: WebhookState): WebhookEventName | null => (s.status === 'None' ? null : s.delivery.event);
+export const eventNameOf = (s: WebhookState): WebhookEventName | null =>
+  s.status === 'None' ? null : s.delivery.event;
 
 /** Events that do not fit (anything before WebhookScheduled) are ignored: replay never throws. */
 export const evolve = (state: WebhookState, event: WebhookEvent): WebhookState => {
   if (state.status === 'None') {
-    return event.type === 'WebhookScheduled' ? { status: 'Scheduled', delivery: event.data, attempts: 0, retryInMs: null } : state;
+    return event.type === 'WebhookScheduled'
+      ? { status: 'Scheduled', delivery: event.data, attempts: 0, retryInMs: null }
+      : state;
   }
   switch (event.type) {
     case 'WebhookAttempted':

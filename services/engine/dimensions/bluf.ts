@@ -2,7 +2,18 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
 import type { Doc, Section, Sentence } from '../types.ts';
-import { clamp, containsPhrase, finding, firstWords, hasValue, headed, insertChange, replaceChange, round1, unique } from './helpers.ts';
+import {
+  clamp,
+  containsPhrase,
+  finding,
+  firstWords,
+  hasValue,
+  headed,
+  insertChange,
+  replaceChange,
+  round1,
+  unique,
+} from './helpers.ts';
 
 /**
  * bluf: bottom line up front. Intro (4 points): the first 60 words name the central entity, use an
@@ -40,7 +51,10 @@ const reorder = (raw: string, sentences: Sentence[], move: number, drop: Set<num
   if (!first || !last) return null;
   const start = raw.indexOf(first.text);
   const end = raw.lastIndexOf(last.text) + last.text.length;
-  const kept = sentences.map((s, i) => ({ s, i })).filter(({ i }) => !drop.has(i) && i !== move).map(({ s }) => s.text);
+  const kept = sentences
+    .map((s, i) => ({ s, i }))
+    .filter(({ i }) => !drop.has(i) && i !== move)
+    .map(({ s }) => s.text);
   const moved = sentences[move];
   const body = [moved?.text ?? '', ...kept].filter(Boolean).join(' ');
   return raw.slice(0, start) + body + raw.slice(end);
@@ -62,7 +76,9 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const fluff = containsPhrase(lowerWin, lex.throatClearing);
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
-  const secs = headed(doc).filter((s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)));
+  const secs = headed(doc).filter(
+    (s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)),
+  );
   const passing = secs.filter((s) => answerFirst(s, doc.bySection[s.index] ?? [], ctx));
   // Without subheadings a short text is judged by its intro; a longer one has no passage that
   // leads with its answer (a wall of text earns no section points from its intro alone).
@@ -70,13 +86,22 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const score = clamp(intro + 6 * share);
 
   // Intro: put the answer sentence first and drop throat-clearing, within the first paragraph.
-  const introSec = doc.bySection[0]?.length ? doc.sections[0] : doc.sections.find((s) => (doc.bySection[s.index] ?? []).length);
+  const introSec = doc.bySection[0]?.length
+    ? doc.sections[0]
+    : doc.sections.find((s) => (doc.bySection[s.index] ?? []).length);
   const introPara = introSec?.blocks.find((b) => b.kind === 'paragraph');
   if (intro < 4 && introSec && introPara && unique(doc.content, introPara.raw)) {
-    const paraSentences = (doc.bySection[introSec.index] ?? []).filter((s) => s.block === introSec.blocks.indexOf(introPara));
-    const isAnswer = (s: Sentence) => coverage(s.stems, ce) >= 0.5 && s.words.some((w) => lex.answerVerbs.includes(w)) && hasValue(s.text, lex.slot);
+    const paraSentences = (doc.bySection[introSec.index] ?? []).filter(
+      (s) => s.block === introSec.blocks.indexOf(introPara),
+    );
+    const isAnswer = (s: Sentence) =>
+      coverage(s.stems, ce) >= 0.5 && s.words.some((w) => lex.answerVerbs.includes(w)) && hasValue(s.text, lex.slot);
     const ansIdx = paraSentences.findIndex(isAnswer);
-    const drop = new Set(paraSentences.map((s, i) => (containsPhrase(s.text.toLowerCase(), lex.throatClearing) ? i : -1)).filter((i) => i >= 0 && i !== ansIdx));
+    const drop = new Set(
+      paraSentences
+        .map((s, i) => (containsPhrase(s.text.toLowerCase(), lex.throatClearing) ? i : -1))
+        .filter((i) => i >= 0 && i !== ansIdx),
+    );
     let change = null;
     let action: 'restructure' | 'add' = 'restructure';
     if (ansIdx > 0 || (ansIdx === 0 && drop.size)) {
@@ -84,17 +109,48 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       if (after) change = replaceChange(doc, introPara.raw, after);
     } else if (ansIdx < 0) {
       action = 'add';
-      change = insertChange(doc, 'before', introPara.raw, lex.facets.definition.lead.replace(/\{E\}/g, (kw.entity || kw.text).replace(/^./, (c) => c.toLocaleUpperCase())).replace(/\{e\}/g, kw.entity || kw.text));
+      change = insertChange(
+        doc,
+        'before',
+        introPara.raw,
+        lex.facets.definition.lead
+          .replace(
+            /\{E\}/g,
+            (kw.entity || kw.text).replace(/^./, (c) => c.toLocaleUpperCase()),
+          )
+          .replace(/\{e\}/g, kw.entity || kw.text),
+      );
     }
-    findings.push(finding({
-      title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu'),
-      problem: fluff
-        ? t(lang, `The opening warms up ("${fluff}") instead of answering.`, `Początek tekstu rozgrzewa się („${fluff}”) zamiast odpowiadać.`)
-        : t(lang, 'The first 60 words do not give the answer: the entity, what it is or costs, and a number.', 'Pierwsze 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.'),
-      suggestion: t(lang, 'Open with the answer sentence; move context after it.', 'Zacznij od zdania z odpowiedzią; kontekst przenieś za nie.'),
-      section: L.intro, sectionIndex: 0, actionType: action, severity: (4 - intro) / 10, change,
-    }));
-  } else if (intro === 4) strengths.push(t(lang, 'The first sentences answer the query directly.', 'Pierwsze zdania od razu odpowiadają na zapytanie.'));
+    findings.push(
+      finding({
+        title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu'),
+        problem: fluff
+          ? t(
+              lang,
+              `The opening warms up ("${fluff}") instead of answering.`,
+              `Początek tekstu rozgrzewa się („${fluff}”) zamiast odpowiadać.`,
+            )
+          : t(
+              lang,
+              'The first 60 words do not give the answer: the entity, what it is or costs, and a number.',
+              'Pierwsze 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.',
+            ),
+        suggestion: t(
+          lang,
+          'Open with the answer sentence; move context after it.',
+          'Zacznij od zdania z odpowiedzią; kontekst przenieś za nie.',
+        ),
+        section: L.intro,
+        sectionIndex: 0,
+        actionType: action,
+        severity: (4 - intro) / 10,
+        change,
+      }),
+    );
+  } else if (intro === 4)
+    strengths.push(
+      t(lang, 'The first sentences answer the query directly.', 'Pierwsze zdania od razu odpowiadają na zapytanie.'),
+    );
 
   let fixes = 0;
   for (const sec of secs) {
@@ -111,7 +167,10 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       const cand = ps.findIndex((s, i) => i > 0 && s.words.length <= 25 && coverage(s.stems, hs) >= 0.5);
       if (cand > 0 && sents[0]?.block === bi) {
         const after = reorder(para.raw, ps, cand, new Set());
-        if (after) { change = replaceChange(doc, para.raw, after); action = 'restructure'; }
+        if (after) {
+          change = replaceChange(doc, para.raw, after);
+          action = 'restructure';
+        }
       }
       if (!change) {
         const lead = `${heading.text.replace(/[?:.!]+$/, '')}: ${lex.slot} ${t(lang, 'the direct answer in one sentence', 'bezpośrednia odpowiedź w jednym zdaniu')}].`;
@@ -119,18 +178,43 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       }
     }
     fixes++;
-    findings.push(finding({
-      title: t(lang, `Answer first under "${heading.text}"`, `Odpowiedź na początku sekcji „${heading.text}”`),
-      problem: t(lang, 'The first sentence of the section does not answer its heading in 25 words or fewer.', 'Pierwsze zdanie sekcji nie odpowiada na jej nagłówek w maksymalnie 25 słowach.'),
-      suggestion: t(lang, 'Start the section with the sentence that answers the heading.', 'Zacznij sekcję od zdania, które odpowiada na nagłówek.'),
-      section: heading.text, sectionIndex: sec.index, actionType: action, severity: 0.6 / Math.max(1, secs.length), change,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, `Answer first under "${heading.text}"`, `Odpowiedź na początku sekcji „${heading.text}”`),
+        problem: t(
+          lang,
+          'The first sentence of the section does not answer its heading in 25 words or fewer.',
+          'Pierwsze zdanie sekcji nie odpowiada na jej nagłówek w maksymalnie 25 słowach.',
+        ),
+        suggestion: t(
+          lang,
+          'Start the section with the sentence that answers the heading.',
+          'Zacznij sekcję od zdania, które odpowiada na nagłówek.',
+        ),
+        section: heading.text,
+        sectionIndex: sec.index,
+        actionType: action,
+        severity: 0.6 / Math.max(1, secs.length),
+        change,
+      }),
+    );
   }
-  if (secs.length && share >= 0.75) strengths.push(t(lang, `${passing.length} of ${secs.length} sections open with their answer.`, `${passing.length} z ${secs.length} sekcji zaczyna się od odpowiedzi.`));
+  if (secs.length && share >= 0.75)
+    strengths.push(
+      t(
+        lang,
+        `${passing.length} of ${secs.length} sections open with their answer.`,
+        `${passing.length} z ${secs.length} sekcji zaczyna się od odpowiedzi.`,
+      ),
+    );
   return {
     id: 'bluf',
     score: round1(score),
-    summary: t(lang, `Intro ${intro}/4; ${passing.length} of ${secs.length} sections answer first.`, `Wstęp ${intro}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`),
+    summary: t(
+      lang,
+      `Intro ${intro}/4; ${passing.length} of ${secs.length} sections answer first.`,
+      `Wstęp ${intro}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`,
+    ),
     strengths,
     findings,
     cap: null,

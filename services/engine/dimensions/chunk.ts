@@ -1,7 +1,18 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
-import { capitalise, clamp, finding, headed, insertChange, lowerFirst, replaceChange, round1, sectionName, unique } from './helpers.ts';
+import {
+  capitalise,
+  clamp,
+  finding,
+  headed,
+  insertChange,
+  lowerFirst,
+  replaceChange,
+  round1,
+  sectionName,
+  unique,
+} from './helpers.ts';
 
 /**
  * chunk: can each passage stand alone? Mean pass rate of six checks × 10: sections ≤350 words
@@ -19,7 +30,9 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const sections = doc.sections.filter((s) => s.words > 0 || s.heading);
 
   const lenPass = sections.map((s) => (s.words <= 300 ? 1 : s.words <= 350 ? 0.5 : 0));
-  const paragraphs = doc.sections.flatMap((s) => s.blocks.filter((b) => b.kind === 'paragraph').map((b) => ({ b, sec: s, words: countWords(b.text) })));
+  const paragraphs = doc.sections.flatMap((s) =>
+    s.blocks.filter((b) => b.kind === 'paragraph').map((b) => ({ b, sec: s, words: countWords(b.text) })),
+  );
   const paraPass = paragraphs.map((p) => (p.words <= 150 ? 1 : p.words <= 200 ? 0.5 : 0));
   const heads = headed(doc);
   const openers = heads.map((s) => {
@@ -38,73 +51,162 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
   // About one subheading per 250 words: a page without them is one undivided passage.
   const subheadings = doc.words <= 250 ? 1 : Math.min(1, heads.length / (doc.words / 250));
-  const checks = [mean(lenPass), mean(paraPass), mean(openPass), mean(overlapPass), mean(nonEmpty), hasStructure, subheadings];
+  const checks = [
+    mean(lenPass),
+    mean(paraPass),
+    mean(openPass),
+    mean(overlapPass),
+    mean(nonEmpty),
+    hasStructure,
+    subheadings,
+  ];
   const score = clamp(10 * mean(checks));
 
   // Long sections: a subheading before the paragraph nearest the middle.
   for (const sec of sections.filter((s) => s.words > 350).slice(0, 2)) {
     const paras = sec.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'list');
     let acc = 0;
-    const target = paras.find((b) => (acc += countWords(b.text)) >= sec.words / 2 && b !== paras[0]) ?? paras[Math.floor(paras.length / 2)];
+    const target =
+      paras.find((b) => (acc += countWords(b.text)) >= sec.words / 2 && b !== paras[0]) ??
+      paras[Math.floor(paras.length / 2)];
     let change = null;
     if (target && target !== paras[0] && unique(doc.content, target.raw)) {
       const freq = new Map<string, number>();
       const idx = sec.blocks.indexOf(target);
-      for (const b of sec.blocks.slice(idx)) for (const w of (b.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])) if (!an.stop.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
-      const topWords = [...freq.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 2).map(([w]) => w);
+      for (const b of sec.blocks.slice(idx))
+        for (const w of b.text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+          if (!an.stop.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
+      const topWords = [...freq.entries()]
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 2)
+        .map(([w]) => w);
       const level = Math.min(6, Math.max(2, sec.level + (sec.heading ? 1 : 0)));
       const title = capitalise(topWords.join(t(lang, ' and ', ' i ')));
       change = insertChange(doc, 'before', target.raw, `${'#'.repeat(level)} ${title}`);
     }
-    findings.push(finding({
-      title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
-      problem: t(lang, `"${sectionName(doc, sec.index)}" runs ${sec.words} words without a subheading (limit 300–350).`, `Sekcja „${sectionName(doc, sec.index)}” ma ${sec.words} słów bez śródtytułu (limit 300–350).`),
-      suggestion: t(lang, 'Add a subheading where the topic shifts.', 'Dodaj śródtytuł tam, gdzie zmienia się wątek.'),
-      section: sectionName(doc, sec.index), sectionIndex: sec.index, actionType: 'restructure', severity: 0.3, change,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
+        problem: t(
+          lang,
+          `"${sectionName(doc, sec.index)}" runs ${sec.words} words without a subheading (limit 300–350).`,
+          `Sekcja „${sectionName(doc, sec.index)}” ma ${sec.words} słów bez śródtytułu (limit 300–350).`,
+        ),
+        suggestion: t(
+          lang,
+          'Add a subheading where the topic shifts.',
+          'Dodaj śródtytuł tam, gdzie zmienia się wątek.',
+        ),
+        section: sectionName(doc, sec.index),
+        sectionIndex: sec.index,
+        actionType: 'restructure',
+        severity: 0.3,
+        change,
+      }),
+    );
   }
   // Long paragraphs: break before the sentence that passes the middle.
   for (const p of paragraphs.filter((x) => x.words > 150).slice(0, 2)) {
     const sents = (doc.bySection[p.sec.index] ?? []).filter((s) => s.block === p.sec.blocks.indexOf(p.b));
     let acc = 0;
-    const mid = sents.find((s, i) => i > 0 && (acc += s.words.length) >= p.words / 2) ?? sents[Math.floor(sents.length / 2)];
+    const mid =
+      sents.find((s, i) => i > 0 && (acc += s.words.length) >= p.words / 2) ?? sents[Math.floor(sents.length / 2)];
     const prev = mid ? sents[sents.indexOf(mid) - 1] : undefined;
     let change = null;
     if (mid && prev && unique(doc.content, `${prev.text} ${mid.text}`)) {
       const sep = doc.format === 'html' ? '</p>\n<p>' : '\n\n';
       change = replaceChange(doc, `${prev.text} ${mid.text}`, `${prev.text}${sep}${mid.text}`);
     }
-    findings.push(finding({
-      title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit'),
-      problem: t(lang, `A paragraph in "${sectionName(doc, p.sec.index)}" has ${p.words} words (limit 150).`, `Akapit w „${sectionName(doc, p.sec.index)}” ma ${p.words} słów (limit 150).`),
-      suggestion: t(lang, 'Start a new paragraph where the thought changes.', 'Zacznij nowy akapit tam, gdzie zmienia się myśl.'),
-      section: sectionName(doc, p.sec.index), sectionIndex: p.sec.index, actionType: 'restructure', severity: 0.15, change,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit'),
+        problem: t(
+          lang,
+          `A paragraph in "${sectionName(doc, p.sec.index)}" has ${p.words} words (limit 150).`,
+          `Akapit w „${sectionName(doc, p.sec.index)}” ma ${p.words} słów (limit 150).`,
+        ),
+        suggestion: t(
+          lang,
+          'Start a new paragraph where the thought changes.',
+          'Zacznij nowy akapit tam, gdzie zmienia się myśl.',
+        ),
+        section: sectionName(doc, p.sec.index),
+        sectionIndex: p.sec.index,
+        actionType: 'restructure',
+        severity: 0.15,
+        change,
+      }),
+    );
   }
   for (const o of openers.filter((x) => x.pronoun).slice(0, 3)) {
     const subject = (o.s.heading?.text ?? '').replace(/[?:.!]+$/, '');
     const change = o.first ? replaceChange(doc, o.first.text, `${subject}: ${lowerFirst(o.first.text)}`) : null;
-    findings.push(finding({
-      title: t(lang, 'Name the subject at the start of the section', 'Nazwij podmiot na początku sekcji'),
-      problem: t(lang, `The section "${subject}" opens with a pronoun ("${o.first?.words[0]}"), so the passage cannot stand alone.`, `Sekcja „${subject}” zaczyna się od zaimka („${o.first?.words[0]}”), więc fragment nie jest samodzielny.`),
-      suggestion: t(lang, 'Replace the pronoun with the entity it refers to.', 'Zastąp zaimek encją, do której się odnosi.'),
-      section: subject, sectionIndex: o.s.index, actionType: 'replace', severity: 0.1, change,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Name the subject at the start of the section', 'Nazwij podmiot na początku sekcji'),
+        problem: t(
+          lang,
+          `The section "${subject}" opens with a pronoun ("${o.first?.words[0]}"), so the passage cannot stand alone.`,
+          `Sekcja „${subject}” zaczyna się od zaimka („${o.first?.words[0]}”), więc fragment nie jest samodzielny.`,
+        ),
+        suggestion: t(
+          lang,
+          'Replace the pronoun with the entity it refers to.',
+          'Zastąp zaimek encją, do której się odnosi.',
+        ),
+        section: subject,
+        sectionIndex: o.s.index,
+        actionType: 'replace',
+        severity: 0.1,
+        change,
+      }),
+    );
   }
   if (!hasStructure) {
-    findings.push(finding({
-      title: t(lang, 'Add a list or a table', 'Dodaj listę lub tabelę'),
-      problem: t(lang, 'The page has no list or table, so steps and comparisons are buried in prose.', 'Strona nie ma listy ani tabeli, więc kroki i porównania giną w tekście.'),
-      suggestion: t(lang, 'Turn steps, criteria or specs into a list or table.', 'Zamień kroki, kryteria lub parametry na listę albo tabelę.'),
-      section: '', sectionIndex: 0, actionType: 'restructure', severity: 0.15,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Add a list or a table', 'Dodaj listę lub tabelę'),
+        problem: t(
+          lang,
+          'The page has no list or table, so steps and comparisons are buried in prose.',
+          'Strona nie ma listy ani tabeli, więc kroki i porównania giną w tekście.',
+        ),
+        suggestion: t(
+          lang,
+          'Turn steps, criteria or specs into a list or table.',
+          'Zamień kroki, kryteria lub parametry na listę albo tabelę.',
+        ),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'restructure',
+        severity: 0.15,
+      }),
+    );
   }
-  if (mean(lenPass) === 1 && mean(paraPass) === 1) strengths.push(t(lang, 'Sections and paragraphs are short enough to be read as passages.', 'Sekcje i akapity są na tyle krótkie, że działają jako samodzielne fragmenty.'));
-  if (heads.length && mean(openPass) === 1) strengths.push(t(lang, 'Sections open with a named subject, not a pronoun.', 'Sekcje zaczynają się od nazwanego podmiotu, nie zaimka.'));
+  if (mean(lenPass) === 1 && mean(paraPass) === 1)
+    strengths.push(
+      t(
+        lang,
+        'Sections and paragraphs are short enough to be read as passages.',
+        'Sekcje i akapity są na tyle krótkie, że działają jako samodzielne fragmenty.',
+      ),
+    );
+  if (heads.length && mean(openPass) === 1)
+    strengths.push(
+      t(
+        lang,
+        'Sections open with a named subject, not a pronoun.',
+        'Sekcje zaczynają się od nazwanego podmiotu, nie zaimka.',
+      ),
+    );
   return {
     id: 'chunk',
     score: round1(score),
-    summary: t(lang, `${sections.length} passages; checks passed ${Math.round(mean(checks) * 100)}%.`, `${sections.length} fragmentów; zaliczone testy ${Math.round(mean(checks) * 100)}%.`),
+    summary: t(
+      lang,
+      `${sections.length} passages; checks passed ${Math.round(mean(checks) * 100)}%.`,
+      `${sections.length} fragmentów; zaliczone testy ${Math.round(mean(checks) * 100)}%.`,
+    ),
     strengths,
     findings,
     cap: null,

@@ -4,7 +4,17 @@ import { sectionLabels, t } from '../labels.ts';
 import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
-import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, insertChange, round1 } from './helpers.ts';
+import {
+  capitalise,
+  clamp,
+  fill,
+  finding,
+  firstParagraph,
+  firstWords,
+  headed,
+  insertChange,
+  round1,
+} from './helpers.ts';
 
 /**
  * csiAlignment: does the page serve the keyword's central entity and intent?
@@ -14,15 +24,29 @@ import { capitalise, clamp, fill, finding, firstParagraph, firstWords, headed, i
  */
 
 const PAGE_INTENT: Record<ProfileId, Intent> = {
-  article: 'informational', glossary: 'informational', news: 'informational', 'how-to': 'instructional',
-  comparison: 'comparison', listicle: 'commercial', review: 'commercial',
-  product: 'transactional', category: 'transactional', landing: 'transactional',
+  article: 'informational',
+  glossary: 'informational',
+  news: 'informational',
+  'how-to': 'instructional',
+  comparison: 'comparison',
+  listicle: 'commercial',
+  review: 'commercial',
+  product: 'transactional',
+  category: 'transactional',
+  landing: 'transactional',
 };
 
 // Neighbouring intents a page can still serve well.
 const CLOSE: Record<string, number> = {
-  'informational/instructional': 0.7, 'comparison/commercial': 0.8, 'commercial/informational': 0.6, 'comparison/informational': 0.6,
-  'commercial/transactional': 0.6, 'local/transactional': 0.8, 'commercial/local': 0.6, 'instructional/local': 0.5, 'informational/local': 0.5,
+  'informational/instructional': 0.7,
+  'comparison/commercial': 0.8,
+  'commercial/informational': 0.6,
+  'comparison/informational': 0.6,
+  'commercial/transactional': 0.6,
+  'local/transactional': 0.8,
+  'commercial/local': 0.6,
+  'instructional/local': 0.5,
+  'informational/local': 0.5,
 };
 
 const intentMatch = (kw: Intent, page: Intent): number => {
@@ -35,7 +59,10 @@ const intentMatch = (kw: Intent, page: Intent): number => {
 export const topStems = (doc: Doc, n: number): string[] => {
   const freq = new Map<string, number>();
   for (const s of doc.sentences) for (const c of s.content) if (!/^\d/.test(c)) freq.set(c, (freq.get(c) ?? 0) + 1);
-  return [...freq.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n).map(([k]) => k);
+  return [...freq.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([k]) => k);
 };
 
 export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
@@ -58,7 +85,11 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const slugUrl = doc.url || (/^https?:\/\//i.test(doc.signals.canonical) ? doc.signals.canonical : '');
   if (slugUrl) {
     let path = '';
-    try { path = decodeURIComponent(new URL(slugUrl).pathname); } catch { path = ''; }
+    try {
+      path = decodeURIComponent(new URL(slugUrl).pathname);
+    } catch {
+      path = '';
+    }
     parts.push([0.15, containsAll(tokenize(path.replace(/[-_/]/g, ' ')).map(an.stem), ce) ? 1 : 0]);
   }
   const placement = parts.reduce((a, [w, v]) => a + w * v, 0) / parts.reduce((a, [w]) => a + w, 0);
@@ -66,7 +97,9 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const intent = intentMatch(kw.intent, PAGE_INTENT[ctx.profile]);
 
   const top = new Set([...topStems(doc, 12), ...kw.stems]);
-  const heads = headed(doc).filter((s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)));
+  const heads = headed(doc).filter(
+    (s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)),
+  );
   const offTopic = heads.filter((s) => !an.contentStems(s.heading?.text ?? '').some((st) => top.has(st)));
   const onTopic = heads.length ? 1 - offTopic.length / heads.length : doc.words < 300 ? 0.5 : 0;
 
@@ -87,23 +120,49 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   if (ceCoverage < 0.5 || (!inTitle && !inH1 && ceCoverage < 1)) {
     score = Math.min(score, 2.9);
     cap = 40;
-    findings.push(finding({
-      title: t(lang, 'The page is about a different subject', 'Strona dotyczy innego tematu'),
-      problem: t(lang, `"${kw.entity || kw.text}" hardly appears in the text, title or H1: the page answers a different query.`, `„${kw.entity || kw.text}” prawie nie występuje w tekście, tytule ani H1: strona odpowiada na inne zapytanie.`),
-      suggestion: t(lang, 'Check the keyword, or rewrite the page around its central entity.', 'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.'),
-      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'The page is about a different subject', 'Strona dotyczy innego tematu'),
+        problem: t(
+          lang,
+          `"${kw.entity || kw.text}" hardly appears in the text, title or H1: the page answers a different query.`,
+          `„${kw.entity || kw.text}” prawie nie występuje w tekście, tytule ani H1: strona odpowiada na inne zapytanie.`,
+        ),
+        suggestion: t(
+          lang,
+          'Check the keyword, or rewrite the page around its central entity.',
+          'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.',
+        ),
+        section: L.page,
+        sectionIndex: 0,
+        actionType: 'restructure',
+        severity: 1,
+        gate: true,
+      }),
+    );
   } else if (referent.status === 'other') {
     score = Math.min(score, 2.9);
     cap = 40;
-    findings.push(finding({
-      title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
-      problem: t(lang,
-        `The ranking pages use "${kw.text}" for a different thing: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
-        `Strony w wynikach używają frazy „${kw.text}” w innym znaczeniu: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`),
-      suggestion: t(lang, 'Target a keyword that names this subject, or write about what the search results mean by it.', 'Wybierz frazę, która nazywa ten temat, albo pisz o tym, co oznacza ona w wynikach wyszukiwania.'),
-      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 1, gate: true,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
+        problem: t(
+          lang,
+          `The ranking pages use "${kw.text}" for a different thing: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
+          `Strony w wynikach używają frazy „${kw.text}” w innym znaczeniu: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`,
+        ),
+        suggestion: t(
+          lang,
+          'Target a keyword that names this subject, or write about what the search results mean by it.',
+          'Wybierz frazę, która nazywa ten temat, albo pisz o tym, co oznacza ona w wynikach wyszukiwania.',
+        ),
+        section: L.page,
+        sectionIndex: 0,
+        actionType: 'restructure',
+        severity: 1,
+        gate: true,
+      }),
+    );
   }
 
   const h1Block = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
@@ -112,56 +171,128 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     const newH1 = `${entityCap}: ${h1Text}`;
     // An existing H1 is not rewritten by putting the keyword in front of it (that only appends the
     // keyword); a missing H1 is added.
-    const change = !h1Block && doc.format !== 'html' && doc.blocks[0]
-        ? insertChange(doc, 'before', doc.blocks[0].raw, `# ${doc.title && containsAll(titleStems, ce) ? doc.title : newH1}`)
+    const change =
+      !h1Block && doc.format !== 'html' && doc.blocks[0]
+        ? insertChange(
+            doc,
+            'before',
+            doc.blocks[0].raw,
+            `# ${doc.title && containsAll(titleStems, ce) ? doc.title : newH1}`,
+          )
         : null;
-    findings.push(finding({
-      title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
-      problem: t(lang, `The H1 does not name "${kw.entity || kw.text}".`, `H1 nie zawiera „${kw.entity || kw.text}”.`),
-      suggestion: t(lang, `Rewrite the H1 so that it names "${entityCap}" as what the page is about.`, `Przeredaguj H1 tak, by nazywał „${entityCap}” jako temat strony.`),
-      section: L.title, sectionIndex: 0, actionType: change?.kind === 'insert' ? 'add' : 'replace', severity: 0.35, change, gate: cap !== null,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
+        problem: t(
+          lang,
+          `The H1 does not name "${kw.entity || kw.text}".`,
+          `H1 nie zawiera „${kw.entity || kw.text}”.`,
+        ),
+        suggestion: t(
+          lang,
+          `Rewrite the H1 so that it names "${entityCap}" as what the page is about.`,
+          `Przeredaguj H1 tak, by nazywał „${entityCap}” jako temat strony.`,
+        ),
+        section: L.title,
+        sectionIndex: 0,
+        actionType: change?.kind === 'insert' ? 'add' : 'replace',
+        severity: 0.35,
+        change,
+        gate: cap !== null,
+      }),
+    );
   } else strengths.push(t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.'));
   if (!inIntro) {
     const first = doc.sections[0] && firstParagraph(doc, doc.sections[0]);
     const firstSec = first ? doc.sections[0] : doc.sections.find((s) => firstParagraph(doc, s));
     const p = firstSec ? firstParagraph(doc, firstSec) : null;
-    const change = p ? insertChange(doc, 'before', p.raw, fill(lex.facets.definition.lead, kw.entity || kw.text)) : null;
-    findings.push(finding({
-      title: t(lang, 'Name the central entity in the first 100 words', 'Nazwij główną encję w pierwszych 100 słowach'),
-      problem: t(lang, 'The opening does not mention the central entity, so the passage does not show what the page is about.', 'Początek tekstu nie wspomina głównej encji, więc nie widać, czego dotyczy strona.'),
-      suggestion: t(lang, 'Open with a one-sentence definition or answer that names it.', 'Zacznij od jednozdaniowej definicji lub odpowiedzi, która ją nazywa.'),
-      section: L.intro, sectionIndex: 0, actionType: 'add', severity: 0.3, change,
-    }));
-  } else strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
+    const change = p
+      ? insertChange(doc, 'before', p.raw, fill(lex.facets.definition.lead, kw.entity || kw.text))
+      : null;
+    findings.push(
+      finding({
+        title: t(
+          lang,
+          'Name the central entity in the first 100 words',
+          'Nazwij główną encję w pierwszych 100 słowach',
+        ),
+        problem: t(
+          lang,
+          'The opening does not mention the central entity, so the passage does not show what the page is about.',
+          'Początek tekstu nie wspomina głównej encji, więc nie widać, czego dotyczy strona.',
+        ),
+        suggestion: t(
+          lang,
+          'Open with a one-sentence definition or answer that names it.',
+          'Zacznij od jednozdaniowej definicji lub odpowiedzi, która ją nazywa.',
+        ),
+        section: L.intro,
+        sectionIndex: 0,
+        actionType: 'add',
+        severity: 0.3,
+        change,
+      }),
+    );
+  } else
+    strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
   for (const sec of offTopic.slice(0, 3)) {
     const h = sec.heading!;
-    findings.push(finding({
-      title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
-      problem: t(lang, 'The heading shares no term with the topic, so the section reads as off-topic.', 'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.'),
-      // No automatic rename: appending the keyword to a heading ("What you need: <keyword>") is
-      // stuffing, not a fix; only the writer knows how the section relates to the topic.
-      suggestion: t(lang, `Rename it so that it says what the section tells about ${kw.entity || kw.text}.`, `Zmień go tak, by mówił, co sekcja mówi o temacie „${kw.entity || kw.text}”.`),
-      section: h.text, sectionIndex: sec.index, actionType: 'replace', severity: 0.25 / Math.max(1, heads.length),
-    }));
+    findings.push(
+      finding({
+        title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
+        problem: t(
+          lang,
+          'The heading shares no term with the topic, so the section reads as off-topic.',
+          'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.',
+        ),
+        // No automatic rename: appending the keyword to a heading ("What you need: <keyword>") is
+        // stuffing, not a fix; only the writer knows how the section relates to the topic.
+        suggestion: t(
+          lang,
+          `Rename it so that it says what the section tells about ${kw.entity || kw.text}.`,
+          `Zmień go tak, by mówił, co sekcja mówi o temacie „${kw.entity || kw.text}”.`,
+        ),
+        section: h.text,
+        sectionIndex: sec.index,
+        actionType: 'replace',
+        severity: 0.25 / Math.max(1, heads.length),
+      }),
+    );
   }
   if (intent < 0.6) {
-    findings.push(finding({
-      title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
-      problem: t(lang, `The keyword has a ${kw.intent} intent, but the page reads as a ${ctx.profile}.`, `Fraza ma intencję „${kw.intent}”, a strona wygląda na typ „${ctx.profile}”.`),
-      suggestion: t(lang, 'Change the format (e.g. a guide instead of a product list) or target a keyword with this intent.', 'Zmień format (np. poradnik zamiast listy produktów) albo wybierz frazę o tej intencji.'),
-      section: L.page, sectionIndex: 0, actionType: 'restructure', severity: 0.3,
-    }));
-  } else strengths.push(t(lang, 'The page type matches the search intent.', 'Typ strony pasuje do intencji wyszukiwania.'));
-  if (heads.length && !offTopic.length) strengths.push(t(lang, 'Every subheading stays on topic.', 'Wszystkie śródtytuły trzymają się tematu.'));
+    findings.push(
+      finding({
+        title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
+        problem: t(
+          lang,
+          `The keyword has a ${kw.intent} intent, but the page reads as a ${ctx.profile}.`,
+          `Fraza ma intencję „${kw.intent}”, a strona wygląda na typ „${ctx.profile}”.`,
+        ),
+        suggestion: t(
+          lang,
+          'Change the format (e.g. a guide instead of a product list) or target a keyword with this intent.',
+          'Zmień format (np. poradnik zamiast listy produktów) albo wybierz frazę o tej intencji.',
+        ),
+        section: L.page,
+        sectionIndex: 0,
+        actionType: 'restructure',
+        severity: 0.3,
+      }),
+    );
+  } else
+    strengths.push(t(lang, 'The page type matches the search intent.', 'Typ strony pasuje do intencji wyszukiwania.'));
+  if (heads.length && !offTopic.length)
+    strengths.push(t(lang, 'Every subheading stays on topic.', 'Wszystkie śródtytuły trzymają się tematu.'));
 
   const final = round1(clamp(score));
   return {
     id: 'csiAlignment',
     score: final,
-    summary: t(lang,
+    summary: t(
+      lang,
       `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%; referent ${referent.status === 'unknown' ? 'unknown (no SERP to compare with)' : referent.status === 'same' ? 'as in the SERP' : 'different from the SERP'}.`,
-      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%; znaczenie frazy ${referent.status === 'unknown' ? 'nieznane (brak wyników wyszukiwania do porównania)' : referent.status === 'same' ? 'zgodne z wynikami wyszukiwania' : 'inne niż w wynikach wyszukiwania'}.`),
+      `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%; znaczenie frazy ${referent.status === 'unknown' ? 'nieznane (brak wyników wyszukiwania do porównania)' : referent.status === 'same' ? 'zgodne z wynikami wyszukiwania' : 'inne niż w wynikach wyszukiwania'}.`,
+    ),
     strengths,
     findings,
     cap,

@@ -2,7 +2,18 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage, occurrences } from '../keyword.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
-import { clamp, finding, firstParagraph, headed, insertChange, proseOf, removalChange, round1, round2, sectionName } from './helpers.ts';
+import {
+  clamp,
+  finding,
+  firstParagraph,
+  headed,
+  insertChange,
+  proseOf,
+  removalChange,
+  round1,
+  round2,
+  sectionName,
+} from './helpers.ts';
 
 /**
  * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words.
@@ -24,19 +35,28 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   const strengths: string[] = [];
   let base: number;
   let cap: number | null = null;
-  if (kd > 4) { base = 0; cap = 60; }
-  else if (kd > 3) base = 1; // over-use is worse than under-use (Yoast: too high red, too low orange)
+  if (kd > 4) {
+    base = 0;
+    cap = 60;
+  } else if (kd > 3)
+    base = 1; // over-use is worse than under-use (Yoast: too high red, too low orange)
   else if (kd >= 0.5) base = 10;
   else base = 2 + 12 * kd;
 
   const prose = proseOf(doc);
-  let run = 0, longest = 0, runStart = 0, longestStart = 0;
+  let run = 0,
+    longest = 0,
+    runStart = 0,
+    longestStart = 0;
   prose.forEach((s, i) => {
     if (occurrences(s, kw.stems) > 0) run = 0;
     else {
       if (run === 0) runStart = i;
       run++;
-      if (run > longest) { longest = run; longestStart = runStart; }
+      if (run > longest) {
+        longest = run;
+        longestStart = runStart;
+      }
     }
   });
   const gap = prose.length ? longest / prose.length : 1;
@@ -52,44 +72,103 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   if (kd > 3) {
     // Stuffing: the sentences that carry the keyphrase most densely go first.
     const stuffed = doc.sentences
-      .map((s, i) => ({ s, i, occ: occurrences(s, kw.stems), share: s.content.length ? s.content.filter((c) => kw.stems.includes(c)).length / s.content.length : 0 }))
+      .map((s, i) => ({
+        s,
+        i,
+        occ: occurrences(s, kw.stems),
+        share: s.content.length ? s.content.filter((c) => kw.stems.includes(c)).length / s.content.length : 0,
+      }))
       .filter((x) => x.occ > 0 && x.s.kind === 'prose')
       .sort((a, b) => b.occ - a.occ || b.share - a.share || a.i - b.i)
       .slice(0, 3);
     for (const x of stuffed) {
-      findings.push(finding({
-        title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
-        problem: t(lang, `Keyword density is ${round2(kd)}% (over 3%); this sentence repeats the keyphrase without adding information.`, `Gęstość frazy to ${round2(kd)}% (ponad 3%); to zdanie powtarza frazę, nie wnosząc informacji.`),
-        suggestion: t(lang, 'Delete the sentence or say the same with a pronoun or synonym.', 'Usuń zdanie albo wyraź to samo zaimkiem lub synonimem.'),
-        section: sectionName(doc, x.s.section), sectionIndex: x.s.section, actionType: 'remove', severity: kd > 4 ? 1 : 0.6, gate: kd > 4,
-        change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
-      }));
+      findings.push(
+        finding({
+          title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
+          problem: t(
+            lang,
+            `Keyword density is ${round2(kd)}% (over 3%); this sentence repeats the keyphrase without adding information.`,
+            `Gęstość frazy to ${round2(kd)}% (ponad 3%); to zdanie powtarza frazę, nie wnosząc informacji.`,
+          ),
+          suggestion: t(
+            lang,
+            'Delete the sentence or say the same with a pronoun or synonym.',
+            'Usuń zdanie albo wyraź to samo zaimkiem lub synonimem.',
+          ),
+          section: sectionName(doc, x.s.section),
+          sectionIndex: x.s.section,
+          actionType: 'remove',
+          severity: kd > 4 ? 1 : 0.6,
+          gate: kd > 4,
+          change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
+        }),
+      );
     }
   } else if (kd < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
     const sec = s ? doc.sections[s.section] : undefined;
     const p = sec ? firstParagraph(doc, sec) : null;
-    findings.push(finding({
-      title: kd < 0.5 ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej') : t(lang, 'Spread the keyphrase through the text', 'Rozłóż frazę kluczową w całym tekście'),
-      problem: t(lang, `Keyword density is ${round2(kd)}% and the longest stretch without it is ${Math.round(gap * 100)}% of the sentences.`, `Gęstość frazy to ${round2(kd)}%, a najdłuższy fragment bez niej obejmuje ${Math.round(gap * 100)}% zdań.`),
-      suggestion: t(lang, `Name "${kw.text}" in the middle of that stretch.`, `Użyj „${kw.text}” w środku tego fragmentu.`),
-      section: sec ? sectionName(doc, sec.index) : '', sectionIndex: sec?.index ?? 0, actionType: 'add', severity: 0.5,
-      change: p ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', kw.text)) : null,
-    }));
-  } else strengths.push(t(lang, `Keyword density of ${round2(kd)}% is in the 0.5–3% range.`, `Gęstość frazy ${round2(kd)}% mieści się w zakresie 0,5–3%.`));
-  if (!gapPenalty && matches > 0) strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
+    findings.push(
+      finding({
+        title:
+          kd < 0.5
+            ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej')
+            : t(lang, 'Spread the keyphrase through the text', 'Rozłóż frazę kluczową w całym tekście'),
+        problem: t(
+          lang,
+          `Keyword density is ${round2(kd)}% and the longest stretch without it is ${Math.round(gap * 100)}% of the sentences.`,
+          `Gęstość frazy to ${round2(kd)}%, a najdłuższy fragment bez niej obejmuje ${Math.round(gap * 100)}% zdań.`,
+        ),
+        suggestion: t(
+          lang,
+          `Name "${kw.text}" in the middle of that stretch.`,
+          `Użyj „${kw.text}” w środku tego fragmentu.`,
+        ),
+        section: sec ? sectionName(doc, sec.index) : '',
+        sectionIndex: sec?.index ?? 0,
+        actionType: 'add',
+        severity: 0.5,
+        change: p ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', kw.text)) : null,
+      }),
+    );
+  } else
+    strengths.push(
+      t(
+        lang,
+        `Keyword density of ${round2(kd)}% is in the 0.5–3% range.`,
+        `Gęstość frazy ${round2(kd)}% mieści się w zakresie 0,5–3%.`,
+      ),
+    );
+  if (!gapPenalty && matches > 0)
+    strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
   if (headPenalty) {
-    findings.push(finding({
-      title: t(lang, 'Balance the keyphrase in subheadings', 'Wyważ frazę w śródtytułach'),
-      problem: t(lang, `The keyphrase is in ${Math.round(headShare * 100)}% of the subheadings (aim for 30–75%).`, `Fraza jest w ${Math.round(headShare * 100)}% śródtytułów (cel: 30–75%).`),
-      suggestion: headShare < 0.3 ? t(lang, 'Name it in one or two more subheadings.', 'Użyj jej w jednym lub dwóch kolejnych śródtytułach.') : t(lang, 'Vary some subheadings.', 'Zróżnicuj część śródtytułów.'),
-      section: '', sectionIndex: 0, actionType: 'replace', severity: 0.1,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Balance the keyphrase in subheadings', 'Wyważ frazę w śródtytułach'),
+        problem: t(
+          lang,
+          `The keyphrase is in ${Math.round(headShare * 100)}% of the subheadings (aim for 30–75%).`,
+          `Fraza jest w ${Math.round(headShare * 100)}% śródtytułów (cel: 30–75%).`,
+        ),
+        suggestion:
+          headShare < 0.3
+            ? t(lang, 'Name it in one or two more subheadings.', 'Użyj jej w jednym lub dwóch kolejnych śródtytułach.')
+            : t(lang, 'Vary some subheadings.', 'Zróżnicuj część śródtytułów.'),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'replace',
+        severity: 0.1,
+      }),
+    );
   }
   return {
     id: 'density',
     score: round1(score),
-    summary: t(lang, `Keyphrase matches: ${matches} in ${doc.words} words (${round2(kd)}%); longest gap ${Math.round(gap * 100)}% of sentences.`, `Wystąpienia frazy: ${matches} na ${doc.words} słów (${round2(kd)}%); najdłuższa luka ${Math.round(gap * 100)}% zdań.`),
+    summary: t(
+      lang,
+      `Keyphrase matches: ${matches} in ${doc.words} words (${round2(kd)}%); longest gap ${Math.round(gap * 100)}% of sentences.`,
+      `Wystąpienia frazy: ${matches} na ${doc.words} słów (${round2(kd)}%); najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+    ),
     strengths,
     findings,
     cap,

@@ -1,7 +1,16 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import type { Doc, Sentence } from '../types.ts';
-import { clamp, finding, hasValue, newSectionPlace, insertChange, replaceChange, round1, sectionName } from './helpers.ts';
+import {
+  clamp,
+  finding,
+  hasValue,
+  newSectionPlace,
+  insertChange,
+  replaceChange,
+  round1,
+  sectionName,
+} from './helpers.ts';
 
 /**
  * eav: entity → attribute → value. Attributes are content words within three words before a number
@@ -12,7 +21,8 @@ import { clamp, finding, hasValue, newSectionPlace, insertChange, replaceChange,
  * words count as full marks.
  */
 
-export const valueSentences = (doc: Doc, slot: string): Sentence[] => doc.sentences.filter((s) => hasValue(s.text, slot));
+export const valueSentences = (doc: Doc, slot: string): Sentence[] =>
+  doc.sentences.filter((s) => hasValue(s.text, slot));
 
 export const attributesOf = (doc: Doc, ctx: ScoringContext): Set<string> => {
   const ce = new Set(ctx.kw.entityStems);
@@ -28,7 +38,10 @@ export const attributesOf = (doc: Doc, ctx: ScoringContext): Set<string> => {
       }
     }
   }
-  for (const b of doc.blocks) if (b.kind === 'table') for (const cell of b.items) if (!/\p{N}/u.test(cell)) for (const st of ctx.an.contentStems(cell)) if (!ce.has(st)) attrs.add(st);
+  for (const b of doc.blocks)
+    if (b.kind === 'table')
+      for (const cell of b.items)
+        if (!/\p{N}/u.test(cell)) for (const st of ctx.an.contentStems(cell)) if (!ce.has(st)) attrs.add(st);
   return attrs;
 };
 
@@ -58,41 +71,87 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // Vague sentences about the topic: a value would make them citable.
   const vagueSet = new Set(lex.vague);
   const vague = doc.sentences
-    .filter((s) => s.kind === 'prose' && !hasValue(s.text, lex.slot) && s.words.some((w) => vagueSet.has(w)) && s.words.length >= 6)
+    .filter(
+      (s) =>
+        s.kind === 'prose' &&
+        !hasValue(s.text, lex.slot) &&
+        s.words.some((w) => vagueSet.has(w)) &&
+        s.words.length >= 6,
+    )
     .slice(0, 40)
-    .sort((a, b) => Number(b.content.some((c) => kw.entityStems.includes(c))) - Number(a.content.some((c) => kw.entityStems.includes(c))) || a.section - b.section)
+    .sort(
+      (a, b) =>
+        Number(b.content.some((c) => kw.entityStems.includes(c))) -
+          Number(a.content.some((c) => kw.entityStems.includes(c))) || a.section - b.section,
+    )
     .slice(0, 3);
   for (const s of vague) {
     const slotText = t(lang, ' [fill in: the exact value with its unit]', ' [uzupełnij: dokładna wartość z jednostką]');
     const after = s.text.replace(/([.!?…]*)$/, `${slotText}$1`);
-    findings.push(finding({
-      title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
-      problem: t(lang, `"${s.text.slice(0, 90)}" states a quality without a number.`, `„${s.text.slice(0, 90)}” opisuje cechę bez liczby.`),
-      suggestion: t(lang, 'Give the measured value with its unit (e.g. 20 h, 5000 mAh, 120 zł).', 'Podaj zmierzoną wartość z jednostką (np. 20 h, 5000 mAh, 120 zł).'),
-      section: sectionName(doc, s.section), sectionIndex: s.section, actionType: 'replace', severity: 0.2,
-      change: replaceChange(doc, s.text, after),
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
+        problem: t(
+          lang,
+          `"${s.text.slice(0, 90)}" states a quality without a number.`,
+          `„${s.text.slice(0, 90)}” opisuje cechę bez liczby.`,
+        ),
+        suggestion: t(
+          lang,
+          'Give the measured value with its unit (e.g. 20 h, 5000 mAh, 120 zł).',
+          'Podaj zmierzoną wartość z jednostką (np. 20 h, 5000 mAh, 120 zł).',
+        ),
+        section: sectionName(doc, s.section),
+        sectionIndex: s.section,
+        actionType: 'replace',
+        severity: 0.2,
+        change: replaceChange(doc, s.text, after),
+      }),
+    );
   }
   if (missing.length && cov < 0.8) {
     const place = newSectionPlace(doc, ctx);
     const [a, v] = lex.phrases.keyFacts;
     const rows = missing.slice(0, 5).map((m) => `| ${m} | ${lex.slot} ${t(lang, 'value', 'wartość')}] |`);
     const table = [`| ${a} | ${v} |`, '| --- | --- |', ...rows].join('\n');
-    findings.push(finding({
-      title: t(lang, 'Add the attributes competitors cover', 'Dodaj atrybuty, które opisują konkurenci'),
-      problem: t(lang, `Missing attributes with values: ${missing.slice(0, 5).join(', ')}.`, `Brakuje atrybutów z wartościami: ${missing.slice(0, 5).join(', ')}.`),
-      suggestion: t(lang, 'Add a key-facts table with a value for each.', 'Dodaj tabelę kluczowych danych z wartością dla każdego.'),
-      section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)), sectionIndex: place.sectionIndex, actionType: 'add', severity: 0.5,
-      change: insertChange(doc, place.placement, place.anchor, table),
-      competitors: bench ? bench.comps.map((c, i) => (c.valueDensity > vd ? i : -1)).filter((i) => i >= 0) : [],
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Add the attributes competitors cover', 'Dodaj atrybuty, które opisują konkurenci'),
+        problem: t(
+          lang,
+          `Missing attributes with values: ${missing.slice(0, 5).join(', ')}.`,
+          `Brakuje atrybutów z wartościami: ${missing.slice(0, 5).join(', ')}.`,
+        ),
+        suggestion: t(
+          lang,
+          'Add a key-facts table with a value for each.',
+          'Dodaj tabelę kluczowych danych z wartością dla każdego.',
+        ),
+        section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)),
+        sectionIndex: place.sectionIndex,
+        actionType: 'add',
+        severity: 0.5,
+        change: insertChange(doc, place.placement, place.anchor, table),
+        competitors: bench ? bench.comps.map((c, i) => (c.valueDensity > vd ? i : -1)).filter((i) => i >= 0) : [],
+      }),
+    );
   }
-  if (attrs.size >= 8) strengths.push(t(lang, `${attrs.size} distinct attributes carry values.`, `${attrs.size} różnych atrybutów ma podane wartości.`));
-  if (vdRatio >= 1) strengths.push(t(lang, 'Values are dense enough to be quoted.', 'Wartości są na tyle gęste, że tekst da się cytować.'));
+  if (attrs.size >= 8)
+    strengths.push(
+      t(lang, `${attrs.size} distinct attributes carry values.`, `${attrs.size} różnych atrybutów ma podane wartości.`),
+    );
+  if (vdRatio >= 1)
+    strengths.push(
+      t(lang, 'Values are dense enough to be quoted.', 'Wartości są na tyle gęste, że tekst da się cytować.'),
+    );
   return {
     id: 'eav',
     score: round1(score),
-    summary: t(lang, `${attrs.size} attributes with values; ${round1(vd)} value sentences per 1,000 words.`, `${attrs.size} atrybutów z wartościami; ${round1(vd)} zdań z wartością na 1000 słów.`),
+    summary: t(
+      lang,
+      `${attrs.size} attributes with values; ${round1(vd)} value sentences per 1,000 words.`,
+      `${attrs.size} atrybutów z wartościami; ${round1(vd)} zdań z wartością na 1000 słów.`,
+    ),
     strengths,
     findings,
     cap: null,

@@ -2,7 +2,19 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { shinglesOf } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
-import { clamp, containsPhrase, finding, firstParagraph, hasValue, insertChange, proseOf, removePhrase, replaceChange, round1, sectionName } from './helpers.ts';
+import {
+  clamp,
+  containsPhrase,
+  finding,
+  firstParagraph,
+  hasValue,
+  insertChange,
+  proseOf,
+  removePhrase,
+  replaceChange,
+  round1,
+  sectionName,
+} from './helpers.ts';
 
 /**
  * effort: 10 × (.35 novelty + .2 data + .2 media/examples + .15 length + .1 no clichés).
@@ -38,7 +50,9 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   const vd = doc.words ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000 : 0;
   const data = Math.min(1, vd / (bench && bench.valueDensityMedian > 0 ? bench.valueDensityMedian : 10));
 
-  const mediaCount = doc.blocks.filter((b) => b.kind === 'list' || b.kind === 'table' || b.kind === 'code' || b.kind === 'image').length + (doc.format === 'html' ? 0 : doc.signals.images.length);
+  const mediaCount =
+    doc.blocks.filter((b) => b.kind === 'list' || b.kind === 'table' || b.kind === 'code' || b.kind === 'image')
+      .length + (doc.format === 'html' ? 0 : doc.signals.images.length);
   const lower = doc.text.toLowerCase();
   let examples = 0;
   for (const e of lex.examples) examples += lower.split(e).length - 1;
@@ -59,41 +73,93 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   for (const s of clicheSents.slice(0, 3)) {
     const phrase = lex.removableCliches.find((c) => s.text.toLowerCase().includes(c));
     const after = phrase ? removePhrase(s.text, phrase) : null;
-    findings.push(finding({
-      title: t(lang, 'Cut a cliché', 'Usuń frazes'),
-      problem: t(lang, `"${s.text.slice(0, 90)}" uses stock phrasing that signals low effort.`, `„${s.text.slice(0, 90)}” używa utartego frazesu, który świadczy o małym wkładzie pracy.`),
-      suggestion: t(lang, 'Say it plainly, or delete it.', 'Napisz to wprost albo usuń.'),
-      section: sectionName(doc, s.section), sectionIndex: s.section, actionType: after ? 'replace' : 'remove',
-      severity: 0.05, change: after ? replaceChange(doc, s.text, after) : null,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Cut a cliché', 'Usuń frazes'),
+        problem: t(
+          lang,
+          `"${s.text.slice(0, 90)}" uses stock phrasing that signals low effort.`,
+          `„${s.text.slice(0, 90)}” używa utartego frazesu, który świadczy o małym wkładzie pracy.`,
+        ),
+        suggestion: t(lang, 'Say it plainly, or delete it.', 'Napisz to wprost albo usuń.'),
+        section: sectionName(doc, s.section),
+        sectionIndex: s.section,
+        actionType: after ? 'replace' : 'remove',
+        severity: 0.05,
+        change: after ? replaceChange(doc, s.text, after) : null,
+      }),
+    );
   }
   if (examples === 0) {
     const biggest = [...doc.sections].sort((a, b) => b.words - a.words || a.index - b.index)[0];
     const p = biggest ? firstParagraph(doc, biggest) : null;
-    findings.push(finding({
-      title: t(lang, 'Add a worked example', 'Dodaj przykład z praktyki'),
-      problem: t(lang, 'The text gives no concrete example, so nothing shows first-hand effort.', 'Tekst nie podaje żadnego konkretnego przykładu, więc nie widać własnej pracy.'),
-      suggestion: t(lang, 'Add an example from your own practice, with numbers.', 'Dodaj przykład z własnej praktyki, z liczbami.'),
-      section: biggest ? sectionName(doc, biggest.index) : '', sectionIndex: biggest?.index ?? 0, actionType: 'add', severity: 0.2,
-      change: p ? insertChange(doc, 'after', p.raw, lex.phrases.example) : null,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'Add a worked example', 'Dodaj przykład z praktyki'),
+        problem: t(
+          lang,
+          'The text gives no concrete example, so nothing shows first-hand effort.',
+          'Tekst nie podaje żadnego konkretnego przykładu, więc nie widać własnej pracy.',
+        ),
+        suggestion: t(
+          lang,
+          'Add an example from your own practice, with numbers.',
+          'Dodaj przykład z własnej praktyki, z liczbami.',
+        ),
+        section: biggest ? sectionName(doc, biggest.index) : '',
+        sectionIndex: biggest?.index ?? 0,
+        actionType: 'add',
+        severity: 0.2,
+        change: p ? insertChange(doc, 'after', p.raw, lex.phrases.example) : null,
+      }),
+    );
   } else strengths.push(t(lang, 'Uses concrete examples.', 'Zawiera konkretne przykłady.'));
-  if (bench && novelty < 0.5) findings.push(finding({
-    title: t(lang, 'Add something competitors do not have', 'Dodaj coś, czego nie ma u konkurencji'),
-    problem: t(lang, `Only ${Math.round(novelty * 100)}% of sentences say something the top results do not.`, `Tylko ${Math.round(novelty * 100)}% zdań mówi coś, czego nie ma w czołowych wynikach.`),
-    suggestion: t(lang, 'Add your own measurements, a table of results or a case study.', 'Dodaj własne pomiary, tabelę wyników albo studium przypadku.'), section: '', sectionIndex: 0, actionType: 'add', severity: 0.35,
-  }));
-  if (mediaCount === 0) findings.push(finding({
-    title: t(lang, 'Add your own table, list or image', 'Dodaj własną tabelę, listę lub zdjęcie'),
-    problem: t(lang, 'The page is text only.', 'Strona to sam tekst.'),
-    suggestion: t(lang, 'Summarise data in a table or show your own photo.', 'Zbierz dane w tabeli albo pokaż własne zdjęcie.'), section: '', sectionIndex: 0, actionType: 'add', severity: 0.1,
-  }));
+  if (bench && novelty < 0.5)
+    findings.push(
+      finding({
+        title: t(lang, 'Add something competitors do not have', 'Dodaj coś, czego nie ma u konkurencji'),
+        problem: t(
+          lang,
+          `Only ${Math.round(novelty * 100)}% of sentences say something the top results do not.`,
+          `Tylko ${Math.round(novelty * 100)}% zdań mówi coś, czego nie ma w czołowych wynikach.`,
+        ),
+        suggestion: t(
+          lang,
+          'Add your own measurements, a table of results or a case study.',
+          'Dodaj własne pomiary, tabelę wyników albo studium przypadku.',
+        ),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'add',
+        severity: 0.35,
+      }),
+    );
+  if (mediaCount === 0)
+    findings.push(
+      finding({
+        title: t(lang, 'Add your own table, list or image', 'Dodaj własną tabelę, listę lub zdjęcie'),
+        problem: t(lang, 'The page is text only.', 'Strona to sam tekst.'),
+        suggestion: t(
+          lang,
+          'Summarise data in a table or show your own photo.',
+          'Zbierz dane w tabeli albo pokaż własne zdjęcie.',
+        ),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'add',
+        severity: 0.1,
+      }),
+    );
   if (novelty >= 0.7) strengths.push(t(lang, 'Most sentences are original.', 'Większość zdań jest oryginalna.'));
   if (!clicheSents.length) strengths.push(t(lang, 'No stock phrases.', 'Brak frazesów.'));
   return {
     id: 'effort',
     score: round1(score),
-    summary: t(lang, `Novel sentences ${Math.round(novelty * 100)}%, ${round1(vd)} data points per 1,000 words, ${mediaCount} lists/tables/media, ${examples} examples, ${clicheSents.length} clichés.`, `Oryginalne zdania ${Math.round(novelty * 100)}%, ${round1(vd)} danych na 1000 słów, ${mediaCount} list/tabel/mediów, ${examples} przykładów, ${clicheSents.length} frazesów.`),
+    summary: t(
+      lang,
+      `Novel sentences ${Math.round(novelty * 100)}%, ${round1(vd)} data points per 1,000 words, ${mediaCount} lists/tables/media, ${examples} examples, ${clicheSents.length} clichés.`,
+      `Oryginalne zdania ${Math.round(novelty * 100)}%, ${round1(vd)} danych na 1000 słów, ${mediaCount} list/tabel/mediów, ${examples} przykładów, ${clicheSents.length} frazesów.`,
+    ),
     strengths,
     findings,
     cap: null,

@@ -23,23 +23,30 @@ export const replaceChange = (doc: Doc, before: string, after: string): Change |
   unique(doc.content, before) && before !== after ? { kind: 'replace', before, after } : null;
 
 export const insertChange = (doc: Doc, placement: Placement, anchor: string, after: string): Change | null =>
-  placement === 'end' || unique(doc.content, anchor) ? { kind: 'insert', placement, anchor: placement === 'end' ? '' : anchor, after } : null;
+  placement === 'end' || unique(doc.content, anchor)
+    ? { kind: 'insert', placement, anchor: placement === 'end' ? '' : anchor, after }
+    : null;
 
 /** The value a number, a price or an author-data slot gives a sentence. */
 export const hasValue = (text: string, slot: string): boolean => /\p{N}/u.test(text) || text.includes(slot);
 
 export const capitalise = (s: string): string => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
-export const lowerFirst = (s: string): string => (s && !/^\p{Lu}{2}/u.test(s) ? s[0]!.toLocaleLowerCase() + s.slice(1) : s);
+export const lowerFirst = (s: string): string =>
+  s && !/^\p{Lu}{2}/u.test(s) ? s[0]!.toLocaleLowerCase() + s.slice(1) : s;
 
 export const finding = (
-  f: Omit<Finding, 'gate' | 'competitors' | 'change' | 'severity'> & Partial<Pick<Finding, 'gate' | 'competitors' | 'change' | 'severity'>>,
+  f: Omit<Finding, 'gate' | 'competitors' | 'change' | 'severity'> &
+    Partial<Pick<Finding, 'gate' | 'competitors' | 'change' | 'severity'>>,
 ): Finding => ({ gate: false, competitors: [], change: null, severity: 0.3, ...f });
 
 export const fill = (template: string, entity: string): string =>
   template.replace(/\{E\}/g, capitalise(entity)).replace(/\{e\}/g, entity);
 
 /** Where new sections go: before a closing "Summary/Conclusion" section when there is one, else at the end. */
-export const newSectionPlace = (doc: Doc, ctx: ScoringContext): { placement: Placement; anchor: string; sectionIndex: number } => {
+export const newSectionPlace = (
+  doc: Doc,
+  ctx: ScoringContext,
+): { placement: Placement; anchor: string; sectionIndex: number } => {
   const last = doc.sections[doc.sections.length - 1];
   if (last?.heading && doc.sections.length > 1) {
     const h = last.heading.text.toLowerCase();

@@ -14,14 +14,18 @@ import type { Lead } from '../benchStats.ts';
  * when a heading (or a lead next to the entity) carries one of its marker words.
  */
 
-
 export const leadsOf = (doc: Doc, ctx: ScoringContext): Lead[] =>
   doc.sections.map((sec) => {
     const sents = (doc.bySection[sec.index] ?? []).slice(0, 2);
     const headingText = sec.heading ? sec.heading.text : doc.h1 || doc.title;
     const hw = headingText.toLowerCase().match(/[\p{L}\p{N}$€£]+/gu) ?? [];
     const stems = new Set<string>([...ctx.an.contentStems(headingText), ...sents.flatMap((s) => s.stems)]);
-    return { index: sec.index, stems, words: new Set([...hw, ...sents.flatMap((s) => s.words)]), headingWords: new Set(hw) };
+    return {
+      index: sec.index,
+      stems,
+      words: new Set([...hw, ...sents.flatMap((s) => s.words)]),
+      headingWords: new Set(hw),
+    };
   });
 
 export const queryCovered = (leads: Lead[], q: string[]): number => leads.findIndex((l) => coverage(l.stems, q) >= 0.6);
@@ -31,9 +35,19 @@ export const facetCovered = (leads: Lead[], facet: FacetId, ctx: ScoringContext,
   const markers = ctx.lex.facets[facet].markers;
   if (facet === 'definition') {
     const first = doc.sentences.slice(0, 3);
-    if (first.some((s) => coverage(s.stems.slice(0, 8), ce) >= 0.5 && s.words.slice(0, 10).some((w) => ctx.lex.answerVerbs.includes(w)))) return true;
+    if (
+      first.some(
+        (s) =>
+          coverage(s.stems.slice(0, 8), ce) >= 0.5 && s.words.slice(0, 10).some((w) => ctx.lex.answerVerbs.includes(w)),
+      )
+    )
+      return true;
   }
-  return leads.some((l) => markers.some((m) => l.headingWords.has(m)) || (l.index > 0 && coverage(l.stems, ce) >= 0.5 && markers.some((m) => m.length > 3 && l.words.has(m))));
+  return leads.some(
+    (l) =>
+      markers.some((m) => l.headingWords.has(m)) ||
+      (l.index > 0 && coverage(l.stems, ce) >= 0.5 && markers.some((m) => m.length > 3 && l.words.has(m))),
+  );
 };
 
 export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
@@ -44,7 +58,9 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   const queries = [
     ...(bench?.paa ?? []).map((q) => ({ q, w: 1, kind: 'paa' as const })),
     ...(bench?.related ?? []).map((q) => ({ q, w: 0.7, kind: 'related' as const })),
-  ].map((x) => ({ ...x, stems: [...new Set(an.contentStems(x.q))] })).filter((x) => x.stems.length);
+  ]
+    .map((x) => ({ ...x, stems: [...new Set(an.contentStems(x.q))] }))
+    .filter((x) => x.stems.length);
   let got = 0;
   let total = 0;
   const missing: typeof queries = [];
@@ -64,35 +80,91 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   const placeName = sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1));
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
-    findings.push(finding({
-      title: t(lang, `Answer "${heading}"`, `Odpowiedz na pytanie „${heading}”`),
-      problem: t(lang, 'Searchers ask this (People Also Ask) and the page does not answer it.', 'Użytkownicy o to pytają (People Also Ask), a strona nie odpowiada.'),
-      suggestion: t(lang, 'Add a question subheading with a 40–60-word answer that starts with the answer.', 'Dodaj śródtytuł-pytanie i 40–60 słów odpowiedzi zaczynającej się od sedna.'),
-      section: placeName, sectionIndex: place.sectionIndex, actionType: 'add', severity: 1 / Math.max(1, total),
-      change: insertChange(doc, place.placement, place.anchor, `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością')}].`),
-      competitors: bench ? bench.comps.map((c, i) => (queryCovered(c.leads, x.stems) >= 0 ? i : -1)).filter((i) => i >= 0) : [],
-    }));
+    findings.push(
+      finding({
+        title: t(lang, `Answer "${heading}"`, `Odpowiedz na pytanie „${heading}”`),
+        problem: t(
+          lang,
+          'Searchers ask this (People Also Ask) and the page does not answer it.',
+          'Użytkownicy o to pytają (People Also Ask), a strona nie odpowiada.',
+        ),
+        suggestion: t(
+          lang,
+          'Add a question subheading with a 40–60-word answer that starts with the answer.',
+          'Dodaj śródtytuł-pytanie i 40–60 słów odpowiedzi zaczynającej się od sedna.',
+        ),
+        section: placeName,
+        sectionIndex: place.sectionIndex,
+        actionType: 'add',
+        severity: 1 / Math.max(1, total),
+        change: insertChange(
+          doc,
+          place.placement,
+          place.anchor,
+          `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością')}].`,
+        ),
+        competitors: bench
+          ? bench.comps.map((c, i) => (queryCovered(c.leads, x.stems) >= 0 ? i : -1)).filter((i) => i >= 0)
+          : [],
+      }),
+    );
   }
   if (coveredFacets < 5) {
-    for (const { f } of facets.filter((x) => !x.covered).slice(0, 5 - coveredFacets).slice(0, 3)) {
+    for (const { f } of facets
+      .filter((x) => !x.covered)
+      .slice(0, 5 - coveredFacets)
+      .slice(0, 3)) {
       const facet = lex.facets[f];
       const heading = fill(facet.heading, entity);
-      findings.push(finding({
-        title: t(lang, `Cover the sub-query "${heading}"`, `Uwzględnij zapytanie poboczne „${heading}”`),
-        problem: t(lang, `The page does not address the "${f}" angle that AI answers fan out to.`, `Strona pomija wątek „${f}”, o który dopytują odpowiedzi AI.`),
-        suggestion: t(lang, 'Add a short section that answers it first, then explains.', 'Dodaj krótką sekcję: najpierw odpowiedź, potem wyjaśnienie.'),
-        section: placeName, sectionIndex: place.sectionIndex, actionType: 'add', severity: 0.5 / total,
-        change: insertChange(doc, place.placement, place.anchor, `## ${heading}\n\n${fill(facet.lead, entity)}`),
-        competitors: bench ? bench.comps.map((c, i) => (facetCovered(c.leads, f, ctx, c.doc) ? i : -1)).filter((i) => i >= 0) : [],
-      }));
+      findings.push(
+        finding({
+          title: t(lang, `Cover the sub-query "${heading}"`, `Uwzględnij zapytanie poboczne „${heading}”`),
+          problem: t(
+            lang,
+            `The page does not address the "${f}" angle that AI answers fan out to.`,
+            `Strona pomija wątek „${f}”, o który dopytują odpowiedzi AI.`,
+          ),
+          suggestion: t(
+            lang,
+            'Add a short section that answers it first, then explains.',
+            'Dodaj krótką sekcję: najpierw odpowiedź, potem wyjaśnienie.',
+          ),
+          section: placeName,
+          sectionIndex: place.sectionIndex,
+          actionType: 'add',
+          severity: 0.5 / total,
+          change: insertChange(doc, place.placement, place.anchor, `## ${heading}\n\n${fill(facet.lead, entity)}`),
+          competitors: bench
+            ? bench.comps.map((c, i) => (facetCovered(c.leads, f, ctx, c.doc) ? i : -1)).filter((i) => i >= 0)
+            : [],
+        }),
+      );
     }
   }
-  if (queries.length && !missing.length) strengths.push(t(lang, 'Answers every People Also Ask question and related search.', 'Odpowiada na wszystkie pytania PAA i powiązane wyszukiwania.'));
-  if (coveredFacets >= 5) strengths.push(t(lang, `Covers ${coveredFacets} of 8 typical sub-queries.`, `Pokrywa ${coveredFacets} z 8 typowych zapytań pobocznych.`));
+  if (queries.length && !missing.length)
+    strengths.push(
+      t(
+        lang,
+        'Answers every People Also Ask question and related search.',
+        'Odpowiada na wszystkie pytania PAA i powiązane wyszukiwania.',
+      ),
+    );
+  if (coveredFacets >= 5)
+    strengths.push(
+      t(
+        lang,
+        `Covers ${coveredFacets} of 8 typical sub-queries.`,
+        `Pokrywa ${coveredFacets} z 8 typowych zapytań pobocznych.`,
+      ),
+    );
   return {
     id: 'queryFanout',
     score: round1(score),
-    summary: t(lang, `${queries.length - missing.length} of ${queries.length} PAA/related queries and ${coveredFacets} of 8 sub-query templates covered.`, `Pokryte: ${queries.length - missing.length} z ${queries.length} pytań PAA/powiązanych i ${coveredFacets} z 8 szablonów zapytań.`),
+    summary: t(
+      lang,
+      `${queries.length - missing.length} of ${queries.length} PAA/related queries and ${coveredFacets} of 8 sub-query templates covered.`,
+      `Pokryte: ${queries.length - missing.length} z ${queries.length} pytań PAA/powiązanych i ${coveredFacets} z 8 szablonów zapytań.`,
+    ),
     strengths,
     findings,
     cap: null,

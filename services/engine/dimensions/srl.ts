@@ -2,7 +2,17 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { syllables } from '../text/syllables.ts';
 import type { Doc, Sentence } from '../types.ts';
-import { capitalise, clamp, containsPhrase, finding, proseOf, removePhrase, replaceChange, round1, sectionName } from './helpers.ts';
+import {
+  capitalise,
+  clamp,
+  containsPhrase,
+  finding,
+  proseOf,
+  removePhrase,
+  replaceChange,
+  round1,
+  sectionName,
+} from './helpers.ts';
 
 /**
  * srl: who does what to whom. 10 minus capped penalties: passive voice (>10% −1, >15% −2, >25% −3),
@@ -16,8 +26,10 @@ const isPassive = (s: Sentence, ctx: ScoringContext): boolean => {
   const { passiveAux, participle } = ctx.lex;
   for (let i = 0; i < s.words.length; i++) {
     if (!passiveAux.includes(s.words[i] ?? '')) continue;
-    for (let j = i + 1; j <= Math.min(s.words.length - 1, i + 3); j++) if (participle.test(s.words[j] ?? '')) return true;
-    if (ctx.lang === 'de') for (let j = i + 1; j < s.words.length; j++) if (participle.test(s.words[j] ?? '')) return true;
+    for (let j = i + 1; j <= Math.min(s.words.length - 1, i + 3); j++)
+      if (participle.test(s.words[j] ?? '')) return true;
+    if (ctx.lang === 'de')
+      for (let j = i + 1; j < s.words.length; j++) if (participle.test(s.words[j] ?? '')) return true;
   }
   return false;
 };
@@ -49,14 +61,21 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const passive = prose.filter((s) => isPassive(s, ctx)).length / n;
   const limit = lang === 'pl' ? 0.15 : 0.25;
   const long = prose.filter((s) => s.words.length > 20).length / n;
-  const hedged = prose.filter((s) => containsPhrase(` ${s.text.toLowerCase()}`, lex.hedges.map((h) => ` ${h}`)) !== null);
+  const hedged = prose.filter(
+    (s) =>
+      containsPhrase(
+        ` ${s.text.toLowerCase()}`,
+        lex.hedges.map((h) => ` ${h}`),
+      ) !== null,
+  );
   const hedgeShare = hedged.length / n;
   const totalWords = prose.reduce((a, s) => a + s.words.length, 0) || 1;
   const nominal = prose.reduce((a, s) => a + s.words.filter((w) => lex.nominalisation.test(w)).length, 0) / totalWords;
   const read = readability(prose, lang);
   const ce = kw.entityStems;
   const ceSents = prose.filter((s) => ce.length && ce.every((c) => s.stems.includes(c)));
-  const asSubject = ceSents.filter((s) => s.stems.slice(0, 4).some((x) => ce.includes(x))).length / Math.max(1, ceSents.length);
+  const asSubject =
+    ceSents.filter((s) => s.stems.slice(0, 4).some((x) => ce.includes(x))).length / Math.max(1, ceSents.length);
 
   const pPassive = passive > 0.25 ? 3 : passive > 0.15 ? 2 : passive > 0.1 ? 1 : 0;
   const pLong = long > limit * 2.4 ? 3 : long > limit * 1.6 ? 2 : long > limit ? 1 : 0;
@@ -69,54 +88,135 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   for (const s of hedged.slice(0, 3)) {
     const phrase = lex.removableHedges.find((h) => s.text.toLowerCase().includes(h));
     const after = phrase ? removePhrase(s.text, phrase) : null;
-    findings.push(finding({
-      title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji'),
-      problem: t(lang, `"${s.text.slice(0, 90)}" hedges instead of stating who does what.`, `„${s.text.slice(0, 90)}” asekuruje się zamiast powiedzieć, kto co robi.`),
-      suggestion: t(lang, 'Drop the hedge, or give the source and the number.', 'Usuń asekurację albo podaj źródło i liczbę.'),
-      section: sectionName(doc, s.section), sectionIndex: s.section, actionType: 'replace', severity: 0.1,
-      change: after ? replaceChange(doc, s.text, after) : null,
-    }));
+    findings.push(
+      finding({
+        title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji'),
+        problem: t(
+          lang,
+          `"${s.text.slice(0, 90)}" hedges instead of stating who does what.`,
+          `„${s.text.slice(0, 90)}” asekuruje się zamiast powiedzieć, kto co robi.`,
+        ),
+        suggestion: t(
+          lang,
+          'Drop the hedge, or give the source and the number.',
+          'Usuń asekurację albo podaj źródło i liczbę.',
+        ),
+        section: sectionName(doc, s.section),
+        sectionIndex: s.section,
+        actionType: 'replace',
+        severity: 0.1,
+        change: after ? replaceChange(doc, s.text, after) : null,
+      }),
+    );
   }
   if (pLong) {
-    const longest = [...prose].sort((a, b) => b.words.length - a.words.length || a.section - b.section).filter((s) => s.words.length > 30).slice(0, 2);
+    const longest = [...prose]
+      .sort((a, b) => b.words.length - a.words.length || a.section - b.section)
+      .filter((s) => s.words.length > 30)
+      .slice(0, 2);
     for (const s of longest) {
-      const commas = [...s.text.matchAll(/, /g)].map((m) => m.index ?? 0).filter((i) => i > s.text.length * 0.3 && i < s.text.length * 0.7);
+      const commas = [...s.text.matchAll(/, /g)]
+        .map((m) => m.index ?? 0)
+        .filter((i) => i > s.text.length * 0.3 && i < s.text.length * 0.7);
       const mid = commas.sort((a, b) => Math.abs(a - s.text.length / 2) - Math.abs(b - s.text.length / 2))[0];
       let change = null;
       if (mid !== undefined) {
         const second = s.text.slice(mid + 2).replace(/^(and|but|which|so|a|i|ale|oraz|lecz|und|aber)\s+/i, '');
         change = replaceChange(doc, s.text, `${s.text.slice(0, mid)}. ${capitalise(second)}`);
       }
-      findings.push(finding({
-        title: t(lang, 'Split a long sentence', 'Podziel długie zdanie'),
-        problem: t(lang, `A sentence of ${s.words.length} words; ${pct(long)} of sentences exceed 20 words (limit ${pct(limit)}).`, `Zdanie ma ${s.words.length} słów; ${pct(long)} zdań przekracza 20 słów (limit ${pct(limit)}).`),
-        suggestion: t(lang, 'Make it two sentences, one action each.', 'Zrób z niego dwa zdania, każde z jedną czynnością.'),
-        section: sectionName(doc, s.section), sectionIndex: s.section, actionType: 'replace', severity: 0.1, change,
-      }));
+      findings.push(
+        finding({
+          title: t(lang, 'Split a long sentence', 'Podziel długie zdanie'),
+          problem: t(
+            lang,
+            `A sentence of ${s.words.length} words; ${pct(long)} of sentences exceed 20 words (limit ${pct(limit)}).`,
+            `Zdanie ma ${s.words.length} słów; ${pct(long)} zdań przekracza 20 słów (limit ${pct(limit)}).`,
+          ),
+          suggestion: t(
+            lang,
+            'Make it two sentences, one action each.',
+            'Zrób z niego dwa zdania, każde z jedną czynnością.',
+          ),
+          section: sectionName(doc, s.section),
+          sectionIndex: s.section,
+          actionType: 'replace',
+          severity: 0.1,
+          change,
+        }),
+      );
     }
   }
-  if (pPassive) findings.push(finding({
-    title: t(lang, 'Use the active voice', 'Używaj strony czynnej'),
-    problem: t(lang, `${pct(passive)} of sentences are passive (aim for at most 10%).`, `${pct(passive)} zdań jest w stronie biernej (cel: najwyżej 10%).`),
-    suggestion: t(lang, 'Name who acts: "the filter removes chlorine", not "chlorine is removed".', 'Nazwij wykonawcę: „filtr usuwa chlor”, a nie „chlor jest usuwany”.'), section: '', sectionIndex: 0, actionType: 'replace', severity: 0.1 * pPassive,
-  }));
-  if (read.penalty) findings.push(finding({
-    title: t(lang, 'Make the text easier to read', 'Ułatw czytanie tekstu'),
-    problem: t(lang, `${read.name} readability is ${round1(read.value)}.`, `Czytelność ${read.name} wynosi ${round1(read.value)}.`),
-    suggestion: t(lang, 'Shorter sentences and everyday words.', 'Krótsze zdania i prostsze słowa.'), section: '', sectionIndex: 0, actionType: 'replace', severity: 0.1,
-  }));
-  if (pNominal) findings.push(finding({
-    title: t(lang, 'Use verbs instead of nouns made from verbs', 'Używaj czasowników zamiast rzeczowników odczasownikowych'),
-    problem: t(lang, `${pct(nominal)} of words are nominalisations.`, `${pct(nominal)} słów to rzeczowniki odczasownikowe.`),
-    suggestion: t(lang, '"We tested" instead of "the testing was performed".', '„Przetestowaliśmy” zamiast „dokonano przetestowania”.'), section: '', sectionIndex: 0, actionType: 'replace', severity: 0.05,
-  }));
+  if (pPassive)
+    findings.push(
+      finding({
+        title: t(lang, 'Use the active voice', 'Używaj strony czynnej'),
+        problem: t(
+          lang,
+          `${pct(passive)} of sentences are passive (aim for at most 10%).`,
+          `${pct(passive)} zdań jest w stronie biernej (cel: najwyżej 10%).`,
+        ),
+        suggestion: t(
+          lang,
+          'Name who acts: "the filter removes chlorine", not "chlorine is removed".',
+          'Nazwij wykonawcę: „filtr usuwa chlor”, a nie „chlor jest usuwany”.',
+        ),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'replace',
+        severity: 0.1 * pPassive,
+      }),
+    );
+  if (read.penalty)
+    findings.push(
+      finding({
+        title: t(lang, 'Make the text easier to read', 'Ułatw czytanie tekstu'),
+        problem: t(
+          lang,
+          `${read.name} readability is ${round1(read.value)}.`,
+          `Czytelność ${read.name} wynosi ${round1(read.value)}.`,
+        ),
+        suggestion: t(lang, 'Shorter sentences and everyday words.', 'Krótsze zdania i prostsze słowa.'),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'replace',
+        severity: 0.1,
+      }),
+    );
+  if (pNominal)
+    findings.push(
+      finding({
+        title: t(
+          lang,
+          'Use verbs instead of nouns made from verbs',
+          'Używaj czasowników zamiast rzeczowników odczasownikowych',
+        ),
+        problem: t(
+          lang,
+          `${pct(nominal)} of words are nominalisations.`,
+          `${pct(nominal)} słów to rzeczowniki odczasownikowe.`,
+        ),
+        suggestion: t(
+          lang,
+          '"We tested" instead of "the testing was performed".',
+          '„Przetestowaliśmy” zamiast „dokonano przetestowania”.',
+        ),
+        section: '',
+        sectionIndex: 0,
+        actionType: 'replace',
+        severity: 0.05,
+      }),
+    );
   if (!pPassive) strengths.push(t(lang, 'Mostly active voice.', 'Przeważa strona czynna.'));
   if (!pLong) strengths.push(t(lang, 'Sentences are short.', 'Zdania są krótkie.'));
   if (!pHedge) strengths.push(t(lang, 'Claims are stated without hedging.', 'Twierdzenia są podane bez asekuracji.'));
   return {
     id: 'srl',
     score: round1(score),
-    summary: t(lang, `Passive ${pct(passive)}, sentences over 20 words ${pct(long)}, hedged ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`, `Strona bierna ${pct(passive)}, zdania ponad 20 słów ${pct(long)}, asekuracja ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`),
+    summary: t(
+      lang,
+      `Passive ${pct(passive)}, sentences over 20 words ${pct(long)}, hedged ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`,
+      `Strona bierna ${pct(passive)}, zdania ponad 20 słów ${pct(long)}, asekuracja ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`,
+    ),
     strengths,
     findings,
     cap: null,

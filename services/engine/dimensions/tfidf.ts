@@ -38,49 +38,129 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     const coverage = total ? got / total : 0;
     score = clamp(10 * coverage - Math.min(3, over));
-    summary = t(lang, `${bench.targets.length - missing.length} of ${bench.targets.length} competitor terms used; coverage ${Math.round(coverage * 100)}%.`, `Użyto ${bench.targets.length - missing.length} z ${bench.targets.length} terminów konkurencji; pokrycie ${Math.round(coverage * 100)}%.`);
+    summary = t(
+      lang,
+      `${bench.targets.length - missing.length} of ${bench.targets.length} competitor terms used; coverage ${Math.round(coverage * 100)}%.`,
+      `Użyto ${bench.targets.length - missing.length} z ${bench.targets.length} terminów konkurencji; pokrycie ${Math.round(coverage * 100)}%.`,
+    );
     if (missing.length) {
       const top = missing.slice(0, 3);
       const place = newSectionPlace(doc, ctx);
       const entity = kw.entity || kw.text;
-      const body = t(lang,
+      const body = t(
+        lang,
         `${capitalise(entity)} and ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} how they relate, with one concrete value each].`,
-        `${capitalise(entity)} a ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} jak się łączą, z jedną konkretną wartością dla każdego].`);
-      findings.push(finding({
-        title: t(lang, `Cover missing terms: ${top.map((x) => x.surface).join(', ')}`, `Uwzględnij brakujące terminy: ${top.map((x) => x.surface).join(', ')}`),
-        problem: t(lang, `${missing.length} terms most competitors use do not appear, e.g. ${missing.slice(0, 6).map((x) => x.surface).join(', ')}.`, `Brakuje ${missing.length} terminów używanych przez większość konkurencji, np. ${missing.slice(0, 6).map((x) => x.surface).join(', ')}.`),
-        suggestion: t(lang, 'Add a section that explains them in relation to the topic.', 'Dodaj sekcję, która wyjaśnia je w odniesieniu do tematu.'),
-        section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)), sectionIndex: place.sectionIndex, actionType: 'add', severity: 0.5,
-        change: insertChange(doc, place.placement, place.anchor, `## ${capitalise(top[0]?.surface ?? entity)}\n\n${body}`),
-        competitors: bench.comps.map((c, i) => (top.some((x) => c.terms.has(x.key)) ? i : -1)).filter((i) => i >= 0),
-      }));
-    } else strengths.push(t(lang, 'Uses every term the competitors agree on.', 'Używa wszystkich terminów, co do których konkurencja jest zgodna.'));
-    if (over) findings.push(finding({
-      title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
-      problem: t(lang, `${over} terms appear more often than on 90% of competing pages.`, `${over} terminów występuje częściej niż na 90% stron konkurencji.`),
-      suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'), section: '', sectionIndex: 0, actionType: 'replace', severity: 0.1,
-    }));
+        `${capitalise(entity)} a ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} jak się łączą, z jedną konkretną wartością dla każdego].`,
+      );
+      findings.push(
+        finding({
+          title: t(
+            lang,
+            `Cover missing terms: ${top.map((x) => x.surface).join(', ')}`,
+            `Uwzględnij brakujące terminy: ${top.map((x) => x.surface).join(', ')}`,
+          ),
+          problem: t(
+            lang,
+            `${missing.length} terms most competitors use do not appear, e.g. ${missing
+              .slice(0, 6)
+              .map((x) => x.surface)
+              .join(', ')}.`,
+            `Brakuje ${missing.length} terminów używanych przez większość konkurencji, np. ${missing
+              .slice(0, 6)
+              .map((x) => x.surface)
+              .join(', ')}.`,
+          ),
+          suggestion: t(
+            lang,
+            'Add a section that explains them in relation to the topic.',
+            'Dodaj sekcję, która wyjaśnia je w odniesieniu do tematu.',
+          ),
+          section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)),
+          sectionIndex: place.sectionIndex,
+          actionType: 'add',
+          severity: 0.5,
+          change: insertChange(
+            doc,
+            place.placement,
+            place.anchor,
+            `## ${capitalise(top[0]?.surface ?? entity)}\n\n${body}`,
+          ),
+          competitors: bench.comps.map((c, i) => (top.some((x) => c.terms.has(x.key)) ? i : -1)).filter((i) => i >= 0),
+        }),
+      );
+    } else
+      strengths.push(
+        t(
+          lang,
+          'Uses every term the competitors agree on.',
+          'Używa wszystkich terminów, co do których konkurencja jest zgodna.',
+        ),
+      );
+    if (over)
+      findings.push(
+        finding({
+          title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
+          problem: t(
+            lang,
+            `${over} terms appear more often than on 90% of competing pages.`,
+            `${over} terminów występuje częściej niż na 90% stron konkurencji.`,
+          ),
+          suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'),
+          section: '',
+          sectionIndex: 0,
+          actionType: 'replace',
+          severity: 0.1,
+        }),
+      );
   } else {
     const extra = [...(bench?.paa ?? []), ...(bench?.related ?? [])].flatMap((q) => an.contentStems(q));
-    const targets = [...kw.stems.map((k) => ({ key: k, w: 2, need: 2 })), ...[...new Set(extra)].filter((k) => !kw.stems.includes(k)).map((k) => ({ key: k, w: 1, need: 1 }))];
+    const targets = [
+      ...kw.stems.map((k) => ({ key: k, w: 2, need: 2 })),
+      ...[...new Set(extra)].filter((k) => !kw.stems.includes(k)).map((k) => ({ key: k, w: 1, need: 1 })),
+    ];
     // Repetition is not coverage: a term over STUFFED_PER_1000 earns nothing.
-    const credit = (key: string, need: number) => (per1000(key) > STUFFED_PER_1000 ? 0 : Math.min(1, per1000(key) / need));
-    const termCov = targets.length ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0) : 0;
+    const credit = (key: string, need: number) =>
+      per1000(key) > STUFFED_PER_1000 ? 0 : Math.min(1, per1000(key) / need);
+    const termCov = targets.length
+      ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0)
+      : 0;
     const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
     const secs = doc.sections.filter((s) => s.words >= 40);
-    const mentioning = secs.filter((s) => (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))));
+    const mentioning = secs.filter((s) =>
+      (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))),
+    );
     // A wall of text is one passage where about one per 300 words is expected: it cannot show that the
     // entity runs through the page.
     const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(doc.words / 300)) : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
-    summary = t(lang, `No SERP benchmark (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`, `Brak benchmarku SERP (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`);
+    summary = t(
+      lang,
+      `No SERP benchmark (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
+      `Brak benchmarku SERP (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
+    );
     const off = secs.filter((s) => !mentioning.includes(s));
-    if (off.length) findings.push(finding({
-      title: t(lang, 'Tie every section to the central entity', 'Powiąż każdą sekcję z główną encją'),
-      problem: t(lang, `${off.length} sections never mention "${kw.entity || kw.text}".`, `${off.length} sekcji ani razu nie wspomina „${kw.entity || kw.text}”.`),
-      suggestion: t(lang, 'Name the entity where each of them applies it.', 'Nazwij encję tam, gdzie sekcja się do niej odnosi.'), section: sectionName(doc, off[0]!.index), sectionIndex: off[0]!.index, actionType: 'replace', severity: 0.2,
-    }));
-    if (secCov === 1 && secs.length > 1) strengths.push(t(lang, 'Every section stays on the central entity.', 'Każda sekcja dotyczy głównej encji.'));
+    if (off.length)
+      findings.push(
+        finding({
+          title: t(lang, 'Tie every section to the central entity', 'Powiąż każdą sekcję z główną encją'),
+          problem: t(
+            lang,
+            `${off.length} sections never mention "${kw.entity || kw.text}".`,
+            `${off.length} sekcji ani razu nie wspomina „${kw.entity || kw.text}”.`,
+          ),
+          suggestion: t(
+            lang,
+            'Name the entity where each of them applies it.',
+            'Nazwij encję tam, gdzie sekcja się do niej odnosi.',
+          ),
+          section: sectionName(doc, off[0]!.index),
+          sectionIndex: off[0]!.index,
+          actionType: 'replace',
+          severity: 0.2,
+        }),
+      );
+    if (secCov === 1 && secs.length > 1)
+      strengths.push(t(lang, 'Every section stays on the central entity.', 'Każda sekcja dotyczy głównej encji.'));
   }
   return { id: 'tfidf', score: round1(score), summary, strengths, findings, cap: null };
 };

@@ -7,7 +7,11 @@ const HEADING = /^h[1-6]$/;
  * The main content's blocks, in document order. `srcTagOf` gives an element's tag in the source
  * (Readability renames H1 to H2), `rawOf` its verbatim source slice and offset.
  */
-export const collectBlocks = (root: DomNode, srcTagOf: (el: DomNode) => string | undefined, rawOf: (el: DomNode) => { raw: string; at: number }): Block[] => {
+export const collectBlocks = (
+  root: DomNode,
+  srcTagOf: (el: DomNode) => string | undefined,
+  rawOf: (el: DomNode) => { raw: string; at: number },
+): Block[] => {
   const blocks: Block[] = [];
   const push = (el: DomNode, depth: number, b: Omit<Block, 'raw' | 'src'>) => {
     const { raw, at } = rawOf(el);
@@ -21,17 +25,36 @@ export const collectBlocks = (root: DomNode, srcTagOf: (el: DomNode) => string |
       const srcTag = srcTagOf(el) ?? tag;
       if (HEADING.test(srcTag) || HEADING.test(tag)) {
         const text = textOf(el);
-        if (text) push(el, depth, { kind: 'heading', level: Number((HEADING.test(srcTag) ? srcTag : tag).slice(1)), text, items: [] });
+        if (text)
+          push(el, depth, {
+            kind: 'heading',
+            level: Number((HEADING.test(srcTag) ? srcTag : tag).slice(1)),
+            text,
+            items: [],
+          });
       } else if (tag === 'p') {
         const text = textOf(el);
         if (text) push(el, depth, { kind: 'paragraph', level: 0, text, items: [] });
         else if (all(el, 'img').length) push(el, depth, { kind: 'image', level: 0, text: '', items: [altOf(el)] });
       } else if (tag === 'ul' || tag === 'ol') {
-        const items = Array.from(el.children).filter((c) => c.localName === 'li').map(textOf).filter(Boolean);
+        const items = Array.from(el.children)
+          .filter((c) => c.localName === 'li')
+          .map(textOf)
+          .filter(Boolean);
         if (items.length) push(el, depth, { kind: 'list', level: 0, text: items.join('\n'), items });
       } else if (tag === 'table' || tag === 'dl') {
-        const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd').map(textOf).filter(Boolean);
-        const rows = tag === 'table' ? all(el, 'tr').map((tr) => Array.from(tr.children).filter((c) => c.localName === 'th' || c.localName === 'td').map(textOf).join(' | ')) : items;
+        const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd')
+          .map(textOf)
+          .filter(Boolean);
+        const rows =
+          tag === 'table'
+            ? all(el, 'tr').map((tr) =>
+                Array.from(tr.children)
+                  .filter((c) => c.localName === 'th' || c.localName === 'td')
+                  .map(textOf)
+                  .join(' | '),
+              )
+            : items;
         push(el, depth, { kind: 'table', level: 0, text: rows.join('\n'), items });
       } else if (tag === 'pre') {
         push(el, depth, { kind: 'code', level: 0, text: el.textContent ?? '', items: [] });

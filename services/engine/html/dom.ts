@@ -6,8 +6,17 @@
 export const TEXT_NODE = 3;
 export const ELEMENT_NODE = 1;
 
-export interface Loc { startOffset: number; endOffset: number }
-export interface SrcNode { type: string; name?: string; data?: string; children?: SrcNode[]; sourceCodeLocation?: Loc | null }
+export interface Loc {
+  startOffset: number;
+  endOffset: number;
+}
+export interface SrcNode {
+  type: string;
+  name?: string;
+  data?: string;
+  children?: SrcNode[];
+  sourceCodeLocation?: Loc | null;
+}
 export interface DomNode {
   nodeType: number;
   localName?: string;
@@ -18,10 +27,12 @@ export interface DomNode {
   querySelectorAll: (sel: string) => ArrayLike<DomNode>;
   outerHTML?: string;
 }
-export interface DomDocument { body: DomNode | null; querySelectorAll: (sel: string) => ArrayLike<DomNode> }
+export interface DomDocument {
+  body: DomNode | null;
+  querySelectorAll: (sel: string) => ArrayLike<DomNode>;
+}
 
 export const clean = (s: string): string => s.replace(/\s+/g, ' ').trim();
 export const textOf = (n: DomNode): string => clean(n.textContent ?? '');
 export const all = (n: DomNode, sel: string): DomNode[] => Array.from(n.querySelectorAll(sel));
 export const altOf = (n: DomNode): string => clean(all(n, 'img')[0]?.getAttribute('alt') ?? '');
-

@@ -27,7 +27,11 @@ export interface HtmlParse {
 /** Readability's article over the marked page; the body when it finds none (a near-empty page). */
 const mainContent = (marked: string, src: SrcNode[]) => {
   let { document, textLoc } = domOf(marked, src);
-  const article = new Readability<DomNode>(document as never, { serializer: (n) => n as unknown as DomNode, keepClasses: true, disableJSONLD: true }).parse();
+  const article = new Readability<DomNode>(document as never, {
+    serializer: (n) => n as unknown as DomNode,
+    keepClasses: true,
+    disableJSONLD: true,
+  }).parse();
   let root: DomNode | null = article?.content ?? null;
   const usedBody = !root || !clean(root.textContent ?? '');
   if (usedBody) {
@@ -47,7 +51,15 @@ const restoreTitleHeading = ($: cheerio.CheerioAPI, html: string, blocks: Block[
   const h1Loc = h1?.sourceCodeLocation;
   if (h1 && h1Loc && !blocks.some((b) => b.kind === 'heading' && b.level === 1) && h1Loc.startOffset < firstKept) {
     const text = clean($(h1 as never).text());
-    if (text) blocks.unshift({ kind: 'heading', level: 1, text, raw: html.slice(h1Loc.startOffset, h1Loc.endOffset), items: [], src: { at: h1Loc.startOffset, depth: 0 } });
+    if (text)
+      blocks.unshift({
+        kind: 'heading',
+        level: 1,
+        text,
+        raw: html.slice(h1Loc.startOffset, h1Loc.endOffset),
+        items: [],
+        src: { at: h1Loc.startOffset, depth: 0 },
+      });
   }
 };
 
@@ -59,13 +71,17 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
   const locOf = sourceSpanOf(srcOf, textLoc);
 
   let firstKept = Infinity;
-  const blocks = collectBlocks(root, (el) => srcOf(el)?.name, (el) => {
-    const l = locOf(el);
-    if (!l) return { raw: '', at: -1 };
-    firstKept = Math.min(firstKept, l.startOffset);
-    const slice = html.slice(l.startOffset, l.endOffset);
-    return { raw: slice.trim(), at: l.startOffset + (slice.length - slice.trimStart().length) };
-  });
+  const blocks = collectBlocks(
+    root,
+    (el) => srcOf(el)?.name,
+    (el) => {
+      const l = locOf(el);
+      if (!l) return { raw: '', at: -1 };
+      firstKept = Math.min(firstKept, l.startOffset);
+      const slice = html.slice(l.startOffset, l.endOffset);
+      return { raw: slice.trim(), at: l.startOffset + (slice.length - slice.trimStart().length) };
+    },
+  );
   restoreTitleHeading($, html, blocks, firstKept);
 
   const signals = pageSignals({ $, html, url, blocks, root, srcOf, byline: article?.byline });

@@ -39,7 +39,8 @@ export const readJsonLd = ($: cheerio.CheerioAPI): JsonLdSignals => {
     for (const x of Array.isArray(t) ? t : [t]) if (typeof x === 'string') types.push(x);
     const a = o.author;
     const first = Array.isArray(a) ? a[0] : a;
-    if (!author && first && typeof first === 'object' && typeof (first as { name?: unknown }).name === 'string') author = (first as { name: string }).name;
+    if (!author && first && typeof first === 'object' && typeof (first as { name?: unknown }).name === 'string')
+      author = (first as { name: string }).name;
     if (!author && typeof first === 'string') author = first;
     if (!published && typeof o.datePublished === 'string') published = o.datePublished;
     if (!modified && typeof o.dateModified === 'string') modified = o.dateModified;

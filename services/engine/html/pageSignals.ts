@@ -11,7 +11,12 @@ import { readJsonLd } from './jsonLd.ts';
  * attributes (Readability rewrites relative addresses, which would hide internal links). Site links
  * (about, contact, privacy) usually sit in the footer: they are read from the whole page.
  */
-const linksAndImages = ($: cheerio.CheerioAPI, root: DomNode, srcOf: (n: DomNode) => SrcNode | undefined, url: string | null): Pick<PageSignals, 'links' | 'images'> => {
+const linksAndImages = (
+  $: cheerio.CheerioAPI,
+  root: DomNode,
+  srcOf: (n: DomNode) => SrcNode | undefined,
+  url: string | null,
+): Pick<PageSignals, 'links' | 'images'> => {
   const host = hostOf(url);
   const attr = (n: DomNode, name: string): string => {
     const s = srcOf(n) as { attribs?: Record<string, string> } | undefined;
@@ -21,11 +26,21 @@ const linksAndImages = ($: cheerio.CheerioAPI, root: DomNode, srcOf: (n: DomNode
   for (const a of all(root, 'a[href]')) {
     const href = attr(a, 'href');
     const linkHost = hostOf(/^https?:/i.test(href) ? href : null);
-    links.push({ href, text: textOf(a), rel: attr(a, 'rel'), internal: !/^https?:/i.test(href) || (host !== null && linkHost === host) });
+    links.push({
+      href,
+      text: textOf(a),
+      rel: attr(a, 'rel'),
+      internal: !/^https?:/i.test(href) || (host !== null && linkHost === host),
+    });
   }
   $('footer a[href], nav a[href], header a[href]').each((_, el) => {
     const href = $(el).attr('href') ?? '';
-    links.push({ href, text: clean($(el).text()), rel: $(el).attr('rel') ?? 'site', internal: !/^https?:/i.test(href) || hostOf(href) === host });
+    links.push({
+      href,
+      text: clean($(el).text()),
+      rel: $(el).attr('rel') ?? 'site',
+      internal: !/^https?:/i.test(href) || hostOf(href) === host,
+    });
   });
   const images = all(root, 'img').map((el) => ({ src: attr(el, 'src'), alt: clean(attr(el, 'alt')) }));
   return { links, images };
@@ -63,7 +78,11 @@ export const pageSignals = ({ $, html, url, blocks, root, srcOf, byline }: Signa
   const inlineScriptBytes = inlineScriptBytesOf($);
   const actions = actionsOf($);
   // Author: declared metadata first, then the byline Readability found (rel=author, byline classes).
-  const author = clean($('meta[name="author"]').attr('content') ?? '') || ld.author || clean($('[rel="author"]').first().text()) || clean(byline ?? '');
+  const author =
+    clean($('meta[name="author"]').attr('content') ?? '') ||
+    ld.author ||
+    clean($('[rel="author"]').first().text()) ||
+    clean(byline ?? '');
   const mainText = blocks.map((b) => b.text).join(' ');
   const canonical = $('link[rel="canonical"]').attr('href') ?? '';
   return {
@@ -80,7 +99,10 @@ export const pageSignals = ({ $, html, url, blocks, root, srcOf, byline }: Signa
     jsonLdInvalid: ld.invalid,
     jsonLdTypes: ld.types,
     author: author.slice(0, 200),
-    datePublished: ld.published || ($('meta[property="article:published_time"]').attr('content') ?? '') || ($('time[datetime]').first().attr('datetime') ?? ''),
+    datePublished:
+      ld.published ||
+      ($('meta[property="article:published_time"]').attr('content') ?? '') ||
+      ($('time[datetime]').first().attr('datetime') ?? ''),
     dateModified: ld.modified || ($('meta[property="article:modified_time"]').attr('content') ?? ''),
     links,
     images,

@@ -25,7 +25,8 @@ import type { HtmlParse } from './extract.ts';
  * Page signals: the page's size and main-text length are recomputed; the body's text length (for the
  * boilerplate share) moves by the change in the block's text.
  */
-const UNSAFE = /<\s*\/?\s*(a|img|script|style|button|input|select|textarea|h1|iframe|form|video|audio|picture|source|svg|object|embed|figure|noscript|template|link|meta|br|hr|div|section|article|main|header|footer|nav|aside|li|tr|td|th|thead|tbody|dl|dt|dd|pre|code)\b|\brole\s*=/i;
+const UNSAFE =
+  /<\s*\/?\s*(a|img|script|style|button|input|select|textarea|h1|iframe|form|video|audio|picture|source|svg|object|embed|figure|noscript|template|link|meta|br|hr|div|section|article|main|header|footer|nav|aside|li|tr|td|th|thead|tbody|dl|dt|dd|pre|code)\b|\brole\s*=/i;
 const ADDABLE = /^(p|h[2-6]|ul|ol|table|blockquote)$/;
 /** Readability's top-level siblings sit at this depth under its result (root > page div > sibling). */
 const SIBLING_DEPTH = 2;
@@ -41,14 +42,25 @@ const duplicatesTitle = (title: string, heading: string): boolean => {
 
 /** Blocks of a markup fragment read as the extraction reads them; null unless every element is one block. */
 const fragmentBlocks = (fragment: string, allowed: RegExp): Block[] | null => {
-  const { document } = parseHTML(`<!doctype html><html><head></head><body>${fragment}</body></html>`) as unknown as { document: DomDocument };
+  const { document } = parseHTML(`<!doctype html><html><head></head><body>${fragment}</body></html>`) as unknown as {
+    document: DomDocument;
+  };
   const body = document.body;
   if (!body) return null;
   for (let k = 0; k < body.childNodes.length; k++) {
     const n = body.childNodes[k]!;
-    if (n.nodeType === TEXT_NODE ? clean(n.textContent ?? '') !== '' : n.nodeType === ELEMENT_NODE && !allowed.test(n.localName ?? '')) return null;
+    if (
+      n.nodeType === TEXT_NODE
+        ? clean(n.textContent ?? '') !== ''
+        : n.nodeType === ELEMENT_NODE && !allowed.test(n.localName ?? '')
+    )
+      return null;
   }
-  const blocks = collectBlocks(body, () => undefined, (el) => ({ raw: el.outerHTML ?? '', at: -1 }));
+  const blocks = collectBlocks(
+    body,
+    () => undefined,
+    (el) => ({ raw: el.outerHTML ?? '', at: -1 }),
+  );
   return blocks.length === body.children.length ? blocks : null;
 };
 
@@ -58,10 +70,20 @@ const tagOf = (raw: string): string => (/^<([a-zA-Z][a-zA-Z0-9]*)/.exec(raw)?.[1
 const inside = (b: Block) => b.src !== undefined && b.src.at >= 0 && b.src.depth !== SIBLING_DEPTH && b.src.depth >= 0;
 
 /** The blocks after the change, and the main text's length before and after in the changed part. */
-interface Rewritten { blocks: Block[]; oldText: number; newText: number }
+interface Rewritten {
+  blocks: Block[];
+  oldText: number;
+  newText: number;
+}
 
 /** A replace (or removal) inside one block: that block re-read from its changed source. */
-const replaceInBlock = (prev: HtmlParse, title: string, content: string, shift: number, change: Extract<Change, { kind: 'replace' }>): Rewritten | null => {
+const replaceInBlock = (
+  prev: HtmlParse,
+  title: string,
+  content: string,
+  shift: number,
+  change: Extract<Change, { kind: 'replace' }>,
+): Rewritten | null => {
   if (UNSAFE.test(change.before) || UNSAFE.test(change.after)) return null;
   const i = content.indexOf(change.before);
   if (i < 0) return null;
@@ -83,23 +105,35 @@ const replaceInBlock = (prev: HtmlParse, title: string, content: string, shift: 
   const nb = frag?.length === 1 ? frag[0]! : null;
   if (!nb || nb.kind !== b.kind || nb.level !== b.level) return null;
   if ((tag === 'h1' || tag === 'h2') && duplicatesTitle(title, nb.text) !== duplicatesTitle(title, b.text)) return null;
-  const blocks = prev.blocks.map((x, j) => (j === k ? { ...nb, raw, src: b.src } : j > k && x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x));
+  const blocks = prev.blocks.map((x, j) =>
+    j === k ? { ...nb, raw, src: b.src } : j > k && x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x,
+  );
   return { blocks, oldText: b.text.length, newText: nb.text.length };
 };
 
 /** An addition right before or after one block: the added blocks read from the snippet. */
-const addNextToBlock = (prev: HtmlParse, title: string, content: string, changed: string, shift: number, change: Extract<Change, { kind: 'insert' }>): Rewritten | null => {
+const addNextToBlock = (
+  prev: HtmlParse,
+  title: string,
+  content: string,
+  changed: string,
+  shift: number,
+  change: Extract<Change, { kind: 'insert' }>,
+): Rewritten | null => {
   if (change.placement === 'end') return null;
   const snippet = snippetToHtml(change.after);
   if (UNSAFE.test(snippet)) return null;
   const i = content.indexOf(change.anchor);
   if (i < 0) return null;
   const point = change.placement === 'before' ? i : i + change.anchor.length;
-  const k = prev.blocks.findIndex((b) => inside(b) && (change.placement === 'before' ? b.src!.at === point : b.src!.at + b.raw.length === point));
+  const k = prev.blocks.findIndex(
+    (b) => inside(b) && (change.placement === 'before' ? b.src!.at === point : b.src!.at + b.raw.length === point),
+  );
   const b = prev.blocks[k];
   if (!b || b.src!.depth < 3) return null;
   const frag = fragmentBlocks(snippet, ADDABLE);
-  if (!frag?.length || frag.some((x) => x.kind === 'heading' && x.level <= 2 && duplicatesTitle(title, x.text))) return null;
+  if (!frag?.length || frag.some((x) => x.kind === 'heading' && x.level <= 2 && duplicatesTitle(title, x.text)))
+    return null;
   let cursor = changed.indexOf(snippet, point);
   const added = frag.map((x) => {
     const at = changed.indexOf(`<${tagOf(x.raw)}`, cursor);
@@ -107,7 +141,11 @@ const addNextToBlock = (prev: HtmlParse, title: string, content: string, changed
     return { ...x, src: { at, depth: b.src!.depth } };
   });
   const at = change.placement === 'before' ? k : k + 1;
-  const blocks = [...prev.blocks.slice(0, at), ...added, ...prev.blocks.slice(at).map((x) => (x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x))];
+  const blocks = [
+    ...prev.blocks.slice(0, at),
+    ...added,
+    ...prev.blocks.slice(at).map((x) => (x.src ? { ...x, src: { ...x.src, at: x.src.at + shift } } : x)),
+  ];
   // The source separates the addition from its neighbour with a line break: one more space of body text.
   return { blocks, oldText: 0, newText: added.reduce((n, x) => n + x.text.length + 1, 0) };
 };
@@ -116,7 +154,10 @@ export const reextractHtml = (prev: HtmlParse, content: string, changed: string,
   if (prev.articleTitle === null) return null;
   const title = prev.articleTitle;
   const shift = changed.length - content.length;
-  const r = change.kind === 'replace' ? replaceInBlock(prev, title, content, shift, change) : addNextToBlock(prev, title, content, changed, shift, change);
+  const r =
+    change.kind === 'replace'
+      ? replaceInBlock(prev, title, content, shift, change)
+      : addNextToBlock(prev, title, content, changed, shift, change);
   if (!r) return null;
   const mainText = r.blocks.map((x) => x.text).join(' ');
   const signals: PageSignals = {

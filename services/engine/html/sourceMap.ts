@@ -47,15 +47,18 @@ export const domOf = (marked: string, src: SrcNode[]): { document: DomDocument; 
     for (let k = 0; k < dk.length; k++) {
       const d = dk[k]!;
       const c = sk[k]!;
-      if (d.nodeType === TEXT_NODE && c.type === 'text' && c.sourceCodeLocation && d.textContent === c.data) textLoc.set(d, c.sourceCodeLocation);
+      if (d.nodeType === TEXT_NODE && c.type === 'text' && c.sourceCodeLocation && d.textContent === c.data)
+        textLoc.set(d, c.sourceCodeLocation);
     }
   }
   return { document, textLoc };
 };
 
 /** The source node of a DOM element (by its index), none for text and unindexed elements. */
-export const sourceNodeOf = (src: SrcNode[]) => (n: DomNode): SrcNode | undefined =>
-  n.nodeType === ELEMENT_NODE ? src[Number(n.getAttribute(ID) ?? NaN)] : undefined;
+export const sourceNodeOf =
+  (src: SrcNode[]) =>
+  (n: DomNode): SrcNode | undefined =>
+    n.nodeType === ELEMENT_NODE ? src[Number(n.getAttribute(ID) ?? NaN)] : undefined;
 
 /** Source span of a node: its own location, else the span of its children (nodes Readability made). */
 export const sourceSpanOf = (srcOf: (n: DomNode) => SrcNode | undefined, textLoc: Map<DomNode, Loc>) => {
@@ -66,7 +69,10 @@ export const sourceSpanOf = (srcOf: (n: DomNode) => SrcNode | undefined, textLoc
     let end = -Infinity;
     for (let k = 0; k < n.childNodes.length; k++) {
       const l = locOf(n.childNodes[k]!);
-      if (l) { start = Math.min(start, l.startOffset); end = Math.max(end, l.endOffset); }
+      if (l) {
+        start = Math.min(start, l.startOffset);
+        end = Math.max(end, l.endOffset);
+      }
     }
     return end >= start ? { startOffset: start, endOffset: end } : null;
   };

@@ -8,10 +8,16 @@ import { splitSentences } from './segment.ts';
  * A change that separates the two (moves one away, puts something between them) breaks the text.
  */
 
-const BACK_REF = /^(?:these|this|those|they|such|both|te|ten|ta|to|tych|takie|oba|obie|diese|dieser|dieses|solche|beide)\b/iu;
-const FORWARD = /(?:^|[^\p{L}])(?:below|following|as follows|poniżej|poniższ\p{L}*|następując\p{L}*|oto|unten|folgend\p{L}*|nachstehend\p{L}*)(?![\p{L}])/iu;
+const BACK_REF =
+  /^(?:these|this|those|they|such|both|te|ten|ta|to|tych|takie|oba|obie|diese|dieser|dieses|solche|beide)\b/iu;
+const FORWARD =
+  /(?:^|[^\p{L}])(?:below|following|as follows|poniżej|poniższ\p{L}*|następując\p{L}*|oto|unten|folgend\p{L}*|nachstehend\p{L}*)(?![\p{L}])/iu;
 
-export interface PassageLink { first: string; second: string; why: string }
+export interface PassageLink {
+  first: string;
+  second: string;
+  why: string;
+}
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const textOf = (b: Block) => norm(b.kind === 'list' || b.kind === 'table' ? b.items.join(' ') : b.text);
@@ -24,7 +30,8 @@ export const passageLinks = (blocks: Block[]): PassageLink[] => {
     const a = xs[i]!;
     const aS = sentencesOf(a.b, a.t);
     if (a.b.kind === 'paragraph') {
-      for (let j = 1; j < aS.length; j++) if (BACK_REF.test(aS[j]!)) links.push({ first: aS[j - 1]!, second: aS[j]!, why: 'refers back' });
+      for (let j = 1; j < aS.length; j++)
+        if (BACK_REF.test(aS[j]!)) links.push({ first: aS[j - 1]!, second: aS[j]!, why: 'refers back' });
     }
     const b = xs[i + 1];
     if (!b || a.b.kind === 'heading' || b.b.kind === 'heading') continue;

@@ -36,12 +36,16 @@ export const parseMarkdown = (content: string): MarkdownParse => {
     starts.push(off);
     off += l.length + 1;
   }
-  const rawOf = (from: number, to: number): string => content.slice(starts[from] ?? 0, (starts[to] ?? content.length + 1) + (lines[to]?.length ?? 0)).replace(/\r$/, '');
+  const rawOf = (from: number, to: number): string =>
+    content.slice(starts[from] ?? 0, (starts[to] ?? content.length + 1) + (lines[to]?.length ?? 0)).replace(/\r$/, '');
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
     const line = (lines[i] ?? '').replace(/\r$/, '');
-    if (!line.trim()) { i++; continue; }
+    if (!line.trim()) {
+      i++;
+      continue;
+    }
     if (/^\s*(```|~~~)/.test(line)) {
       let j = i + 1;
       while (j < lines.length && !/^\s*(```|~~~)/.test(lines[j] ?? '')) j++;
@@ -52,7 +56,13 @@ export const parseMarkdown = (content: string): MarkdownParse => {
     }
     const h = HEADING.exec(line);
     if (h) {
-      blocks.push({ kind: 'heading', level: (h[1] ?? '#').length, text: stripInline(h[2] ?? ''), raw: rawOf(i, i), items: [] });
+      blocks.push({
+        kind: 'heading',
+        level: (h[1] ?? '#').length,
+        text: stripInline(h[2] ?? ''),
+        raw: rawOf(i, i),
+        items: [],
+      });
       i++;
       continue;
     }
@@ -85,11 +95,24 @@ export const parseMarkdown = (content: string): MarkdownParse => {
       }
       blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw, items });
     } else if (kind === 'table') {
-      const rows = chunk.filter((l) => !/^\s*\|?\s*:?-{2,}/.test(l)).map((l) => l.split('|').map((c) => stripInline(c)).filter(Boolean));
+      const rows = chunk
+        .filter((l) => !/^\s*\|?\s*:?-{2,}/.test(l))
+        .map((l) =>
+          l
+            .split('|')
+            .map((c) => stripInline(c))
+            .filter(Boolean),
+        );
       const items = rows.flat();
       blocks.push({ kind: 'table', level: 0, text: rows.map((r) => r.join(' | ')).join('\n'), raw, items });
     } else if (kind === 'quote') {
-      blocks.push({ kind: 'quote', level: 0, text: stripInline(chunk.map((l) => l.replace(/^\s*>\s?/, '')).join(' ')), raw, items: [] });
+      blocks.push({
+        kind: 'quote',
+        level: 0,
+        text: stripInline(chunk.map((l) => l.replace(/^\s*>\s?/, '')).join(' ')),
+        raw,
+        items: [],
+      });
     } else if (kind === 'image') {
       const m = /!\[([^\]]*)\]/.exec(line);
       blocks.push({ kind: 'image', level: 0, text: '', raw, items: [m?.[1] ?? ''] });

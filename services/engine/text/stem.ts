@@ -9,8 +9,43 @@ import { stemmer as porter } from 'stemmer';
  * ("kredytu", "kredytów" → "kredyt"; "hipoteczny", "hipoteczna" → "hipote"; "kawy", "kawę" → "kaw").
  */
 
-const PL_SUFFIXES = ['owego', 'owemu', 'owymi', 'ościach', 'ością', 'ości', 'ość', 'ami', 'ach', 'ego', 'emu', 'ymi', 'imi', 'ich', 'ych', 'owi', 'ów', 'om', 'em', 'ej', 'ym', 'im', 'ie', 'ać', 'ić', 'yć', 'eć', 'ą', 'ę', 'y', 'a', 'e', 'i', 'o', 'u']
-  .sort((a, b) => b.length - a.length);
+const PL_SUFFIXES = [
+  'owego',
+  'owemu',
+  'owymi',
+  'ościach',
+  'ością',
+  'ości',
+  'ość',
+  'ami',
+  'ach',
+  'ego',
+  'emu',
+  'ymi',
+  'imi',
+  'ich',
+  'ych',
+  'owi',
+  'ów',
+  'om',
+  'em',
+  'ej',
+  'ym',
+  'im',
+  'ie',
+  'ać',
+  'ić',
+  'yć',
+  'eć',
+  'ą',
+  'ę',
+  'y',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+].sort((a, b) => b.length - a.length);
 
 const stripSuffix = (w: string, suffixes: string[], minStem: number): string => {
   for (const s of suffixes) if (w.length - s.length >= minStem && w.endsWith(s)) return w.slice(0, -s.length);

@@ -35,8 +35,18 @@ t.test('operator CLI against a running service (DATABASE_URL)', async (t) => {
 
   const me = await api(service.base, '/api/v1/me', acct.apiKey);
   t.equal(me.status, 200, 'the new key works on GET /me at once');
-  t.match(me.body, { userId: acct.accountId, email: 'e2e@example.com', role: 'user', apiKey: { id: acct.keyId, webhookSecret: acct.webhookSecret }, apiVersion: 'v1.4' });
-  await eventually(async () => (await api(service.base, '/api/v1/me', acct.apiKey)).body.auditCredits === 5, 30_000, 'auditCredits 5');
+  t.match(me.body, {
+    userId: acct.accountId,
+    email: 'e2e@example.com',
+    role: 'user',
+    apiKey: { id: acct.keyId, webhookSecret: acct.webhookSecret },
+    apiVersion: 'v1.4',
+  });
+  await eventually(
+    async () => (await api(service.base, '/api/v1/me', acct.apiKey)).body.auditCredits === 5,
+    30_000,
+    'auditCredits 5',
+  );
 
   const readKey = await admin(env, 'keys', 'create', '--account', acct.accountId, '--scopes', 'audits:read');
   t.equal(readKey.code, 0);
@@ -50,16 +60,43 @@ t.test('operator CLI against a running service (DATABASE_URL)', async (t) => {
   t.equal(bought.code, 0);
   t.match(bought.json.paymentId, /^pay_/);
   t.equal(bought.json.remaining, 15);
-  const adjusted = await admin(env, 'credits', 'adjust', '--account', acct.accountId, '--delta', '-3', '--reason', 'chargeback', '--actor', 'ops@example.com');
+  const adjusted = await admin(
+    env,
+    'credits',
+    'adjust',
+    '--account',
+    acct.accountId,
+    '--delta',
+    '-3',
+    '--reason',
+    'chargeback',
+    '--actor',
+    'ops@example.com',
+  );
   t.equal(adjusted.code, 0);
   t.equal(adjusted.json.remaining, 12);
 
-  await eventually(async () => (await api(service.base, '/api/v1/credits/usage', acct.apiKey)).body.remaining === 12, 30_000, 'the ledger to show 12');
+  await eventually(
+    async () => (await api(service.base, '/api/v1/credits/usage', acct.apiKey)).body.remaining === 12,
+    30_000,
+    'the ledger to show 12',
+  );
   const usage = (await api(service.base, '/api/v1/credits/usage', acct.apiKey)).body;
-  t.same(usage.history.map((h: any) => [h.type, h.delta]), [['adjustment', -3], ['purchase', 10], ['adjustment', 5]]);
+  t.same(
+    usage.history.map((h: any) => [h.type, h.delta]),
+    [
+      ['adjustment', -3],
+      ['purchase', 10],
+      ['adjustment', 5],
+    ],
+  );
   t.equal(usage.history[1].id, bought.json.paymentId);
   t.equal(usage.history[0].id, adjusted.json.adjustmentId);
-  t.equal(usage.history.reduce((s: number, h: any) => s + h.delta, 0), usage.remaining, 'sum of deltas == remaining');
+  t.equal(
+    usage.history.reduce((s: number, h: any) => s + h.delta, 0),
+    usage.remaining,
+    'sum of deltas == remaining',
+  );
 
   const verified = await admin(env, 'ledger', 'verify', '--account', acct.accountId);
   t.equal(verified.code, 0, 'ledger verify exits 0');
@@ -76,14 +113,44 @@ t.test('operator CLI against a running service (DATABASE_URL)', async (t) => {
     const cases: [string[], number, string, RegExp][] = [
       [['accounts', 'create'], 2, 'usage', /--email is required/],
       [['accounts', 'create', '--email', 'not-an-email'], 1, 'invalid_request', /is not an e-mail address/],
-      [['accounts', 'create', '--email', 'x@y.z', '--credits', '1.5'], 1, 'invalid_request', /--credits must be a whole number/],
+      [
+        ['accounts', 'create', '--email', 'x@y.z', '--credits', '1.5'],
+        1,
+        'invalid_request',
+        /--credits must be a whole number/,
+      ],
       [['accounts', 'create', '--email', 'x@y.z', '--bogus'], 2, 'usage', /Unknown option '--bogus'/],
-      [['credits', 'purchase', '--account', acct.accountId, '--credits', '0'], 1, 'invalid_request', /--credits must be from 1/],
+      [
+        ['credits', 'purchase', '--account', acct.accountId, '--credits', '0'],
+        1,
+        'invalid_request',
+        /--credits must be from 1/,
+      ],
       [['credits', 'purchase', '--account', 'usr_nobody', '--credits', '1'], 1, 'not_found', /account not found/],
-      [['credits', 'purchase', '--account', 'bob', '--credits', '1'], 1, 'invalid_request', /--account must be an id starting with usr_/],
-      [['credits', 'adjust', '--account', acct.accountId, '--delta', '-100', '--reason', 'x', '--actor', 'y'], 1, 'invalid_request', /below zero/],
-      [['credits', 'adjust', '--account', acct.accountId, '--delta', '2', '--reason', 'x'], 2, 'usage', /--actor is required/],
-      [['keys', 'create', '--account', acct.accountId, '--scopes', 'audits:delete'], 1, 'invalid_request', /unknown scope audits:delete/],
+      [
+        ['credits', 'purchase', '--account', 'bob', '--credits', '1'],
+        1,
+        'invalid_request',
+        /--account must be an id starting with usr_/,
+      ],
+      [
+        ['credits', 'adjust', '--account', acct.accountId, '--delta', '-100', '--reason', 'x', '--actor', 'y'],
+        1,
+        'invalid_request',
+        /below zero/,
+      ],
+      [
+        ['credits', 'adjust', '--account', acct.accountId, '--delta', '2', '--reason', 'x'],
+        2,
+        'usage',
+        /--actor is required/,
+      ],
+      [
+        ['keys', 'create', '--account', acct.accountId, '--scopes', 'audits:delete'],
+        1,
+        'invalid_request',
+        /unknown scope audits:delete/,
+      ],
       [['keys', 'revoke', '--key', 'key_nope'], 1, 'not_found', /API key key_nope not found/],
       [['frobnicate'], 2, 'usage', /unknown command "frobnicate"/],
     ];
@@ -122,7 +189,11 @@ t.test('operator CLI on the embedded PostgreSQL, with and without the service ru
   const bought = await admin(env, 'credits', 'purchase', '--account', created.json.accountId, '--credits', '3');
   t.equal(bought.code, 0, `credits purchase while the service runs: ${JSON.stringify(bought.stderr)}`);
   t.equal(bought.json.remaining, 5);
-  await eventually(async () => (await api(service.base, '/api/v1/credits/usage', created.json.apiKey)).body.remaining === 5, 30_000, 'remaining 5');
+  await eventually(
+    async () => (await api(service.base, '/api/v1/credits/usage', created.json.apiKey)).body.remaining === 5,
+    30_000,
+    'remaining 5',
+  );
   const verified = await admin(env, 'ledger', 'verify', '--account', created.json.accountId);
   t.match(verified.json, { balance: 5, projected: 5, ok: true });
   await service.stop();

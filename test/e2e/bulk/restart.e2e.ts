@@ -17,13 +17,21 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
   let env = serviceEnv(db.url);
   let base: string;
   try {
-    ({ base } = await startService(t, { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' }, 240_000));
+    ({ base } = await startService(
+      t,
+      { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' },
+      240_000,
+    ));
   } catch (e) {
     // Seen twice on the loaded shared broker: topic creation answers "does not host this
     // topic-partition" (retriable) and the service gives up at start. One more try, fresh topics.
     t.comment(`service start failed once: ${String(e).slice(0, 200)}`);
     env = serviceEnv(db.url);
-    ({ base } = await startService(t, { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' }, 240_000));
+    ({ base } = await startService(
+      t,
+      { ...env, ROLES: 'api,relay,projections,crawler,auditor,webhooks,scheduler' },
+      240_000,
+    ));
   }
   const bulkEnv = { ...env, ROLES: 'bulk' };
   let worker = await startWorkerProcess(t, bulkEnv);
@@ -34,7 +42,10 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
   t.equal(r.status, 202);
   const id = r.body.id;
 
-  const watch = spawn('npm', ['run', '-s', 'admin', '--', 'bulk', 'watch', '--id', id, '--interval-ms', '200'], { env: { ...env, LOG_LEVEL: 'error' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const watch = spawn('npm', ['run', '-s', 'admin', '--', 'bulk', 'watch', '--id', id, '--interval-ms', '200'], {
+    env: { ...env, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let watchOut = '';
   let watchErr = '';
   watch.stdout.on('data', (d) => (watchOut += d));
@@ -50,11 +61,21 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
   worker = await startWorkerProcess(t, bulkEnv);
 
   const done = await waitForBatch(t, api, id, undefined, 600_000);
-  t.match(done, { status: 'completed', counts: { total: 30, completed: 30, failed: 0, pending: 0, skipped: 0 }, creditsCharged: 30 });
-  const requested = await db.pool.query(`SELECT payload->>'auditId' AS id FROM events WHERE type = 'AuditRequested' AND payload->>'bulkId' = $1`, [id]);
+  t.match(done, {
+    status: 'completed',
+    counts: { total: 30, completed: 30, failed: 0, pending: 0, skipped: 0 },
+    creditsCharged: 30,
+  });
+  const requested = await db.pool.query(
+    `SELECT payload->>'auditId' AS id FROM events WHERE type = 'AuditRequested' AND payload->>'bulkId' = $1`,
+    [id],
+  );
   t.equal(requested.rows.length, 30, 'each entry requested its audit once');
   t.equal(new Set(requested.rows.map((x) => x.id)).size, 30);
-  const starts = await db.pool.query(`SELECT payload->>'index' AS i FROM events WHERE stream_id = $1 AND type = 'BulkEntryStarted'`, [`bulk-${id}`]);
+  const starts = await db.pool.query(
+    `SELECT payload->>'index' AS i FROM events WHERE stream_id = $1 AND type = 'BulkEntryStarted'`,
+    [`bulk-${id}`],
+  );
   t.equal(new Set(starts.rows.map((x) => x.i)).size, 30);
   t.equal(starts.rows.length, 30, 'no entry started twice');
   for (let i = 0; i < 30; i++) t.equal(site.hits.get(`/p/${i}`), 1, `page ${i} fetched once`);
@@ -64,6 +85,10 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
 
   const [code] = (await watched) as [number | null];
   t.equal(code, 0, 'bulk watch exits when the batch ends');
-  t.match(JSON.parse(watchOut), { id, status: 'completed', counts: { total: 30, completed: 30 } }, 'with the final counts');
+  t.match(
+    JSON.parse(watchOut),
+    { id, status: 'completed', counts: { total: 30, completed: 30 } },
+    'with the final counts',
+  );
   t.match(watchErr, /CQS \d/, 'each entry with its CQS as it lands');
 });

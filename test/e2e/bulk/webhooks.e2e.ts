@@ -34,8 +34,16 @@ t.test('a batch with webhookUrl sends one signed event per audit and none for th
   const bodies = hooks.map((h) => JSON.parse(h.rawBody));
   t.same(bodies.map((b) => b.job.id).sort(), jobIds, 'each audit of the batch once');
   t.same(hooks.map((h) => h.headers['x-service-delivery']).sort(), jobIds, 'X-Service-Delivery is the job id');
-  t.ok(bodies.every((b) => b.job.bulkId === r.body.id), 'every job names its batch');
+  t.ok(
+    bodies.every((b) => b.job.bulkId === r.body.id),
+    'every job names its batch',
+  );
   t.same(bodies.map((b) => b.event).sort(), ['audit.completed', 'audit.completed', 'audit.completed', 'audit.failed']);
-  t.match(bodies.find((b) => b.event === 'audit.failed').job, { status: 'error', errorCode: 'crawl_failed', creditsCharged: 0, input: { url: `${site.base}/missing` } });
+  t.match(bodies.find((b) => b.event === 'audit.failed').job, {
+    status: 'error',
+    errorCode: 'crawl_failed',
+    creditsCharged: 0,
+    input: { url: `${site.base}/missing` },
+  });
   await checkLedger(t, db.pool, api, account.accountId, 7);
 });

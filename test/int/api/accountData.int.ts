@@ -3,10 +3,25 @@ import { handleAccountCommand } from '../../../services/accounts/accountCommand.
 import { adjustCredits, createAccount, createKey, purchaseCredits } from '../../../services/admin/operations.ts';
 import { apiFixture, bearer } from './fixtures/app.ts';
 
-const charge = (pool: import('pg').Pool, accountId: string, kind: 'audit' | 'apply', subjectId: string, url: string | null = null, project: string | null = null) =>
-  handleAccountCommand(pool, { accountId, now: new Date(), command: { type: 'ChargeCredit', data: { kind, subjectId, jobId: null, url, project } } });
+const charge = (
+  pool: import('pg').Pool,
+  accountId: string,
+  kind: 'audit' | 'apply',
+  subjectId: string,
+  url: string | null = null,
+  project: string | null = null,
+) =>
+  handleAccountCommand(pool, {
+    accountId,
+    now: new Date(),
+    command: { type: 'ChargeCredit', data: { kind, subjectId, jobId: null, url, project } },
+  });
 const refund = (pool: import('pg').Pool, accountId: string, kind: 'audit' | 'apply', subjectId: string) =>
-  handleAccountCommand(pool, { accountId, now: new Date(), command: { type: 'RefundCharge', data: { kind, subjectId, reason: 'failed' } } });
+  handleAccountCommand(pool, {
+    accountId,
+    now: new Date(),
+    command: { type: 'RefundCharge', data: { kind, subjectId, reason: 'failed' } },
+  });
 
 /** GET /me (2.1) and GET /credits/usage (2.8, 4.14) over the ledger projection; accounts see only their own data. */
 t.test('GET /me and GET /credits/usage', async (t) => {
@@ -21,7 +36,12 @@ t.test('GET /me and GET /credits/usage', async (t) => {
   await charge(f.pool, alice.accountId, 'apply', 'rev_1');
   await charge(f.pool, alice.accountId, 'audit', 'aud_2', 'https://example.com/b', null);
   await refund(f.pool, alice.accountId, 'audit', 'aud_2');
-  const adjusted = await adjustCredits(f.pool, { accountId: alice.accountId, delta: -2, reason: 'goodwill reversal', actor: 'ops@example.com' });
+  const adjusted = await adjustCredits(f.pool, {
+    accountId: alice.accountId,
+    delta: -2,
+    reason: 'goodwill reversal',
+    actor: 'ops@example.com',
+  });
   t.equal(adjusted.remaining, 11, 'the command answers with the balance it decided on');
   // Bob: one purchase and one charge.
   await purchaseCredits(f.pool, { accountId: bob.accountId, credits: 3, paymentId: 'pay_bob1' });
@@ -64,9 +84,20 @@ t.test('GET /me and GET /credits/usage', async (t) => {
     );
     t.same(body.history.map((h: any) => h.id).slice(1, 5), ['aud_2', 'rev_1', 'aud_1', 'pay_alice1']);
     t.match(body.history[0].id, /^adj_/);
-    t.ok(body.history.every((h: any) => !Number.isNaN(Date.parse(h.createdAt))), 'ISO timestamps');
-    t.equal(body.history.reduce((s: number, h: any) => s + h.delta, 0), body.remaining, 'sum of deltas == remaining');
-    t.same([body.page, body.limit, body.total, body.hasMore, body.apiVersion], [1, 50, 6, false, 'v1.4'], 'defaults page 1, limit 50');
+    t.ok(
+      body.history.every((h: any) => !Number.isNaN(Date.parse(h.createdAt))),
+      'ISO timestamps',
+    );
+    t.equal(
+      body.history.reduce((s: number, h: any) => s + h.delta, 0),
+      body.remaining,
+      'sum of deltas == remaining',
+    );
+    t.same(
+      [body.page, body.limit, body.total, body.hasMore, body.apiVersion],
+      [1, 50, 6, false, 'v1.4'],
+      'defaults page 1, limit 50',
+    );
   });
 
   t.test('paging: page and limit, hasMore, clamping above 100, 400 on bad values', async (t) => {
@@ -80,7 +111,16 @@ t.test('GET /me and GET /credits/usage', async (t) => {
     t.same([...p1.history, ...p2.history], all.history, 'pages follow the same order');
     const clamped = (await get('/api/v1/credits/usage?limit=500', alice.apiKey)).json();
     t.equal(clamped.limit, 100, 'a limit above 100 is clamped');
-    for (const query of ['page=0', 'page=-1', 'page=abc', 'page=1.5', 'limit=0', 'limit=-5', 'limit=ten', 'page=1000001']) {
+    for (const query of [
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'limit=0',
+      'limit=-5',
+      'limit=ten',
+      'page=1000001',
+    ]) {
       const res = await get(`/api/v1/credits/usage?${query}`, alice.apiKey);
       t.equal(res.statusCode, 400, query);
       t.equal(res.json().error.code, 'invalid_request', query);
@@ -95,12 +135,20 @@ t.test('GET /me and GET /credits/usage', async (t) => {
     t.equal(me.apiKey.webhookSecret, bob.webhookSecret);
     t.not(bob.webhookSecret, alice.webhookSecret, 'one secret per account');
     const usage = (await get('/api/v1/credits/usage', bob.apiKey)).json();
-    t.same(usage.history.map((h: any) => h.id), ['aud_bob', 'pay_bob1']);
+    t.same(
+      usage.history.map((h: any) => h.id),
+      ['aud_bob', 'pay_bob1'],
+    );
     const aliceUsage = (await get('/api/v1/credits/usage?limit=100', alice.apiKey)).body;
     t.notMatch(aliceUsage, /bob|secret-project/, "nothing of Bob's in Alice's answers");
     // Query parameters naming another account are ignored: the account comes from the key only.
-    const sneaky = (await get(`/api/v1/credits/usage?accountId=${alice.accountId}&userId=${alice.accountId}`, bob.apiKey)).json();
-    t.same(sneaky.history.map((h: any) => h.id), ['aud_bob', 'pay_bob1']);
+    const sneaky = (
+      await get(`/api/v1/credits/usage?accountId=${alice.accountId}&userId=${alice.accountId}`, bob.apiKey)
+    ).json();
+    t.same(
+      sneaky.history.map((h: any) => h.id),
+      ['aud_bob', 'pay_bob1'],
+    );
   });
 
   t.test('unlimited accounts: never charged, used 0, unlimited true', async (t) => {
@@ -129,7 +177,9 @@ t.test('GET /me right after a purchase shows the credits, while the ledger proje
   await holder.query('SELECT 1 FROM ledger_accounts WHERE account_id = $1 FOR UPDATE', [carol.accountId]);
   try {
     await purchaseCredits(f.pool, { accountId: carol.accountId, credits: 10, paymentId: 'pay_carol1' });
-    const lagging = (await f.pool.query('SELECT remaining FROM ledger_accounts WHERE account_id = $1', [carol.accountId])).rows[0].remaining;
+    const lagging = (
+      await f.pool.query('SELECT remaining FROM ledger_accounts WHERE account_id = $1', [carol.accountId])
+    ).rows[0].remaining;
     t.equal(lagging, 5, 'the projection has not folded the purchase yet');
     const me = await f.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(carol.apiKey) });
     t.equal(me.json().auditCredits, 15, 'the purchase is there at once');

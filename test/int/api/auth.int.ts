@@ -17,8 +17,16 @@ t.test('authentication and scopes', async (t) => {
   t.test('401 invalid_api_key: missing, malformed, unknown and revoked keys', async (t) => {
     const cases: [string, Record<string, string>, string][] = [
       ['no header', {}, 'Missing API key: send Authorization: Bearer <API_KEY>'],
-      ['another scheme', { authorization: `Basic ${account.apiKey}` }, 'Malformed Authorization header: expected Bearer <API_KEY>'],
-      ['bearer without a key', { authorization: 'Bearer ' }, 'Malformed Authorization header: expected Bearer <API_KEY>'],
+      [
+        'another scheme',
+        { authorization: `Basic ${account.apiKey}` },
+        'Malformed Authorization header: expected Bearer <API_KEY>',
+      ],
+      [
+        'bearer without a key',
+        { authorization: 'Bearer ' },
+        'Malformed Authorization header: expected Bearer <API_KEY>',
+      ],
       ['unknown key', bearer('ask_' + 'A'.repeat(43)), 'Invalid or revoked API key'],
       ['the hash instead of the key', bearer(hashApiKey(account.apiKey)), 'Invalid or revoked API key'],
     ];
@@ -26,7 +34,11 @@ t.test('authentication and scopes', async (t) => {
       for (const url of ['/api/v1/me', '/api/v1/credits/usage']) {
         const res = await get(url, headers);
         t.equal(res.statusCode, 401, `${what} ${url}`);
-        t.same(res.json().error, { code: 'invalid_api_key', message, requestId: res.headers['x-request-id'] }, `${what} ${url}`);
+        t.same(
+          res.json().error,
+          { code: 'invalid_api_key', message, requestId: res.headers['x-request-id'] },
+          `${what} ${url}`,
+        );
       }
     }
     const lowerCase = await get('/api/v1/me', { authorization: `bearer ${account.apiKey}` });
@@ -40,8 +52,12 @@ t.test('authentication and scopes', async (t) => {
     await revokeKey(f.pool, { keyId: doomed.keyId });
     const revokedAt = Date.now();
     let res = await get('/api/v1/me', bearer(doomed.apiKey));
-    while (res.statusCode === 200 && Date.now() - revokedAt < 5_000) res = await get('/api/v1/me', bearer(doomed.apiKey));
-    t.ok(Date.now() - revokedAt <= 1_000, `refused ${Date.now() - revokedAt} ms after the revocation committed (the key cache hears its NOTIFY)`);
+    while (res.statusCode === 200 && Date.now() - revokedAt < 5_000)
+      res = await get('/api/v1/me', bearer(doomed.apiKey));
+    t.ok(
+      Date.now() - revokedAt <= 1_000,
+      `refused ${Date.now() - revokedAt} ms after the revocation committed (the key cache hears its NOTIFY)`,
+    );
     t.equal(res.statusCode, 401);
     t.equal(res.json().error.message, 'Invalid or revoked API key');
     t.equal((await get('/api/v1/me', bearer(account.apiKey))).statusCode, 200);
@@ -52,7 +68,10 @@ t.test('authentication and scopes', async (t) => {
     t.equal(r.rows[0].key_hash, hashApiKey(account.apiKey));
     t.match(account.apiKey, /^ask_[A-Za-z0-9_-]{43}$/, 'ask_ and 32 random bytes');
     t.equal(r.rows[0].key_prefix, account.apiKey.slice(0, 12));
-    const anywhere = await f.pool.query(`SELECT count(*)::int AS n FROM events WHERE payload::text LIKE '%' || $1 || '%'`, [account.apiKey.slice(4)]);
+    const anywhere = await f.pool.query(
+      `SELECT count(*)::int AS n FROM events WHERE payload::text LIKE '%' || $1 || '%'`,
+      [account.apiKey.slice(4)],
+    );
     t.equal(anywhere.rows[0].n, 0, 'the key itself is in no event');
   });
 
@@ -76,12 +95,20 @@ t.test('authentication and scopes', async (t) => {
     for (const [method, url, access] of routes) {
       for (const [name, key] of Object.entries(keys)) {
         const res = await f.app.inject({ method: method as 'GET', url, headers: bearer(key) });
-        const allowed = access === 'anyKey' || name === 'both' || (name === 'read' ? access === 'audits:read' : access === 'audits:write');
+        const allowed =
+          access === 'anyKey' ||
+          name === 'both' ||
+          (name === 'read' ? access === 'audits:read' : access === 'audits:write');
         if (allowed) {
           t.equal(res.statusCode, 200, `${method} ${url} with a ${name} key`);
         } else {
           t.equal(res.statusCode, 403, `${method} ${url} with a ${name} key`);
-          t.same(res.json().error, { code: 'insufficient_scope', message: `This API key lacks the ${access} scope`, requestId: res.headers['x-request-id'], requiredScope: access });
+          t.same(res.json().error, {
+            code: 'insufficient_scope',
+            message: `This API key lacks the ${access} scope`,
+            requestId: res.headers['x-request-id'],
+            requiredScope: access,
+          });
         }
       }
     }

@@ -8,7 +8,13 @@ t.test('common behaviour and the one error path', async (t) => {
   const { apiKey } = await createAccount(f.pool, { email: 'common@example.com' });
   const auth = bearer(apiKey);
 
-  const errorShape = (t: Test, res: { statusCode: number; headers: Record<string, unknown>; json(): any }, status: number, code: string, message?: string | RegExp) => {
+  const errorShape = (
+    t: Test,
+    res: { statusCode: number; headers: Record<string, unknown>; json(): any },
+    status: number,
+    code: string,
+    message?: string | RegExp,
+  ) => {
     t.equal(res.statusCode, status, `status ${status}`);
     const body = res.json();
     t.equal(body.error.code, code, `code ${code}`);
@@ -20,7 +26,11 @@ t.test('common behaviour and the one error path', async (t) => {
   };
 
   t.test('X-Request-Id is echoed when supplied and generated otherwise, on success and error', async (t) => {
-    const echoed = await f.app.inject({ method: 'GET', url: '/api/v1/me', headers: { ...auth, 'x-request-id': 'my-trace-42' } });
+    const echoed = await f.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { ...auth, 'x-request-id': 'my-trace-42' },
+    });
     t.equal(echoed.statusCode, 200);
     t.equal(echoed.headers['x-request-id'], 'my-trace-42');
     const generated = await f.app.inject({ method: 'GET', url: '/api/v1/me', headers: auth });
@@ -34,36 +44,77 @@ t.test('common behaviour and the one error path', async (t) => {
     const res = await f.app.inject({ method: 'GET', url: '/api/v1/nope?x=1', headers: auth });
     errorShape(t, res, 404, 'not_found', 'Route GET /api/v1/nope not found');
     const wrongMethod = await f.app.inject({ method: 'DELETE', url: '/api/v1/me', headers: auth });
-    errorShape(t, wrongMethod, 405, 'method_not_allowed', 'Method DELETE is not allowed on /api/v1/me; allowed: GET, HEAD');
+    errorShape(
+      t,
+      wrongMethod,
+      405,
+      'method_not_allowed',
+      'Method DELETE is not allowed on /api/v1/me; allowed: GET, HEAD',
+    );
     t.equal(wrongMethod.headers.allow, 'GET, HEAD');
   });
 
   t.test('malformed JSON: 400 invalid_request', async (t) => {
-    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: { ...auth, 'content-type': 'application/json' }, payload: '{"name": ' });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     errorShape(t, res, 400, 'invalid_request', 'Body is not valid JSON');
   });
 
   t.test('empty JSON body: 400 invalid_request', async (t) => {
-    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: { ...auth, 'content-type': 'application/json' }, payload: '' });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: '',
+    });
     errorShape(t, res, 400, 'invalid_request');
   });
 
   t.test('a body failing its schema: 400 invalid_request naming the field; no type coercion of bodies', async (t) => {
-    const long = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: auth, payload: { name: 'x'.repeat(11) } });
+    const long = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: auth,
+      payload: { name: 'x'.repeat(11) },
+    });
     errorShape(t, long, 400, 'invalid_request', /name/);
-    const stringBool = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: auth, payload: { name: 'x', share: 'true' } });
+    const stringBool = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: auth,
+      payload: { name: 'x', share: 'true' },
+    });
     errorShape(t, stringBool, 400, 'invalid_request', /share/);
-    const fine = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: auth, payload: { name: 'x', share: true } });
+    const fine = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: auth,
+      payload: { name: 'x', share: true },
+    });
     t.equal(fine.statusCode, 200);
   });
 
   t.test('wrong content type: 415 unsupported_media_type', async (t) => {
-    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: { ...auth, 'content-type': 'text/xml' }, payload: '<a/>' });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { ...auth, 'content-type': 'text/xml' },
+      payload: '<a/>',
+    });
     errorShape(t, res, 415, 'unsupported_media_type', 'Content-Type must be application/json');
   });
 
   t.test('oversized body: 413 payload_too_large', async (t) => {
-    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }) });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { ...auth, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    });
     errorShape(t, res, 413, 'payload_too_large', 'Request body is too large');
   });
 
@@ -74,7 +125,12 @@ t.test('common behaviour and the one error path', async (t) => {
   });
 
   t.test('an unauthenticated request is refused before its body is read', async (t) => {
-    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/echo', headers: { 'content-type': 'application/json' }, payload: '{bad json' });
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad json',
+    });
     errorShape(t, res, 401, 'invalid_api_key');
   });
 
@@ -100,7 +156,13 @@ t.test('common behaviour and the one error path', async (t) => {
     };
     await t.rejects(
       (async () => {
-        const app = await buildApp({ log: createLogger('t'), readiness: { check: async () => ({ ready: true, checks: {} }) }, pool: f.pool, rateLimits: DEFAULT_LIMITS, v1Routes: [undeclared] });
+        const app = await buildApp({
+          log: createLogger('t'),
+          readiness: { check: async () => ({ ready: true, checks: {} }) },
+          pool: f.pool,
+          rateLimits: DEFAULT_LIMITS,
+          v1Routes: [undeclared],
+        });
         await app.ready();
       })(),
       /route GET \/api\/v1\/open declares no access/,
@@ -113,14 +175,30 @@ t.test('common behaviour and the one error path', async (t) => {
     const doc = res.json();
     t.match(doc.openapi, /^3\./);
     t.equal(doc.info.version, 'v1.4');
-    t.same(doc.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' });
+    t.same(doc.components.securitySchemes.bearer, {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'Authorization: Bearer <API_KEY>',
+    });
     const me = doc.paths['/api/v1/me'].get;
     t.same(me.security, [{ bearer: [] }]);
-    t.same(Object.keys(me.responses).sort(), ['200', '400', '401', '403', '429', '500'], 'a NUL in the query string is a 400 on every route');
-    t.ok(me.responses['200'].content['application/json'].schema.properties.apiKey.properties.webhookSecret, 'webhookSecret documented');
+    t.same(
+      Object.keys(me.responses).sort(),
+      ['200', '400', '401', '403', '429', '500'],
+      'a NUL in the query string is a 400 on every route',
+    );
+    t.ok(
+      me.responses['200'].content['application/json'].schema.properties.apiKey.properties.webhookSecret,
+      'webhookSecret documented',
+    );
     const usage = doc.paths['/api/v1/credits/usage'].get;
     t.same(usage.parameters.map((p: { name: string }) => p.name).sort(), ['limit', 'page']);
-    t.same(usage.responses['200'].content['application/json'].schema.properties.history.items.properties.type.anyOf.map((x: { enum?: string[]; const?: string }) => x.enum?.[0] ?? x.const), ['audit', 'apply', 'purchase', 'adjustment']);
+    t.same(
+      usage.responses['200'].content['application/json'].schema.properties.history.items.properties.type.anyOf.map(
+        (x: { enum?: string[]; const?: string }) => x.enum?.[0] ?? x.const,
+      ),
+      ['audit', 'apply', 'purchase', 'adjustment'],
+    );
     t.notOk(doc.paths['/api/v1/openapi.json'], 'the document does not list itself');
   });
 });

@@ -16,7 +16,8 @@ const limitHeaders = (res: Res) => ({
 t.test('rate limits in one process', async (t) => {
   const f = await apiFixture(t, { rateLimits: { submission: 3, share: 2, apply: 2, bulkCancel: 1, read: 5 } });
   const a = await createAccount(f.pool, { email: 'rl@example.com' });
-  const call = (method: string, url: string, key = a.apiKey) => f.app.inject({ method: method as 'POST', url, headers: bearer(key) });
+  const call = (method: string, url: string, key = a.apiKey) =>
+    f.app.inject({ method: method as 'POST', url, headers: bearer(key) });
 
   t.test('X-RateLimit-* on every response of a limited route; 429 with retryAfter and Retry-After', async (t) => {
     const before = Math.floor(Date.now() / 1000);
@@ -35,11 +36,17 @@ t.test('rate limits in one process', async (t) => {
     t.match(body.error.message, /^Rate limit exceeded: 3 requests per minute; retry in \d+ s$/);
     t.equal(body.error.requestId, res.headers['x-request-id']);
     t.equal(body.apiVersion, 'v1.4');
-    t.ok(Number.isInteger(body.error.retryAfter) && body.error.retryAfter >= 1 && body.error.retryAfter <= 60, 'retryAfter in seconds');
+    t.ok(
+      Number.isInteger(body.error.retryAfter) && body.error.retryAfter >= 1 && body.error.retryAfter <= 60,
+      'retryAfter in seconds',
+    );
     t.equal(res.headers['retry-after'], String(body.error.retryAfter), 'Retry-After equals retryAfter');
     const h = limitHeaders(res);
     t.same([h.limit, h.remaining], [3, 0], '429 carries X-RateLimit-* too');
-    t.ok(Math.abs(h.reset - (Math.floor(Date.now() / 1000) + body.error.retryAfter)) <= 1, 'Retry-After points at the reset');
+    t.ok(
+      Math.abs(h.reset - (Math.floor(Date.now() / 1000) + body.error.retryAfter)) <= 1,
+      'Retry-After points at the reset',
+    );
   });
 
   t.test('share (POST and DELETE), apply and bulk cancel have windows of their own', async (t) => {
@@ -68,7 +75,8 @@ t.test('rate limits in one process', async (t) => {
 
   t.test('reads (GET /me, /credits/usage) count in a read window of their own', async (t) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call('GET', i % 2 ? '/api/v1/me' : '/api/v1/credits/usage')).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await call('GET', i % 2 ? '/api/v1/me' : '/api/v1/credits/usage')).statusCode);
     t.same(statuses, [200, 200, 200, 200, 200, 429]);
   });
 
@@ -82,7 +90,9 @@ t.test('rate limits in one process', async (t) => {
   t.test('refused requests do not count: 401 and 403 leave the budget alone', async (t) => {
     const reader = await createKey(f.pool, { accountId: a.accountId, scopes: ['audits:read'] });
     for (let i = 0; i < 5; i++) t.equal((await call('POST', '/api/v1/test/submit', reader.apiKey)).statusCode, 403);
-    const r = await f.pool.query(`SELECT count(*)::int AS n FROM rate_limit_counters WHERE key_id = $1`, [reader.keyId]);
+    const r = await f.pool.query(`SELECT count(*)::int AS n FROM rate_limit_counters WHERE key_id = $1`, [
+      reader.keyId,
+    ]);
     t.equal(r.rows[0].n, 0);
   });
 
@@ -91,7 +101,7 @@ t.test('rate limits in one process', async (t) => {
     const forbidden = await call('POST', '/api/v1/test/submit', reader.apiKey);
     t.equal(forbidden.statusCode, 403);
     const h403 = limitHeaders(forbidden);
-    t.same([h403.limit, h403.remaining], [3, 3], '403: the key\'s window as it stands, this request not counted');
+    t.same([h403.limit, h403.remaining], [3, 3], "403: the key's window as it stands, this request not counted");
     t.equal(h403.reset % 60, 0);
     const spent = await call('POST', '/api/v1/test/submit'); // a's submission window is spent
     t.equal(limitHeaders(spent).remaining, 0);
@@ -113,7 +123,10 @@ t.test('rate limits in one process', async (t) => {
     const c = loadConfig({ RATE_LIMIT_PER_MINUTE: '7' });
     t.same(c.rateLimits, { windowSeconds: 60, submission: 7, share: 7, apply: 7, bulkCancel: 7, read: 600 });
     t.same(loadConfig({}).rateLimits.submission, 20);
-    t.throws(() => loadConfig({ RATE_LIMIT_SHARE_PER_MINUTE: '0' }), /RATE_LIMIT_SHARE_PER_MINUTE must be an integer from 1/);
+    t.throws(
+      () => loadConfig({ RATE_LIMIT_SHARE_PER_MINUTE: '0' }),
+      /RATE_LIMIT_SHARE_PER_MINUTE must be an integer from 1/,
+    );
   });
 });
 
@@ -147,11 +160,27 @@ t.test('two API processes on one database share the counters', async (t) => {
     seen.push([i % 2, res.status, res.headers.get('x-ratelimit-remaining')]);
     await res.arrayBuffer();
   }
-  t.same(seen.map((s) => s[1]), [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429], 'ten allowed in all, alternating between the processes');
-  t.same(seen.map((s) => s[2]), ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0', '0', '0'], 'one counter, whichever process answers');
+  t.same(
+    seen.map((s) => s[1]),
+    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200, 429, 429],
+    'ten allowed in all, alternating between the processes',
+  );
+  t.same(
+    seen.map((s) => s[2]),
+    ['9', '8', '7', '6', '5', '4', '3', '2', '1', '0', '0', '0'],
+    'one counter, whichever process answers',
+  );
 
   // Concurrent requests to both at once: still exactly the limit passes.
-  const burst = await Promise.all(Array.from({ length: 16 }, (_, i) => send(ports[i % 2]!, 'GET', '/api/v1/me').then(async (r) => (await r.arrayBuffer(), r.status))));
-  t.equal(burst.filter((s) => s === 200).length, 6, 'exactly the read limit passes a concurrent burst over two processes');
+  const burst = await Promise.all(
+    Array.from({ length: 16 }, (_, i) =>
+      send(ports[i % 2]!, 'GET', '/api/v1/me').then(async (r) => (await r.arrayBuffer(), r.status)),
+    ),
+  );
+  t.equal(
+    burst.filter((s) => s === 200).length,
+    6,
+    'exactly the read limit passes a concurrent burst over two processes',
+  );
   t.equal(burst.filter((s) => s === 429).length, 10);
 });

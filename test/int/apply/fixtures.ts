@@ -15,35 +15,71 @@ import { checkStream } from '../ledger/fixtures/ledgerChecks.ts';
 import { seedAudit } from '../api/audits/fixtures/auditApi.ts';
 
 const step = (tx: PoolClient, accountId: string, auditId: string, command: AuditCommand) =>
-  decideInTransaction(tx, { now: new Date(), decider: auditDecider, streamId: auditStreamId(auditId), accountId, command });
+  decideInTransaction(tx, {
+    now: new Date(),
+    decider: auditDecider,
+    streamId: auditStreamId(auditId),
+    accountId,
+    command,
+  });
 
 /**
  * A completed audit of supplied text (a weak corpus article): submitted through the real command,
  * then the pipeline's events with the engine's real result on that very content.
  */
-export async function completedTextAudit(pool: Pool, accountId: string, articleId = 'en-howto-descale'): Promise<{ auditId: string; jobId: string }> {
+export async function completedTextAudit(
+  pool: Pool,
+  accountId: string,
+  articleId = 'en-howto-descale',
+): Promise<{ auditId: string; jobId: string }> {
   const a = byId(articleId);
   const content = read('weak', a);
-  const submitted = await seedAudit(pool, { accountId, now: new Date(), request: { content, keyword: a.keyword, language: a.language } });
+  const submitted = await seedAudit(pool, {
+    accountId,
+    now: new Date(),
+    request: { content, keyword: a.keyword, language: a.language },
+  });
   const result = auditContent({ content, url: null, keyword: a.keyword, language: a.language });
   await transact(pool, async (tx) => {
     await step(tx, accountId, submitted.auditId, { type: 'StartAudit', data: { attempt: 1 } });
-    await step(tx, accountId, submitted.auditId, { type: 'RecordContent', data: { contentRef: contentRefOf(content), format: 'text', finalUrl: null, chars: content.length } });
-    await step(tx, accountId, submitted.auditId, { type: 'RecordCsi', data: { keyword: result.input.keyword!, language: result.input.language!, ...result.csi } });
+    await step(tx, accountId, submitted.auditId, {
+      type: 'RecordContent',
+      data: { contentRef: contentRefOf(content), format: 'text', finalUrl: null, chars: content.length },
+    });
+    await step(tx, accountId, submitted.auditId, {
+      type: 'RecordCsi',
+      data: { keyword: result.input.keyword!, language: result.input.language!, ...result.csi },
+    });
     const { events } = await decideInTransaction(tx, {
-      now: new Date(), decider: accountDecider, streamId: accountStreamId(accountId), accountId,
-      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId: submitted.auditId, jobId: submitted.jobId, url: null, project: null } },
+      now: new Date(),
+      decider: accountDecider,
+      streamId: accountStreamId(accountId),
+      accountId,
+      command: {
+        type: 'ChargeCredit',
+        data: { kind: 'audit', subjectId: submitted.auditId, jobId: submitted.jobId, url: null, project: null },
+      },
     });
     const chargeId = (events[0]?.payload as { chargeId?: string } | undefined)?.chargeId ?? null;
-    await step(tx, accountId, submitted.auditId, { type: 'RecordCharge', data: { chargeId, credits: chargeId ? 1 : 0 } });
-    await step(tx, accountId, submitted.auditId, { type: 'CompleteAudit', data: { cqs: result.scores.cqs, resultJson: JSON.stringify(result) } });
+    await step(tx, accountId, submitted.auditId, {
+      type: 'RecordCharge',
+      data: { chargeId, credits: chargeId ? 1 : 0 },
+    });
+    await step(tx, accountId, submitted.auditId, {
+      type: 'CompleteAudit',
+      data: { cqs: result.scores.cqs, resultJson: JSON.stringify(result) },
+    });
   });
   return { auditId: submitted.auditId, jobId: submitted.jobId! };
 }
 
 /** The apply role in this process. */
 export function applyRole(t: Test, pool: Pool, applyLlm: Config['applyLlm'] = null): void {
-  const config = { roles: ['apply'], pipeline: { leaseSeconds: 5, maxAttempts: 3, auditorConcurrency: 2 }, applyLlm } as unknown as Config;
+  const config = {
+    roles: ['apply'],
+    pipeline: { leaseSeconds: 5, maxAttempts: 3, auditorConcurrency: 2 },
+    applyLlm,
+  } as unknown as Config;
   const stops = startApplyRole(config, pool, createLogger('test-apply', 'silent'));
   t.teardown(() => Promise.all(stops.map((s) => s())));
 }

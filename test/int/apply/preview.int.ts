@@ -8,8 +8,19 @@ import { rewrite } from '../../../services/apply/rewrite.ts';
 import type { Recommendation } from '../../../services/engine/types.ts';
 
 const rec = (before: string, after: string): Recommendation => ({
-  id: 'x', priority: 'high', title: `Replace “${before.slice(0, 30)}”`, dimension: 'bluf', actionType: 'replace', section: 'Intro', before, after, insertAt: null,
-  impact: 'high', estimatedCqsDelta: 1, competitorUrls: [], authorDataOnly: false,
+  id: 'x',
+  priority: 'high',
+  title: `Replace “${before.slice(0, 30)}”`,
+  dimension: 'bluf',
+  actionType: 'replace',
+  section: 'Intro',
+  before,
+  after,
+  insertAt: null,
+  impact: 'high',
+  estimatedCqsDelta: 1,
+  competitorUrls: [],
+  authorDataOnly: false,
 });
 
 /**
@@ -21,10 +32,21 @@ t.test('previewHtml in Chromium', async (t) => {
   const executablePath = await ensureChromium();
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
   t.teardown(() => browser.close());
-  const md = `# Descaling a kettle\n\nKettles collect limescale. Descaling a kettle takes ten minutes with citric acid.\n\n` +
+  const md =
+    `# Descaling a kettle\n\nKettles collect limescale. Descaling a kettle takes ten minutes with citric acid.\n\n` +
     `<script>window.parent.pwned = 1; document.title = 'pwned'</script>\n<img src=x onerror="document.title='pwned'">\n[click](javascript:document.title='pwned')\n<iframe src="javascript:parent.document.title='pwned'"></iframe>\n\n` +
     `## Why\n\nHard water leaves deposits on the element.\n`;
-  const items = planItems({ markdown: md, language: 'en', keyword: 'descaling a kettle', recommendations: [rec('ten minutes', 'about fifteen minutes'), rec('Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits')], paa: [], title: 'Kettles' });
+  const items = planItems({
+    markdown: md,
+    language: 'en',
+    keyword: 'descaling a kettle',
+    recommendations: [
+      rec('ten minutes', 'about fifteen minutes'),
+      rec('Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits'),
+    ],
+    paa: [],
+    title: 'Kettles',
+  });
   const r = rewrite(md, items, ['rec:0', 'rec:1', 'meta:title']);
   const html = renderPreview(md, r, 'en');
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
@@ -33,14 +55,27 @@ t.test('previewHtml in Chromium', async (t) => {
   // Opened on its own first: even without the sandbox no script may run.
   await page.setContent(html);
   t.not(await page.title(), 'pwned', 'opened directly: no script ran');
-  t.equal(await page.evaluate("document.querySelectorAll('script, iframe, img, [onerror]').length"), 0, 'no script, iframe or handler survives');
-  const greens = (await page.evaluate("[...document.querySelectorAll('ins.new')].map((e) => getComputedStyle(e).backgroundColor)")) as string[];
-  const yellows = (await page.evaluate("[...document.querySelectorAll('mark.changed')].map((e) => getComputedStyle(e).backgroundColor)")) as string[];
+  t.equal(
+    await page.evaluate("document.querySelectorAll('script, iframe, img, [onerror]').length"),
+    0,
+    'no script, iframe or handler survives',
+  );
+  const greens = (await page.evaluate(
+    "[...document.querySelectorAll('ins.new')].map((e) => getComputedStyle(e).backgroundColor)",
+  )) as string[];
+  const yellows = (await page.evaluate(
+    "[...document.querySelectorAll('mark.changed')].map((e) => getComputedStyle(e).backgroundColor)",
+  )) as string[];
   t.ok(greens.length > 0 && greens.every((c) => c === 'rgb(200, 247, 197)'), `green new content: ${greens.length}`);
-  t.ok(yellows.length > 0 && yellows.every((c) => c === 'rgb(255, 233, 138)'), `yellow changed content: ${yellows.length}`);
+  t.ok(
+    yellows.length > 0 && yellows.every((c) => c === 'rgb(255, 233, 138)'),
+    `yellow changed content: ${yellows.length}`,
+  );
   t.ok((await page.locator('.card').count()) >= 2, 'BEFORE/AFTER cards');
   // Then as the spec says: in a sandboxed iframe.
-  await page.setContent(`<!doctype html><title>host</title><iframe id="p" sandbox style="width:860px;height:860px;border:0"></iframe>`);
+  await page.setContent(
+    `<!doctype html><title>host</title><iframe id="p" sandbox style="width:860px;height:860px;border:0"></iframe>`,
+  );
   await page.evaluate(`document.getElementById('p').srcdoc = ${JSON.stringify(html)}`);
   await page.frameLocator('#p').locator('.card').first().waitFor();
   t.equal(await page.title(), 'host', 'the host page was not touched');

@@ -17,13 +17,26 @@ type Mode = 'ok' | 'not-json' | 'no-choices' | 'empty' | 'hang' | 'script';
 t.test('apply with a writer model', async (t) => {
   let mode: Mode = 'ok';
   const requests: { path: string; body: any; auth: string | undefined }[] = [];
-  const readBody = async (req: IncomingMessage) => { let b = ''; for await (const c of req) b += c; return b; };
+  const readBody = async (req: IncomingMessage) => {
+    let b = '';
+    for await (const c of req) b += c;
+    return b;
+  };
   const llm = createServer(async (req, res) => {
     const body = JSON.parse(await readBody(req));
     requests.push({ path: req.url ?? '', body, auth: req.headers.authorization });
     const snippet = String(body.messages?.at(-1)?.content ?? '').split('The snippet to complete:\n')[1] ?? '';
-    const filled = snippet.replace(/\[[^\]\n]*\]/g, 'a plain answer written by the model about descaling with citric acid');
-    const answer = (content: string) => JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
+    const filled = snippet.replace(
+      /\[[^\]\n]*\]/g,
+      'a plain answer written by the model about descaling with citric acid',
+    );
+    const answer = (content: string) =>
+      JSON.stringify({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      });
     if (mode === 'hang') return; // never answers: the client's timeout
     res.writeHead(200, { 'content-type': 'application/json' });
     if (mode === 'ok') res.end(answer(filled));
@@ -33,12 +46,22 @@ t.test('apply with a writer model', async (t) => {
     else res.end(answer('   '));
   });
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', r));
-  t.teardown(() => new Promise<void>((r) => { llm.closeAllConnections(); llm.close(() => r()); }));
+  t.teardown(
+    () =>
+      new Promise<void>((r) => {
+        llm.closeAllConnections();
+        llm.close(() => r());
+      }),
+  );
   const url = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
 
   t.test('configuration: off by default, both URL and model or neither', async (t) => {
     t.equal(loadConfig({}).applyLlm, null, 'off by default');
-    t.match(loadConfig({ APPLY_LLM_URL: url, APPLY_LLM_MODEL: 'm', APPLY_LLM_KEY: 'k', APPLY_LLM_TIMEOUT_MS: '1500' }).applyLlm, { url, model: 'm', apiKey: 'k', timeoutMs: 1500 });
+    t.match(
+      loadConfig({ APPLY_LLM_URL: url, APPLY_LLM_MODEL: 'm', APPLY_LLM_KEY: 'k', APPLY_LLM_TIMEOUT_MS: '1500' })
+        .applyLlm,
+      { url, model: 'm', apiKey: 'k', timeoutMs: 1500 },
+    );
     t.throws(() => loadConfig({ APPLY_LLM_URL: url }), /APPLY_LLM_URL and APPLY_LLM_MODEL go together/);
     t.throws(() => loadConfig({ APPLY_LLM_URL: 'ftp://x', APPLY_LLM_MODEL: 'm' }), /must be an http/);
   });
@@ -53,29 +76,52 @@ t.test('apply with a writer model', async (t) => {
     f.app.inject({ method, url: `/api/v1${path}`, headers: bearer(a.apiKey), ...(payload ? { payload } : {}) });
   const items = (await inject('GET', `/audits/${jobId}/apply/items`)).json().items as Item[];
   // The same audit through an API without the model: what the model writes is not selectable there.
-  const offItems = (await off.app.inject({ method: 'GET', url: `/api/v1/audits/${jobId}/apply/items`, headers: bearer(a.apiKey) })).json();
+  const offItems = (
+    await off.app.inject({ method: 'GET', url: `/api/v1/audits/${jobId}/apply/items`, headers: bearer(a.apiKey) })
+  ).json();
   const written = items.filter((i) => i.selectable && /\[[^\]]+\]/.test(i.after));
   t.ok(written.length >= 1, `items the model writes: ${written.map((i) => i.id).join(', ')}`);
-  for (const w of written) t.equal(offItems.items?.find((i: Item) => i.id === w.id)?.selectable ?? false, false, `${w.id} is not selectable without the model`);
-  for (const i of items.filter((x) => /\[[^\]]*(own practice|exact value|price)/i.test(x.after))) t.equal(i.selectable, false, `${i.id} needs the author's facts: still not selectable`);
+  for (const w of written)
+    t.equal(
+      offItems.items?.find((i: Item) => i.id === w.id)?.selectable ?? false,
+      false,
+      `${w.id} is not selectable without the model`,
+    );
+  for (const i of items.filter((x) => /\[[^\]]*(own practice|exact value|price)/i.test(x.after)))
+    t.equal(i.selectable, false, `${i.id} needs the author's facts: still not selectable`);
 
   const run = async (m: Mode, selectedIds: string[]) => {
     mode = m;
     const r = await inject('POST', `/audits/${jobId}/apply`, { selectedIds, force: true });
     t.equal(r.statusCode, 202, `${m}: started`);
     let body: any;
-    await eventually(async () => { body = (await inject('GET', `/audits/${jobId}/apply/${r.json().revisionId}`)).json(); return body.status !== 'generating'; }, 30_000, `the ${m} generation`);
+    await eventually(
+      async () => {
+        body = (await inject('GET', `/audits/${jobId}/apply/${r.json().revisionId}`)).json();
+        return body.status !== 'generating';
+      },
+      30_000,
+      `the ${m} generation`,
+    );
     return body;
   };
   const sel = written.map((i) => i.id);
   const before = await ledgerTrue(t, f.pool, a.accountId);
   const ok = await run('ok', sel);
   t.equal(ok.status, 'completed');
-  t.match(requests.at(-1), { path: '/v1/chat/completions', auth: 'Bearer secret-key', body: { model: 'local-writer' } }, 'the documented request shape');
+  t.match(
+    requests.at(-1),
+    { path: '/v1/chat/completions', auth: 'Bearer secret-key', body: { model: 'local-writer' } },
+    'the documented request shape',
+  );
   t.ok(Array.isArray(requests.at(-1)!.body.messages) && requests.at(-1)!.body.messages[0].role === 'system');
   const landed = ok.result.appliedIds.filter((id: string) => sel.includes(id));
-  t.ok(landed.length + ok.result.skipped.filter((s: any) => sel.includes(s.id)).length === sel.length, 'each written item applied or skipped with a reason');
-  if (landed.length) t.match(ok.result.markdown, /a plain answer written by the model/, 'the model text is in the article');
+  t.ok(
+    landed.length + ok.result.skipped.filter((s: any) => sel.includes(s.id)).length === sel.length,
+    'each written item applied or skipped with a reason',
+  );
+  if (landed.length)
+    t.match(ok.result.markdown, /a plain answer written by the model/, 'the model text is in the article');
   t.notMatch(ok.result.markdown, /\[fill in/, 'no gap left');
   t.match(ok.result.previewHtml, /class="new"/, 'diffed in the preview');
   t.equal(await ledgerTrue(t, f.pool, a.accountId), before - 1, 'one credit');
@@ -91,6 +137,9 @@ t.test('apply with a writer model', async (t) => {
     t.match(failed.error, m === 'hang' ? /did not answer within 1500 ms/ : /writer model/, `${m}: ${failed.error}`);
     t.equal(await ledgerTrue(t, f.pool, a.accountId), credits, `${m}: charged and refunded (a ledger entry)`);
   }
-  const refunds = await f.pool.query(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditRefunded'`, [`account-${a.accountId}`]);
+  const refunds = await f.pool.query(
+    `SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'CreditRefunded'`,
+    [`account-${a.accountId}`],
+  );
   t.equal(refunds.rows[0].n, 4, 'four refunds on the ledger');
 });

@@ -18,7 +18,10 @@ import { byId, CORPUS_DIR, read } from '../../fixtures/engine/corpus.ts';
 
 const KEYWORD = 'descale espresso machine';
 const page = (md: string): string =>
-  `<!doctype html><html lang="en"><head><title>${md.split('\n')[0]!.replace(/^#\s*/, '')}</title></head><body><article>\n${md.split(/\n{2,}/).map((b) => snippetToHtml(b)).join('\n')}\n</article></body></html>`;
+  `<!doctype html><html lang="en"><head><title>${md.split('\n')[0]!.replace(/^#\s*/, '')}</title></head><body><article>\n${md
+    .split(/\n{2,}/)
+    .map((b) => snippetToHtml(b))
+    .join('\n')}\n</article></body></html>`;
 const comp = (name: string) => page(readFileSync(join(CORPUS_DIR, 'serp', name), 'utf8'));
 
 const pages: Record<string, string> = {
@@ -54,15 +57,24 @@ const closedPort = async (): Promise<number> => {
   return port;
 };
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 const cli = (args: string[], allowPrivate: boolean): Promise<Run> => {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development' };
   if (allowPrivate) env.ALLOW_PRIVATE_ADDRESSES = '1';
   else delete env.ALLOW_PRIVATE_ADDRESSES;
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], { env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'services/engine/cli.ts', ...args],
+      { env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
+      (err, stdout, stderr) => {
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
+      },
+    );
   });
 };
 
@@ -70,7 +82,11 @@ const valid = (t: Test, r: Run): EngineResult => {
   t.equal(r.code, 0, `exit 0 (stderr: ${r.stderr.slice(0, 500)})`);
   const result = JSON.parse(r.stdout) as EngineResult;
   t.ok(Value.Check(AuditResultV1Schema, result), 'the result is a full AuditResultV1');
-  t.match(result, { status: 'completed', id: /^local_/, meta: { creditsCharged: 0, apiVersion: 'v1.4', shareUrl: null } });
+  t.match(result, {
+    status: 'completed',
+    id: /^local_/,
+    meta: { creditsCharged: 0, apiVersion: 'v1.4', shareUrl: null },
+  });
   return result;
 };
 
@@ -87,27 +103,39 @@ t.test('URL input: fetched through the crawler, input.url is the URL', async (t)
 
 t.test('SERP file: organic URLs crawled and scored, local files read, failures skipped', async (t) => {
   const serpFile = join(dir, 'serp.json');
-  writeFileSync(serpFile, JSON.stringify({
-    [KEYWORD]: {
-      searchVolume: 5400,
-      serpOrganicCount: 5,
-      organic: [
-        { url: `${base}/comp-1`, title: 'How to Descale Your Espresso Machine' },
-        { url: `${base}/missing`, title: 'Gone' },
-        { url: `${base}/comp-2`, title: 'Espresso Machine Descaling Guide' },
-        { url: `${base}/comp-offtopic`, title: 'Espresso Testing Framework' },
-        { url: 'https://homebarista.example/descale-in-5-steps', title: 'Descale in 5 Steps', file: join(CORPUS_DIR, 'serp', 'comp-descale-3.md') },
-      ],
-      paa: ['How often should you descale an espresso machine?'],
-      related: ['espresso machine descaler'],
-    },
-  }));
+  writeFileSync(
+    serpFile,
+    JSON.stringify({
+      [KEYWORD]: {
+        searchVolume: 5400,
+        serpOrganicCount: 5,
+        organic: [
+          { url: `${base}/comp-1`, title: 'How to Descale Your Espresso Machine' },
+          { url: `${base}/missing`, title: 'Gone' },
+          { url: `${base}/comp-2`, title: 'Espresso Machine Descaling Guide' },
+          { url: `${base}/comp-offtopic`, title: 'Espresso Testing Framework' },
+          {
+            url: 'https://homebarista.example/descale-in-5-steps',
+            title: 'Descale in 5 Steps',
+            file: join(CORPUS_DIR, 'serp', 'comp-descale-3.md'),
+          },
+        ],
+        paa: ['How often should you descale an espresso machine?'],
+        related: ['espresso machine descaler'],
+      },
+    }),
+  );
   const r = await cli([`${base}/article`, '--serp-file', serpFile], true);
   const result = valid(t, r);
   t.equal(result.input.keyword, KEYWORD, 'a single-entry SERP file names the keyword');
   const comps = result.benchmark?.competitors ?? [];
-  t.same(comps.map((c) => c.url), [`${base}/comp-1`, `${base}/comp-2`, `${base}/comp-offtopic`, 'https://homebarista.example/descale-in-5-steps'], 'SERP order, the failed page left out');
-  for (const c of comps.filter((c) => !c.url.includes('offtopic'))) t.ok(typeof c.cqs === 'number' && c.cqs > 0, `${c.url} scored`);
+  t.same(
+    comps.map((c) => c.url),
+    [`${base}/comp-1`, `${base}/comp-2`, `${base}/comp-offtopic`, 'https://homebarista.example/descale-in-5-steps'],
+    'SERP order, the failed page left out',
+  );
+  for (const c of comps.filter((c) => !c.url.includes('offtopic')))
+    t.ok(typeof c.cqs === 'number' && c.cqs > 0, `${c.url} scored`);
   t.ok(comps.find((c) => c.url.includes('offtopic'))?.excluded, 'the off-referent page is excluded');
   t.type(result.summary?.top10AvgCqs, 'number');
   t.equal(result.benchmark?.searchVolume, 5400);
@@ -146,8 +174,13 @@ t.test('a private URL without ALLOW_PRIVATE_ADDRESSES: refused before any connec
 
 t.test('ALLOW_PRIVATE_ADDRESSES is read by the config loader: refused with NODE_ENV=production', async (t) => {
   const r = await new Promise<Run>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', `${base}/article`], { env: { ...process.env, NODE_ENV: 'production', ALLOW_PRIVATE_ADDRESSES: '1' } }, (err, stdout, stderr) =>
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }));
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'services/engine/cli.ts', `${base}/article`],
+      { env: { ...process.env, NODE_ENV: 'production', ALLOW_PRIVATE_ADDRESSES: '1' } },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),
+    );
   });
   t.equal(r.code, 1);
   t.match(r.stderr, /^config_error: .*ALLOW_PRIVATE_ADDRESSES/);

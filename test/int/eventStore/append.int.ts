@@ -12,12 +12,24 @@ const now = new Date('2026-11-01T00:00:00Z');
 t.test('appends with optimistic concurrency and reads the stream back in order', async (t) => {
   const { pool } = await testDatabase(t);
   const appended = await withTransaction(pool, (tx) =>
-    appendToStream(tx, { streamId: 's-1', accountId: 'acc_1', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: null }), TestHappened({ n: 2, note: 'x' })] }),
+    appendToStream(tx, {
+      streamId: 's-1',
+      accountId: 'acc_1',
+      expectedVersion: 0,
+      now,
+      events: [TestHappened({ n: 1, note: null }), TestHappened({ n: 2, note: 'x' })],
+    }),
   );
   t.equal(appended.length, 2);
-  t.same(appended.map((e) => e.streamVersion), [1, 2]);
+  t.same(
+    appended.map((e) => e.streamVersion),
+    [1, 2],
+  );
   const read = await readStream(pool, 's-1');
-  t.same(read.map((e) => (e.payload as { n: number }).n), [1, 2]);
+  t.same(
+    read.map((e) => (e.payload as { n: number }).n),
+    [1, 2],
+  );
   t.equal(read[0]!.occurredAt, now.toISOString());
 });
 
@@ -26,26 +38,52 @@ t.test('concurrent appends with the same expected version: exactly one wins', as
   const attempts = 20;
   const results = await Promise.allSettled(
     Array.from({ length: attempts }, (_, i) =>
-      withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'race', accountId: 'acc_1', expectedVersion: 0, now, events: [TestHappened({ n: i, note: null })] })),
+      withTransaction(pool, (tx) =>
+        appendToStream(tx, {
+          streamId: 'race',
+          accountId: 'acc_1',
+          expectedVersion: 0,
+          now,
+          events: [TestHappened({ n: i, note: null })],
+        }),
+      ),
     ),
   );
   const won = results.filter((r) => r.status === 'fulfilled');
   const lost = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
   t.equal(won.length, 1, 'one writer wins');
   t.equal(lost.length, attempts - 1);
-  t.ok(lost.every((r) => r.reason instanceof AppError && r.reason.code === 'concurrency_conflict'), 'the others get concurrency_conflict');
+  t.ok(
+    lost.every((r) => r.reason instanceof AppError && r.reason.code === 'concurrency_conflict'),
+    'the others get concurrency_conflict',
+  );
   t.equal((await readStream(pool, 'race')).length, 1);
 });
 
 t.test('a retried step with deterministic ids is refused as a duplicate, not stored twice', async (t) => {
   const { pool } = await testDatabase(t);
-  const step = () => withTransaction(pool, (tx) =>
-    appendToStream(tx, { streamId: 'dup', accountId: 'acc_1', expectedVersion: 0, now, events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }] }),
-  );
+  const step = () =>
+    withTransaction(pool, (tx) =>
+      appendToStream(tx, {
+        streamId: 'dup',
+        accountId: 'acc_1',
+        expectedVersion: 0,
+        now,
+        events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }],
+      }),
+    );
   await step();
   // A second copy of the same step on a stream that moved on: its id is already stored.
   await t.rejects(
-    withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'dup', accountId: 'acc_1', expectedVersion: 1, now, events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }] })),
+    withTransaction(pool, (tx) =>
+      appendToStream(tx, {
+        streamId: 'dup',
+        accountId: 'acc_1',
+        expectedVersion: 1,
+        now,
+        events: [{ ...TestHappened({ n: 1, note: null }), id: '7d0c2a3e-0000-5000-8000-000000000001' }],
+      }),
+    ),
     DuplicateEventError,
   );
   t.equal((await readStream(pool, 'dup')).length, 1);
@@ -53,7 +91,18 @@ t.test('a retried step with deterministic ids is refused as a duplicate, not sto
 
 t.test('a payload that does not match its schema is refused before it is stored', async (t) => {
   const { pool } = await testDatabase(t);
-  await t.rejects(withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'bad', accountId: 'a', expectedVersion: 0, now, events: [{ type: 'TestHappened', data: { n: 'one' } }] })), /does not match its schema/);
+  await t.rejects(
+    withTransaction(pool, (tx) =>
+      appendToStream(tx, {
+        streamId: 'bad',
+        accountId: 'a',
+        expectedVersion: 0,
+        now,
+        events: [{ type: 'TestHappened', data: { n: 'one' } }],
+      }),
+    ),
+    /does not match its schema/,
+  );
   t.equal((await readStream(pool, 'bad')).length, 0);
 });
 
@@ -69,7 +118,11 @@ t.test('an old event version is upcast on read', async (t) => {
   t.equal(e!.version, 2);
   // Another test's open transaction anywhere in the cluster holds the log back for a moment: wait.
   let fromLog: Awaited<ReturnType<typeof readLog>> = [];
-  await eventually(async () => (fromLog = await readLog(pool, { after: START, limit: 10 })).length === 1, 10_000, 'the log to show the event');
+  await eventually(
+    async () => (fromLog = await readLog(pool, { after: START, limit: 10 })).length === 1,
+    10_000,
+    'the log to show the event',
+  );
   t.same(fromLog[0]!.payload, { n: 5, note: null });
 });
 
@@ -77,65 +130,153 @@ t.test('the log never skips a transaction that commits after a later one', async
   const { pool } = await testDatabase(t);
   const slow = await pool.connect();
   const fast = await pool.connect();
-  t.teardown(() => { slow.release(); fast.release(); });
+  t.teardown(() => {
+    slow.release();
+    fast.release();
+  });
   await slow.query('BEGIN');
-  await appendToStream(slow, { streamId: 'slow', accountId: 'a', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: 'slow' })] });
+  await appendToStream(slow, {
+    streamId: 'slow',
+    accountId: 'a',
+    expectedVersion: 0,
+    now,
+    events: [TestHappened({ n: 1, note: 'slow' })],
+  });
   await fast.query('BEGIN');
-  await appendToStream(fast, { streamId: 'fast', accountId: 'b', expectedVersion: 0, now, events: [TestHappened({ n: 2, note: 'fast' })] });
+  await appendToStream(fast, {
+    streamId: 'fast',
+    accountId: 'b',
+    expectedVersion: 0,
+    now,
+    events: [TestHappened({ n: 2, note: 'fast' })],
+  });
   await fast.query('COMMIT');
 
   // The later transaction has committed, the earlier is still open: a reader must wait.
   const early = await readLog(pool, { after: START, limit: 10 });
-  t.same(early.map((e) => e.streamId), [], 'nothing is read past a transaction still running');
+  t.same(
+    early.map((e) => e.streamId),
+    [],
+    'nothing is read past a transaction still running',
+  );
 
   await slow.query('COMMIT');
   let all: Awaited<ReturnType<typeof readLog>> = [];
-  await eventually(async () => (all = await readLog(pool, { after: START, limit: 10 })).length === 2, 10_000, 'both events');
-  t.same(all.map((e) => e.streamId), ['slow', 'fast'], 'both, in transaction order');
+  await eventually(
+    async () => (all = await readLog(pool, { after: START, limit: 10 })).length === 2,
+    10_000,
+    'both events',
+  );
+  t.same(
+    all.map((e) => e.streamId),
+    ['slow', 'fast'],
+    'both, in transaction order',
+  );
   const rest = await readLog(pool, { after: all[0]!.position, limit: 10 });
-  t.same(rest.map((e) => e.streamId), ['fast'], 'reading on from the first gives the second');
+  t.same(
+    rest.map((e) => e.streamId),
+    ['fast'],
+    'reading on from the first gives the second',
+  );
 });
 
-t.test('commit order compares transaction ids as numbers, also across a change in their number of digits', async (t) => {
-  const { pool } = await testDatabase(t);
-  // Rows as transactions 943 and 1005 would have written them (both long finished): as text,
-  // '1005' sorts before '943', and a reader paging in text order would skip 943.
-  await pool.query(
-    `INSERT INTO events (tx_id, id, stream_id, stream_version, account_id, partition, type, version, occurred_at, payload) VALUES
+t.test(
+  'commit order compares transaction ids as numbers, also across a change in their number of digits',
+  async (t) => {
+    const { pool } = await testDatabase(t);
+    // Rows as transactions 943 and 1005 would have written them (both long finished): as text,
+    // '1005' sorts before '943', and a reader paging in text order would skip 943.
+    await pool.query(
+      `INSERT INTO events (tx_id, id, stream_id, stream_version, account_id, partition, type, version, occurred_at, payload) VALUES
        ('1005', 'e-1005', 'b', 1, 'acc_d', 0, 'TestHappened', 2, now(), '{"n": 2, "note": null}'),
        ('943',  'e-943',  'a', 1, 'acc_d', 0, 'TestHappened', 2, now(), '{"n": 1, "note": null}')`,
-  );
-  const first = await readLog(pool, { after: START, limit: 1 });
-  t.equal(first[0]?.id, 'e-943', 'the smaller transaction id comes first');
-  const second = await readLog(pool, { after: first[0]!.position, limit: 1 });
-  t.equal(second[0]?.id, 'e-1005', 'and paging on from it reaches the larger one');
-  const byPartition = await readLog(pool, { after: START, partition: 0, limit: 10 });
-  t.same(byPartition.map((e) => e.id), ['e-943', 'e-1005'], 'the same within a partition');
-});
+    );
+    const first = await readLog(pool, { after: START, limit: 1 });
+    t.equal(first[0]?.id, 'e-943', 'the smaller transaction id comes first');
+    const second = await readLog(pool, { after: first[0]!.position, limit: 1 });
+    t.equal(second[0]?.id, 'e-1005', 'and paging on from it reaches the larger one');
+    const byPartition = await readLog(pool, { after: START, partition: 0, limit: 10 });
+    t.same(
+      byPartition.map((e) => e.id),
+      ['e-943', 'e-1005'],
+      'the same within a partition',
+    );
+  },
+);
 
 t.test('two appends to one stream in one transaction keep their order', async (t) => {
   const { pool } = await testDatabase(t);
   await withTransaction(pool, async (tx) => {
-    await appendToStream(tx, { streamId: 'twice', accountId: 'a', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: null })] });
-    await appendToStream(tx, { streamId: 'twice', accountId: 'a', expectedVersion: 1, now, events: [TestHappened({ n: 2, note: null })] });
+    await appendToStream(tx, {
+      streamId: 'twice',
+      accountId: 'a',
+      expectedVersion: 0,
+      now,
+      events: [TestHappened({ n: 1, note: null })],
+    });
+    await appendToStream(tx, {
+      streamId: 'twice',
+      accountId: 'a',
+      expectedVersion: 1,
+      now,
+      events: [TestHappened({ n: 2, note: null })],
+    });
   });
-  t.same((await readStream(pool, 'twice')).map((e) => e.streamVersion), [1, 2]);
+  t.same(
+    (await readStream(pool, 'twice')).map((e) => e.streamVersion),
+    [1, 2],
+  );
 });
 
-t.test('an append that would sort before the stream\'s last event is refused, and the retry keeps the order', async (t) => {
-  const { pool } = await testDatabase(t);
-  await pool.query('CREATE TABLE side (i int)');
-  const early = await pool.connect();
-  t.teardown(() => early.release());
-  await early.query('BEGIN');
-  await early.query('INSERT INTO side VALUES (1)'); // gets its transaction id now
-  await withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'ord', accountId: 'a', expectedVersion: 0, now, events: [TestHappened({ n: 1, note: 'later id, committed first' })] }));
-  const refused = await appendToStream(early, { streamId: 'ord', accountId: 'a', expectedVersion: 1, now, events: [TestHappened({ n: 2, note: 'older id' })] })
-    .then(() => null, (e: unknown) => e);
-  t.ok(refused instanceof AppError && refused.code === 'concurrency_conflict', 'refused as a concurrency conflict');
-  await early.query('ROLLBACK');
-  await withTransaction(pool, (tx) => appendToStream(tx, { streamId: 'ord', accountId: 'a', expectedVersion: 1, now, events: [TestHappened({ n: 2, note: 'retried' })] }));
-  let all: Awaited<ReturnType<typeof readLog>> = [];
-  await eventually(async () => (all = await readLog(pool, { after: START, limit: 10 })).length === 2, 10_000, 'both events');
-  t.same(all.map((e) => e.streamVersion), [1, 2], 'the log shows the stream in order');
-});
+t.test(
+  "an append that would sort before the stream's last event is refused, and the retry keeps the order",
+  async (t) => {
+    const { pool } = await testDatabase(t);
+    await pool.query('CREATE TABLE side (i int)');
+    const early = await pool.connect();
+    t.teardown(() => early.release());
+    await early.query('BEGIN');
+    await early.query('INSERT INTO side VALUES (1)'); // gets its transaction id now
+    await withTransaction(pool, (tx) =>
+      appendToStream(tx, {
+        streamId: 'ord',
+        accountId: 'a',
+        expectedVersion: 0,
+        now,
+        events: [TestHappened({ n: 1, note: 'later id, committed first' })],
+      }),
+    );
+    const refused = await appendToStream(early, {
+      streamId: 'ord',
+      accountId: 'a',
+      expectedVersion: 1,
+      now,
+      events: [TestHappened({ n: 2, note: 'older id' })],
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    t.ok(refused instanceof AppError && refused.code === 'concurrency_conflict', 'refused as a concurrency conflict');
+    await early.query('ROLLBACK');
+    await withTransaction(pool, (tx) =>
+      appendToStream(tx, {
+        streamId: 'ord',
+        accountId: 'a',
+        expectedVersion: 1,
+        now,
+        events: [TestHappened({ n: 2, note: 'retried' })],
+      }),
+    );
+    let all: Awaited<ReturnType<typeof readLog>> = [];
+    await eventually(
+      async () => (all = await readLog(pool, { after: START, limit: 10 })).length === 2,
+      10_000,
+      'both events',
+    );
+    t.same(
+      all.map((e) => e.streamVersion),
+      [1, 2],
+      'the log shows the stream in order',
+    );
+  },
+);

@@ -15,18 +15,48 @@ t.test('events export from the store: filters, formats, positions', async (t) =>
 
   const all = await admin(env, 'events', 'export', '--progress');
   t.equal(all.code, 0, JSON.stringify(all.stderr));
-  const lines = all.stdout.trim().split('\n').map((l) => JSON.parse(l));
-  t.same(lines.map((l) => l.id), log.map((e) => e.id), 'every event, in commit order');
+  const lines = all.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  t.same(
+    lines.map((l) => l.id),
+    log.map((e) => e.id),
+    'every event, in commit order',
+  );
   t.match(String(all.stderr), new RegExp(`${log.length}/${log.length} read`), 'a progress bar on stderr when asked');
 
   const mid = log[Math.floor(log.length / 2)]!;
-  const after = await admin(env, 'events', 'export', '--from', formatPosition(mid.position), '--type', 'CreditCharged,CreditsPurchased', '--account', ids[1]!);
-  const expected = log.filter((e, i) => i > log.indexOf(mid) && ['CreditCharged', 'CreditsPurchased'].includes(e.type) && e.accountId === ids[1]);
-  t.same(after.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l).id), expected.map((e) => e.id), 'from a position (exclusive), by type and account');
+  const after = await admin(
+    env,
+    'events',
+    'export',
+    '--from',
+    formatPosition(mid.position),
+    '--type',
+    'CreditCharged,CreditsPurchased',
+    '--account',
+    ids[1]!,
+  );
+  const expected = log.filter(
+    (e, i) => i > log.indexOf(mid) && ['CreditCharged', 'CreditsPurchased'].includes(e.type) && e.accountId === ids[1],
+  );
+  t.same(
+    after.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l).id),
+    expected.map((e) => e.id),
+    'from a position (exclusive), by type and account',
+  );
 
   const csv = await admin(env, 'events', 'export', '--format', 'csv', '--type', 'CreditsAdjusted');
   const rows = csv.stdout.trim().split('\n');
-  t.equal(rows[0], 'position,id,type,version,accountId,streamId,streamVersion,occurredAt,causationId,correlationId,prevHash,payload');
+  t.equal(
+    rows[0],
+    'position,id,type,version,accountId,streamId,streamVersion,occurredAt,causationId,correlationId,prevHash,payload',
+  );
   t.equal(rows.length - 1, log.filter((e) => e.type === 'CreditsAdjusted').length, 'one CSV row per event');
 
   const future = await admin(env, 'events', 'export', '--from', '2999-01-01T00:00:00Z');

@@ -18,11 +18,26 @@ t.test('NUL and lone surrogates pass every door into the store', async (t) => {
   t.equal(storableText(nasty), clean, 'each becomes U+FFFD; a proper surrogate pair stays');
   t.equal(storableText('plain'), 'plain');
 
-  await t.rejects(pool.query('SELECT $1::jsonb', [JSON.stringify({ x: nasty })]), 'PostgreSQL alone refuses it (the bug this guards)');
+  await t.rejects(
+    pool.query('SELECT $1::jsonb', [JSON.stringify({ x: nasty })]),
+    'PostgreSQL alone refuses it (the bug this guards)',
+  );
   await t.rejects(pool.query('SELECT $1::text', [nasty]), 'in text too');
 
-  await withTransaction(pool, (tx) => appendToStream(tx, { streamId: 's-nul', accountId: 'acc_1', expectedVersion: 0, now: new Date(), events: [TestHappened({ n: 1, note: nasty })] }));
-  t.equal(((await readStream(pool, 's-nul'))[0]!.payload as { note: string }).note, clean, 'an event payload (a crawled title, a keyword)');
+  await withTransaction(pool, (tx) =>
+    appendToStream(tx, {
+      streamId: 's-nul',
+      accountId: 'acc_1',
+      expectedVersion: 0,
+      now: new Date(),
+      events: [TestHappened({ n: 1, note: nasty })],
+    }),
+  );
+  t.equal(
+    ((await readStream(pool, 's-nul'))[0]!.payload as { note: string }).note,
+    clean,
+    'an event payload (a crawled title, a keyword)',
+  );
 
   const ref = await putContent(pool, `page ${nasty}`);
   t.equal(await getContent(pool, ref), `page ${clean}`, 'a content blob (a fetched page, supplied text)');
@@ -31,5 +46,9 @@ t.test('NUL and lone surrogates pass every door into the store', async (t) => {
   // competitor pages end up in it.
   const result = { benchmark: { competitors: [{ title: nasty, [`k${nasty}`]: [nasty] }] } };
   const r = await pool.query('SELECT $1::jsonb AS doc', [storableJson(result)]);
-  t.same(r.rows[0].doc, { benchmark: { competitors: [{ title: clean, [`k${clean}`]: [clean] }] } }, 'a JSON document, keys included');
+  t.same(
+    r.rows[0].doc,
+    { benchmark: { competitors: [{ title: clean, [`k${clean}`]: [clean] }] } },
+    'a JSON document, keys included',
+  );
 });

@@ -39,16 +39,25 @@ t.test('top pages fetched, failures skipped and reported, order kept', async (t)
     { url: site.url('/slow?8', 'k.public.test'), title: 'K (11th distinct: not fetched)' },
   ];
   const { pages, failures } = await crawlCompetitors(organic, { guard, count: 10, concurrency: 3 });
-  t.same(pages.map((p) => p.title), ['A', 'C', 'E', 'F', 'G', 'I']);
+  t.same(
+    pages.map((p) => p.title),
+    ['A', 'C', 'E', 'F', 'G', 'I'],
+  );
   t.ok(pages.every((p) => p.html === ARTICLE));
-  t.same(failures.map((f) => [f.url.replace(/:\d+/, ''), f.reason]), [
-    ['http://b.public.test/missing', 'http_status'],
-    ['http://intranet.test/page', 'blocked'],
-    ['http://d.public.test/json', 'not_html'],
-    ['https://nowhere.test/', 'dns'],
-  ]);
+  t.same(
+    failures.map((f) => [f.url.replace(/:\d+/, ''), f.reason]),
+    [
+      ['http://b.public.test/missing', 'http_status'],
+      ['http://intranet.test/page', 'blocked'],
+      ['http://d.public.test/json', 'not_html'],
+      ['https://nowhere.test/', 'dns'],
+    ],
+  );
   t.ok(site.maxInFlight <= 3 && site.maxInFlight >= 2, `at most 3 at a time (saw ${site.maxInFlight})`);
-  t.notOk(site.hits.some((h) => h.path.includes('?8')), 'only the top 10 distinct results');
+  t.notOk(
+    site.hits.some((h) => h.path.includes('?8')),
+    'only the top 10 distinct results',
+  );
   t.equal(internal.hits.length, 0, 'the blocked one was never connected to');
 });
 

@@ -46,7 +46,11 @@ const strict = createGuard({
 const open = createGuard({ allowPrivateAddresses: true }); // real resolver; used with loopback only
 const onSite = (path: string) => site.url(path, 'public.test');
 const fetchStrict = (url: string, o: Partial<FetchPageOptions> = {}) => fetchPage(url, { guard: strict, ...o });
-const crawlFailed = (reason: string, message?: RegExp) => ({ code: 'crawl_failed', extra: { reason }, ...(message ? { message } : {}) });
+const crawlFailed = (reason: string, message?: RegExp) => ({
+  code: 'crawl_failed',
+  extra: { reason },
+  ...(message ? { message } : {}),
+});
 
 t.test('fetches an HTML page (ALLOW_PRIVATE_ADDRESSES on, 127.0.0.1)', async (t) => {
   const now = new Date('2026-01-02T03:04:05.000Z');
@@ -67,7 +71,11 @@ t.test('localhost through the real resolver', async (t) => {
   t.equal(page.html, ARTICLE, 'allowed with the flag on');
   internal.hits.length = 0;
   const realStrict = createGuard({ allowPrivateAddresses: false });
-  await t.rejects(realStrict.resolveHost('localhost'), { reason: 'blocked_address', message: /localhost resolves to .*not public \(loopback\)/ }, 'the real DNS answer for localhost is refused');
+  await t.rejects(
+    realStrict.resolveHost('localhost'),
+    { reason: 'blocked_address', message: /localhost resolves to .*not public \(loopback\)/ },
+    'the real DNS answer for localhost is refused',
+  );
   await t.rejects(fetchPage(`http://localhost:${internal.port}/page`, { guard: realStrict }), crawlFailed('blocked'));
   t.equal(internal.hits.length, 0);
 });
@@ -86,8 +94,15 @@ t.test('redirects are followed up to the limit and reported', async (t) => {
   const page = await fetchStrict(onSite('/chain/3'));
   t.equal(page.finalUrl, onSite('/page'));
   t.same(page.redirects, [onSite('/chain/2'), onSite('/chain/1'), onSite('/page')]);
-  t.equal((await fetchStrict(onSite('/chain/5'), { limits: { maxRedirects: 5 } })).redirects.length, 5, 'five redirects are fine');
-  await t.rejects(fetchStrict(onSite('/chain/6'), { limits: { maxRedirects: 5 } }), crawlFailed('too_many_redirects', /more than 5 times/));
+  t.equal(
+    (await fetchStrict(onSite('/chain/5'), { limits: { maxRedirects: 5 } })).redirects.length,
+    5,
+    'five redirects are fine',
+  );
+  await t.rejects(
+    fetchStrict(onSite('/chain/6'), { limits: { maxRedirects: 5 } }),
+    crawlFailed('too_many_redirects', /more than 5 times/),
+  );
   await t.rejects(fetchStrict(onSite('/chain/1'), { limits: { maxRedirects: 0 } }), crawlFailed('too_many_redirects'));
 });
 
@@ -121,7 +136,10 @@ t.test('DNS rebinding: the connection goes to the address that was checked', asy
   // The second connection (a redirect to the same host) asks DNS again and now gets the
   // internal address: refused, not connected.
   rebindCalls = 0;
-  await t.rejects(fetchStrict(`http://rebind.test:${site.port}/redirect?to=/page`), crawlFailed('blocked', /rebind\.test resolves to 127\.0\.0\.1/));
+  await t.rejects(
+    fetchStrict(`http://rebind.test:${site.port}/redirect?to=/page`),
+    crawlFailed('blocked', /rebind\.test resolves to 127\.0\.0\.1/),
+  );
   t.equal(rebindCalls, 2);
 
   // The webhook path: resolve and check once, then connect to that pinned address even though
@@ -129,7 +147,11 @@ t.test('DNS rebinding: the connection goes to the address that was checked', asy
   rebindCalls = 0;
   const target = await strict.resolveTarget(`http://rebind.test:${site.port}/echo-host`);
   t.equal(target.address, PUBLIC_STAND_IN);
-  await t.rejects(strict.resolveTarget(`http://rebind.test:${site.port}/`), { name: 'GuardError', reason: 'blocked_address' }, 'DNS has flipped');
+  await t.rejects(
+    strict.resolveTarget(`http://rebind.test:${site.port}/`),
+    { name: 'GuardError', reason: 'blocked_address' },
+    'DNS has flipped',
+  );
   const res = await requestPinned(target, { timeoutMs: 2000 });
   t.equal(res.status, 200);
   t.equal(res.remoteAddress, PUBLIC_STAND_IN);
@@ -143,28 +165,69 @@ t.test('https: pinned address, SNI and Host keep the name', async (t) => {
   t.match(page.html, `host=public.test:${tlsSite.port} sni=public.test`);
   t.equal(page.remoteAddress, PUBLIC_STAND_IN);
 
-  const hooks = createGuard({ allowPrivateAddresses: false, httpsOnly: true, resolver, classify: (a) => (a === PUBLIC_STAND_IN ? { allowed: true } : classifyAddress(a)) });
+  const hooks = createGuard({
+    allowPrivateAddresses: false,
+    httpsOnly: true,
+    resolver,
+    classify: (a) => (a === PUBLIC_STAND_IN ? { allowed: true } : classifyAddress(a)),
+  });
   const target = await hooks.resolveTarget(url);
-  const res = await requestPinned(target, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, timeoutMs: 2000, ca: TEST_CERT });
+  const res = await requestPinned(target, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'content-type': 'application/json' },
+    timeoutMs: 2000,
+    ca: TEST_CERT,
+  });
   t.equal(res.status, 200, 'certificate verified for public.test while connected to the pinned address');
   t.match(res.body.toString(), 'sni=public.test');
-  await t.rejects(requestPinned(target, { timeoutMs: 2000 }), { name: 'PinnedRequestError', kind: 'network' }, 'an untrusted certificate is refused by default');
-  const redirect = await requestPinned(await hooks.resolveTarget(tlsSite.url('/redirect?to=/page', 'public.test')), { timeoutMs: 2000, ca: TEST_CERT });
+  await t.rejects(
+    requestPinned(target, { timeoutMs: 2000 }),
+    { name: 'PinnedRequestError', kind: 'network' },
+    'an untrusted certificate is refused by default',
+  );
+  const redirect = await requestPinned(await hooks.resolveTarget(tlsSite.url('/redirect?to=/page', 'public.test')), {
+    timeoutMs: 2000,
+    ca: TEST_CERT,
+  });
   t.equal(redirect.status, 302, 'redirects are returned, never followed');
-  t.throws(() => hooks.checkUrl(site.url('/page', 'public.test')), { name: 'GuardError', reason: 'scheme' }, 'http refused for webhooks');
+  t.throws(
+    () => hooks.checkUrl(site.url('/page', 'public.test')),
+    { name: 'GuardError', reason: 'scheme' },
+    'http refused for webhooks',
+  );
 });
 
 t.test('byte limit: stops reading beyond it', async (t) => {
   const limits = { maxBytes: 1024 * 1024 };
-  await t.rejects(fetchStrict(onSite('/big'), { limits }), crawlFailed('too_large', /larger than the 1 MB limit/), 'declared Content-Length');
-  await t.rejects(fetchStrict(onSite('/big-chunked'), { limits }), crawlFailed('too_large'), 'chunked, counted while reading');
-  await t.rejects(fetchStrict(onSite('/gzip-bomb'), { limits }), crawlFailed('too_large'), 'counted after decompression');
+  await t.rejects(
+    fetchStrict(onSite('/big'), { limits }),
+    crawlFailed('too_large', /larger than the 1 MB limit/),
+    'declared Content-Length',
+  );
+  await t.rejects(
+    fetchStrict(onSite('/big-chunked'), { limits }),
+    crawlFailed('too_large'),
+    'chunked, counted while reading',
+  );
+  await t.rejects(
+    fetchStrict(onSite('/gzip-bomb'), { limits }),
+    crawlFailed('too_large'),
+    'counted after decompression',
+  );
 });
 
 t.test('time limit over the whole fetch', async (t) => {
   const started = Date.now();
-  await t.rejects(fetchStrict(onSite('/hang'), { limits: { timeoutMs: 500 } }), crawlFailed('timeout', /within 0\.5 s/));
-  await t.rejects(fetchStrict(onSite('/drip'), { limits: { timeoutMs: 1500 } }), crawlFailed('timeout'), 'a body that never ends');
+  await t.rejects(
+    fetchStrict(onSite('/hang'), { limits: { timeoutMs: 500 } }),
+    crawlFailed('timeout', /within 0\.5 s/),
+  );
+  await t.rejects(
+    fetchStrict(onSite('/drip'), { limits: { timeoutMs: 1500 } }),
+    crawlFailed('timeout'),
+    'a body that never ends',
+  );
   t.ok(Date.now() - started < 4000, 'gave up in time');
 });
 
@@ -178,7 +241,10 @@ t.test('refusals with clear messages', async (t) => {
   await t.rejects(fetchStrict(onSite('/blank')), crawlFailed('empty'));
   await t.rejects(fetchStrict('ftp://public.test/'), crawlFailed('bad_url', /scheme/));
   await t.rejects(fetchStrict('not a url'), crawlFailed('bad_url'));
-  await t.rejects(fetchStrict(`http://nowhere.test:${site.port}/`), crawlFailed('dns', /could not resolve nowhere\.test/));
+  await t.rejects(
+    fetchStrict(`http://nowhere.test:${site.port}/`),
+    crawlFailed('dns', /could not resolve nowhere\.test/),
+  );
   await t.rejects(fetchStrict(`http://internal.test:${site.port}/page`), crawlFailed('blocked'));
   await t.rejects(fetchPage(`http://127.0.0.1:1/`, { guard: open }), { code: 'crawl_failed' }, 'port 1 is refused');
   t.equal(internal.hits.length, 0);

@@ -22,7 +22,13 @@ async function race(pool: Pool, accountId: string, commands: AccountCommand[], w
       const i = next++;
       for (;;) {
         try {
-          const r = await handleCommand(pool, { decider: accountDecider, streamId: accountStreamId(accountId), accountId, command: commands[i]!, now: new Date() });
+          const r = await handleCommand(pool, {
+            decider: accountDecider,
+            streamId: accountStreamId(accountId),
+            accountId,
+            command: commands[i]!,
+            now: new Date(),
+          });
           outcomes[i] = r.events.length ? 'done' : 'repeat';
           break;
         } catch (e) {
@@ -60,21 +66,35 @@ t.test('many charges, repeats and purchases racing on one account over real Post
     type: 'ChargeCredit',
     data: { kind: 'audit', subjectId: `aud_${i}`, jobId: `job_${i}`, url: `https://example.com/${i}`, project: null },
   }));
-  const purchases: AccountCommand[] = Array.from({ length: 60 }, (_, i) => ({ type: 'PurchaseCredits', data: { paymentId: `pay_${i}`, credits: 1 } }));
+  const purchases: AccountCommand[] = Array.from({ length: 60 }, (_, i) => ({
+    type: 'PurchaseCredits',
+    data: { paymentId: `pay_${i}`, credits: 1 },
+  }));
   const commands = shuffle([...charges, ...charges, ...purchases, ...purchases]);
   const outcomes = await race(db.pool, accountId, commands, 24);
 
-  t.same(outcomes.filter((o) => !['done', 'repeat', 'insufficient_credits'].includes(o)), [], 'no other outcome than done, repeat or 402');
+  t.same(
+    outcomes.filter((o) => !['done', 'repeat', 'insufficient_credits'].includes(o)),
+    [],
+    'no other outcome than done, repeat or 402',
+  );
   const { charged, balance } = await checkStream(t, db.pool, accountId);
   const purchased = commands.filter((c, i) => c.type === 'PurchaseCredits' && outcomes[i] === 'done').length;
   t.equal(purchased, 60, 'every purchase recorded once, its repeat a no-op');
   // No charge lost: an audit whose charge was accepted (done, or repeat of a done) is charged once;
   // an audit refused every time is not charged.
   for (let i = 0; i < 150; i++) {
-    const accepted = commands.some((c, k) => c.type === 'ChargeCredit' && c.data.subjectId === `aud_${i}` && outcomes[k] === 'done');
-    if (accepted !== (charged.get(`aud_${i}`) === 1)) t.fail(`aud_${i}: accepted ${accepted}, charged ${charged.get(`aud_${i}`) ?? 0}`);
+    const accepted = commands.some(
+      (c, k) => c.type === 'ChargeCredit' && c.data.subjectId === `aud_${i}` && outcomes[k] === 'done',
+    );
+    if (accepted !== (charged.get(`aud_${i}`) === 1))
+      t.fail(`aud_${i}: accepted ${accepted}, charged ${charged.get(`aud_${i}`) ?? 0}`);
   }
-  t.equal(commands.filter((c, i) => c.type === 'ChargeCredit' && outcomes[i] === 'done').length, charged.size, 'one event per accepted charge');
+  t.equal(
+    commands.filter((c, i) => c.type === 'ChargeCredit' && outcomes[i] === 'done').length,
+    charged.size,
+    'one event per accepted charge',
+  );
   t.equal(balance, 10 + 60 - charged.size, 'balance = credits in - charges');
   t.ok(charged.size >= 1 && charged.size <= 70, `${charged.size} audits charged`);
 
@@ -84,7 +104,11 @@ t.test('many charges, repeats and purchases racing on one account over real Post
     return [c, c, c];
   });
   const refundOutcomes = await race(db.pool, accountId, shuffle(refunds), 24);
-  t.equal(refundOutcomes.filter((o) => o === 'done').length, Math.min(20, charged.size), 'each charge refunded exactly once');
+  t.equal(
+    refundOutcomes.filter((o) => o === 'done').length,
+    Math.min(20, charged.size),
+    'each charge refunded exactly once',
+  );
   const after = await checkStream(t, db.pool, accountId);
   t.equal(after.balance, balance + Math.min(20, charged.size));
 

@@ -27,12 +27,24 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     const { accountId } = await createAccount(db.pool, { email: `verify-${kind}@example.com`, credits: 2 });
     const streamId = accountStreamId(accountId);
     const run = (decider: typeof accountDecider | typeof admissionDecider, command: unknown) =>
-      handleCommand(db.pool, { decider: decider as typeof accountDecider, streamId, accountId, command: command as never, now: new Date() });
+      handleCommand(db.pool, {
+        decider: decider as typeof accountDecider,
+        streamId,
+        accountId,
+        command: command as never,
+        now: new Date(),
+      });
 
     await run(admissionDecider, { type: 'AdmitAudit', data: { auditId: 'aud_1' } });
-    await run(accountDecider, { type: 'ChargeCredit', data: { kind: 'audit', subjectId: 'aud_1', jobId: 'job_1', url: 'https://example.com/', project: null } });
+    await run(accountDecider, {
+      type: 'ChargeCredit',
+      data: { kind: 'audit', subjectId: 'aud_1', jobId: 'job_1', url: 'https://example.com/', project: null },
+    });
     await run(admissionDecider, { type: 'ReleaseAudit', data: { auditId: 'aud_1' } });
-    const last = await db.pool.query<{ type: string }>('SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1', [streamId]);
+    const last = await db.pool.query<{ type: string }>(
+      'SELECT type FROM events WHERE stream_id = $1 ORDER BY stream_version DESC LIMIT 1',
+      [streamId],
+    );
     t.equal(last.rows[0]!.type, 'AuditReleased', 'the stream ends with an event that moves no credit');
 
     const report = await verifyLedger(db.pool, accountId, 30_000);

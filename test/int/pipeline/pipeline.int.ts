@@ -13,7 +13,8 @@ import { eventually } from '../../helpers/db.ts';
 import { servePages } from '../../helpers/pageServer.ts';
 import type { AdapterKind } from '../../helpers/subscribers.ts';
 
-const fixture = (name: string) => readFileSync(new URL(`../../fixtures/engine/strong/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../fixtures/engine/strong/${name}`, import.meta.url), 'utf8');
 const article = fixture('en-listicle-running-shoes.html');
 const markdown = fixture('en-howto-descale.md');
 const checkResult = TypeCompiler.Compile(EngineResultSchema);
@@ -21,10 +22,18 @@ const checkResult = TypeCompiler.Compile(EngineResultSchema);
 const request = auditRequest;
 const startService = (t: Test, kind: AdapterKind) => startPipelineService(t, kind);
 
-const row = async (pool: Pool, auditId: string) => (await pool.query('SELECT * FROM audits WHERE audit_id = $1', [auditId])).rows[0];
-const finished = (pool: Pool, auditId: string) => eventually(async () => ['completed', 'error'].includes((await row(pool, auditId))?.status), 180_000, `audit ${auditId} to finish`);
+const row = async (pool: Pool, auditId: string) =>
+  (await pool.query('SELECT * FROM audits WHERE audit_id = $1', [auditId])).rows[0];
+const finished = (pool: Pool, auditId: string) =>
+  eventually(
+    async () => ['completed', 'error'].includes((await row(pool, auditId))?.status),
+    180_000,
+    `audit ${auditId} to finish`,
+  );
 const creditEvents = async (pool: Pool, accountId: string) =>
-  (await readStream(pool, accountStreamId(accountId))).filter((e) => e.type === 'CreditCharged').map((e) => (e.payload as { subjectId: string }).subjectId);
+  (await readStream(pool, accountStreamId(accountId)))
+    .filter((e) => e.type === 'CreditCharged')
+    .map((e) => (e.payload as { subjectId: string }).subjectId);
 
 for (const kind of ['store', 'kafka'] as AdapterKind[]) {
   t.test(`${kind}: audits run from submission to completion, and each errorCode that can be provoked`, async (t) => {
@@ -32,11 +41,21 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     const web = await servePages(t, {
       '/article': { body: article },
       '/image': { type: 'image/png', body: 'PNG' },
-      '/huge': { body: `<html><head><title>Huge</title></head><body><article><h1>Huge page</h1>${'<p>Bicycle maintenance is simple and cheap. </p>'.repeat(5000)}</article></body></html>` },
+      '/huge': {
+        body: `<html><head><title>Huge</title></head><body><article><h1>Huge page</h1>${'<p>Bicycle maintenance is simple and cheap. </p>'.repeat(5000)}</article></body></html>`,
+      },
     });
     const account = await createAccount(pool, { email: 'p@example.com', credits: 10 });
     const submit = (r: Partial<AuditRequestInput>) =>
-      submitAudit(pool, { accountId: account.accountId, source: 'api', request: request(r), idempotencyKey: null, bulkId: null, now: new Date(), correlationId: null });
+      submitAudit(pool, {
+        accountId: account.accountId,
+        source: 'api',
+        request: request(r),
+        idempotencyKey: null,
+        bulkId: null,
+        now: new Date(),
+        correlationId: null,
+      });
 
     const byUrl = await submit({ url: `${web.base}/article`, keyword: 'best running shoes' });
     const byContent = await submit({ content: markdown, keyword: 'descale a kettle' });
@@ -54,7 +73,11 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     }
     t.equal((await row(pool, byUrl.auditId)).keyword, 'best running shoes', 'the keyword the audit ran on');
     const nf = await row(pool, notFound.auditId);
-    t.same([nf.status, nf.error_code, nf.credits_charged], ['error', 'crawl_failed', 0], '404: crawl_failed, nothing charged');
+    t.same(
+      [nf.status, nf.error_code, nf.credits_charged],
+      ['error', 'crawl_failed', 0],
+      '404: crawl_failed, nothing charged',
+    );
     t.match(nf.error_message, /404/);
 
     const more = [
@@ -69,23 +92,40 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
       for (const [j, a] of group.entries()) {
         await finished(pool, a.auditId);
         const r = await row(pool, a.auditId);
-        t.same([r.status, r.error_code, r.credits_charged], ['error', more[i + j]!.code, 0], `${more[i + j]!.code}: failed before any charge`);
+        t.same(
+          [r.status, r.error_code, r.credits_charged],
+          ['error', more[i + j]!.code, 0],
+          `${more[i + j]!.code}: failed before any charge`,
+        );
       }
     }
-    t.same((await creditEvents(pool, account.accountId)).sort(), [byUrl.auditId, byContent.auditId].sort(), 'only the completed audits were charged');
+    t.same(
+      (await creditEvents(pool, account.accountId)).sort(),
+      [byUrl.auditId, byContent.auditId].sort(),
+      'only the completed audits were charged',
+    );
   });
 
   t.test(`${kind}: an account that runs out of credits when the audit starts`, async (t) => {
     const { pool } = await startService(t, kind);
     const account = await createAccount(pool, { email: 'poor@example.com', credits: 1 });
-    const submit = () => submitAudit(pool, {
-      accountId: account.accountId, source: 'api', request: request({ content: markdown, keyword: 'descale a kettle' }), idempotencyKey: null, bulkId: null, now: new Date(), correlationId: null,
-    });
+    const submit = () =>
+      submitAudit(pool, {
+        accountId: account.accountId,
+        source: 'api',
+        request: request({ content: markdown, keyword: 'descale a kettle' }),
+        idempotencyKey: null,
+        bulkId: null,
+        now: new Date(),
+        correlationId: null,
+      });
     // Both are admitted (the balance is 1 at submission); only one can be charged.
     const [a, b] = [await submit(), await submit()];
     await finished(pool, a.auditId);
     await finished(pool, b.auditId);
-    const outcomes = [(await row(pool, a.auditId)), (await row(pool, b.auditId))].map((r) => `${r.status}:${r.error_code ?? ''}:${r.credits_charged}`).sort();
+    const outcomes = [await row(pool, a.auditId), await row(pool, b.auditId)]
+      .map((r) => `${r.status}:${r.error_code ?? ''}:${r.credits_charged}`)
+      .sort();
     t.same(outcomes, ['completed::1', 'error:insufficient_credits:0']);
     t.equal((await creditEvents(pool, account.accountId)).length, 1, 'one charge');
   });

@@ -14,22 +14,39 @@ const accounts = Array.from({ length: 12 }, (_, i) => `acc_${i}`);
 const perAccount = 40;
 
 async function appendAll(pool: Pool): Promise<void> {
-  await Promise.all(accounts.map(async (accountId) => {
-    for (let n = 1; n <= perAccount; n++) {
-      await withTransaction(pool, (tx) => appendToStream(tx, { streamId: `test-${accountId}`, accountId, expectedVersion: n - 1, now: new Date(), events: [TestHappened({ n, note: null })] }));
-    }
-  }));
+  await Promise.all(
+    accounts.map(async (accountId) => {
+      for (let n = 1; n <= perAccount; n++) {
+        await withTransaction(pool, (tx) =>
+          appendToStream(tx, {
+            streamId: `test-${accountId}`,
+            accountId,
+            expectedVersion: n - 1,
+            now: new Date(),
+            events: [TestHappened({ n, note: null })],
+          }),
+        );
+      }
+    }),
+  );
 }
 
 const caughtUp = async (pool: Pool) => {
-  const r = await pool.query('SELECT count(*)::int AS c, coalesce(sum(events), 0)::int AS e FROM test_counts').catch(() => null);
+  const r = await pool
+    .query('SELECT count(*)::int AS c, coalesce(sum(events), 0)::int AS e FROM test_counts')
+    .catch(() => null);
   return r !== null && r.rows[0].c === accounts.length && r.rows[0].e === accounts.length * perAccount;
 };
 
 async function assertExact(t: Test, pool: Pool) {
-  const rows = (await pool.query('SELECT account_id, events, total::int AS total, last_n FROM test_counts ORDER BY account_id')).rows;
+  const rows = (
+    await pool.query('SELECT account_id, events, total::int AS total, last_n FROM test_counts ORDER BY account_id')
+  ).rows;
   const expectedTotal = (perAccount * (perAccount + 1)) / 2;
-  t.ok(rows.every((r) => r.events === perAccount && r.total === expectedTotal && r.last_n === perAccount), 'every account counted exactly once, in order');
+  t.ok(
+    rows.every((r) => r.events === perAccount && r.total === expectedTotal && r.last_n === perAccount),
+    'every account counted exactly once, in order',
+  );
 }
 
 for (const kind of ['store', 'kafka'] as AdapterKind[]) {
@@ -38,9 +55,15 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     const { kafkaSettings: settings } = await testLog(t, kind, db.pool);
     const extra = settings ? [JSON.stringify(settings)] : [];
     await appendAll(db.pool);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/projectionChild.ts', kind, db.url, 'hang', ...extra], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/helpers/projectionChild.ts', kind, db.url, 'hang', ...extra],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     // Killed in any case: a child left hanging in its transaction would hold every reader back.
-    t.teardown(() => { child.kill('SIGKILL'); });
+    t.teardown(() => {
+      child.kill('SIGKILL');
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     await eventually(async () => out.includes('MID_BATCH'), 60_000, 'the child to be half-way through a batch');

@@ -1,6 +1,13 @@
 import t from 'tap';
 import { typesOfStream } from '../../../events/catalogue.ts';
-import { ShareExpired, ShareExpiryChanged, ShareIssued, ShareReissued, ShareRevoked, shareStreamId } from '../../../events/share/events.ts';
+import {
+  ShareExpired,
+  ShareExpiryChanged,
+  ShareIssued,
+  ShareReissued,
+  ShareRevoked,
+  shareStreamId,
+} from '../../../events/share/events.ts';
 import { sharesProjection } from '../../../projections/shares/projection.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { projectionSpec } from '../../helpers/projectionSpec.ts';
@@ -19,8 +26,22 @@ const issued = (auditId: string, token: string, expiresAt: string | null, lang: 
 const SHARES = `SELECT audit_id, account_id, token, lang, status, (expires_at AT TIME ZONE 'UTC')::text AS expires_at,
                        (updated_at AT TIME ZONE 'UTC')::text AS updated_at, stream_version
                 FROM shares ORDER BY audit_id`;
-const row = (token: string, status: string, expiresAt: string | null, updatedAt: string, version: number, lang = 'en') => ({
-  audit_id: 'aud_1', account_id: 'acc_a', token, lang, status, expires_at: expiresAt, updated_at: updatedAt, stream_version: version,
+const row = (
+  token: string,
+  status: string,
+  expiresAt: string | null,
+  updatedAt: string,
+  version: number,
+  lang = 'en',
+) => ({
+  audit_id: 'aud_1',
+  account_id: 'acc_a',
+  token,
+  lang,
+  status,
+  expires_at: expiresAt,
+  updated_at: updatedAt,
+  stream_version: version,
 });
 
 t.test('it handles every event of the share stream the catalogue declares', async (t) => {
@@ -29,24 +50,46 @@ t.test('it handles every event of the share stream the catalogue declares', asyn
 
 t.test('issued: an active link with its token, language and expiry; one row per audit', async (t) => {
   await projectionSpec(pool, sharesProjection)
-    .given([[issued('aud_1', TOKEN_1, '2026-02-01T00:00:00.000Z'), S1], [issued('aud_2', TOKEN_2, null, 'pl'), S2]])
+    .given([
+      [issued('aud_1', TOKEN_1, '2026-02-01T00:00:00.000Z'), S1],
+      [issued('aud_2', TOKEN_2, null, 'pl'), S2],
+    ])
     .then(t, SHARES, [
       row(TOKEN_1, 'active', '2026-02-01 00:00:00', '2026-01-01 00:00:00', 1),
-      { audit_id: 'aud_2', account_id: 'acc_b', token: TOKEN_2, lang: 'pl', status: 'active', expires_at: null, updated_at: '2026-01-01 00:00:01', stream_version: 1 },
+      {
+        audit_id: 'aud_2',
+        account_id: 'acc_b',
+        token: TOKEN_2,
+        lang: 'pl',
+        status: 'active',
+        expires_at: null,
+        updated_at: '2026-01-01 00:00:01',
+        stream_version: 1,
+      },
     ]);
 });
 
 t.test('expiry changed: a new date, then none', async (t) => {
-  const first = [[issued('aud_1', TOKEN_1, null), S1], [ShareExpiryChanged({ auditId: 'aud_1', expiresAt: '2026-03-01T00:00:00.000Z' }), S1]] as const;
-  await projectionSpec(pool, sharesProjection).given(first).then(t, SHARES, [row(TOKEN_1, 'active', '2026-03-01 00:00:00', '2026-01-01 00:00:01', 2)], 'a date');
+  const first = [
+    [issued('aud_1', TOKEN_1, null), S1],
+    [ShareExpiryChanged({ auditId: 'aud_1', expiresAt: '2026-03-01T00:00:00.000Z' }), S1],
+  ] as const;
+  await projectionSpec(pool, sharesProjection)
+    .given(first)
+    .then(t, SHARES, [row(TOKEN_1, 'active', '2026-03-01 00:00:00', '2026-01-01 00:00:01', 2)], 'a date');
   await projectionSpec(pool, sharesProjection)
     .given([...first, [ShareExpiryChanged({ auditId: 'aud_1', expiresAt: null }), S1]])
     .then(t, SHARES, [row(TOKEN_1, 'active', null, '2026-01-01 00:00:02', 3)], 'none');
 });
 
 t.test('expired keeps its date; reissued makes the same address active again with the new expiry', async (t) => {
-  const expired = [[issued('aud_1', TOKEN_1, '2026-01-01T00:00:01.000Z'), S1], [ShareExpired({ auditId: 'aud_1', expiresAt: '2026-01-01T00:00:01.000Z' }), S1]] as const;
-  await projectionSpec(pool, sharesProjection).given(expired).then(t, SHARES, [row(TOKEN_1, 'expired', '2026-01-01 00:00:01', '2026-01-01 00:00:01', 2)], 'expired');
+  const expired = [
+    [issued('aud_1', TOKEN_1, '2026-01-01T00:00:01.000Z'), S1],
+    [ShareExpired({ auditId: 'aud_1', expiresAt: '2026-01-01T00:00:01.000Z' }), S1],
+  ] as const;
+  await projectionSpec(pool, sharesProjection)
+    .given(expired)
+    .then(t, SHARES, [row(TOKEN_1, 'expired', '2026-01-01 00:00:01', '2026-01-01 00:00:01', 2)], 'expired');
   await projectionSpec(pool, sharesProjection)
     .given([...expired, [ShareReissued({ auditId: 'aud_1', expiresAt: null }), S1]])
     .then(t, SHARES, [row(TOKEN_1, 'active', null, '2026-01-01 00:00:02', 3)], 'reissued, same token');
@@ -54,21 +97,27 @@ t.test('expired keeps its date; reissued makes the same address active again wit
 
 t.test('revoked: the address is dead, no expiry', async (t) => {
   await projectionSpec(pool, sharesProjection)
-    .given([[issued('aud_1', TOKEN_1, '2026-02-01T00:00:00.000Z'), S1], [ShareRevoked({ auditId: 'aud_1' }), S1]])
+    .given([
+      [issued('aud_1', TOKEN_1, '2026-02-01T00:00:00.000Z'), S1],
+      [ShareRevoked({ auditId: 'aud_1' }), S1],
+    ])
     .then(t, SHARES, [row(TOKEN_1, 'revoked', null, '2026-01-01 00:00:01', 2)]);
 });
 
-t.test('issued after a revocation: a new token in the same row, the old one is gone, also after a redelivery', async (t) => {
-  const spec = projectionSpec(pool, sharesProjection).given([
-    [issued('aud_1', TOKEN_1, null), S1],
-    [ShareRevoked({ auditId: 'aud_1' }), S1],
-    [issued('aud_1', TOKEN_2, '2026-04-01T00:00:00.000Z', 'pl'), S1],
-  ]);
-  const now = [row(TOKEN_2, 'active', '2026-04-01 00:00:00', '2026-01-01 00:00:02', 3, 'pl')];
-  await spec.then(t, SHARES, now, 'the new link');
-  await spec.then(t, 'SELECT audit_id FROM shares WHERE token = $1', [], 'the old token finds nothing', [TOKEN_1]);
-  await spec.thenAgain(t, SHARES, now, 'a redelivery of the first ShareIssued does not bring the old token back');
-});
+t.test(
+  'issued after a revocation: a new token in the same row, the old one is gone, also after a redelivery',
+  async (t) => {
+    const spec = projectionSpec(pool, sharesProjection).given([
+      [issued('aud_1', TOKEN_1, null), S1],
+      [ShareRevoked({ auditId: 'aud_1' }), S1],
+      [issued('aud_1', TOKEN_2, '2026-04-01T00:00:00.000Z', 'pl'), S1],
+    ]);
+    const now = [row(TOKEN_2, 'active', '2026-04-01 00:00:00', '2026-01-01 00:00:02', 3, 'pl')];
+    await spec.then(t, SHARES, now, 'the new link');
+    await spec.then(t, 'SELECT audit_id FROM shares WHERE token = $1', [], 'the old token finds nothing', [TOKEN_1]);
+    await spec.thenAgain(t, SHARES, now, 'a redelivery of the first ShareIssued does not bring the old token back');
+  },
+);
 
 t.test('a redelivery of every event changes nothing, one by one or in one batch', async (t) => {
   const given = [
@@ -80,5 +129,7 @@ t.test('a redelivery of every event changes nothing, one by one or in one batch'
   ] as const;
   const expected = [row(TOKEN_1, 'revoked', null, '2026-01-01 00:00:04', 5)];
   await projectionSpec(pool, sharesProjection).given(given).thenAgain(t, SHARES, expected, 'one by one');
-  await projectionSpec(pool, sharesProjection).given(given, { inOneBatch: true }).thenAgain(t, SHARES, expected, 'one batch');
+  await projectionSpec(pool, sharesProjection)
+    .given(given, { inOneBatch: true })
+    .thenAgain(t, SHARES, expected, 'one batch');
 });

@@ -25,25 +25,68 @@ t.test('a stock Python consumer decodes every event of the topic with the publis
   const total = (await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM events')).rows[0]!.n;
   // The log shows a transaction once every older one has ended (readLog): wait for all of them.
   let stored = await readLog(db.pool, { after: START, limit: 100_000 });
-  await eventually(async () => (stored = await readLog(db.pool, { after: START, limit: 100_000 })).length === total, 30_000, 'the log to show every event');
+  await eventually(
+    async () => (stored = await readLog(db.pool, { after: START, limit: 100_000 })).length === total,
+    30_000,
+    'the log to show every event',
+  );
   t.ok(stored.length > 100, `${stored.length} events written`);
-  await eventually(async () => (await db.pool.query(`SELECT 1 FROM subscription_checkpoints WHERE group_id = 'relay'`)).rowCount! > 0, 60_000, 'the relay to publish');
+  await eventually(
+    async () => (await db.pool.query(`SELECT 1 FROM subscription_checkpoints WHERE group_id = 'relay'`)).rowCount! > 0,
+    60_000,
+    'the relay to publish',
+  );
 
-  const out = await promisify(execFile)(join(bin, 'python'), [join(repoRoot, 'test', 'python', 'consume_events.py'), kafkaSettings!.brokers.join(','),
-    eventsTopic(kafkaSettings!.topicPrefix), join(repoRoot, 'events'), String(stored.length), '30'], { maxBuffer: 64 << 20 });
-  const decoded = out.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, any>);
+  const out = await promisify(execFile)(
+    join(bin, 'python'),
+    [
+      join(repoRoot, 'test', 'python', 'consume_events.py'),
+      kafkaSettings!.brokers.join(','),
+      eventsTopic(kafkaSettings!.topicPrefix),
+      join(repoRoot, 'events'),
+      String(stored.length),
+      '30',
+    ],
+    { maxBuffer: 64 << 20 },
+  );
+  const decoded = out.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, any>);
   t.equal(decoded.length, stored.length, 'every event read and decoded');
   const byId = new Map(decoded.map((d) => [d.id, d]));
   let same = 0;
   for (const e of stored) {
     const d = byId.get(e.id);
-    const expected = { type: e.type, accountId: e.accountId, streamId: e.streamId, streamVersion: e.streamVersion, position: formatPosition(e.position),
-      occurredAt: e.occurredAt, key: e.accountId, payload: e.payload, prevHash: e.prevHash ?? null };
-    const got = d && { type: d.type, accountId: d.accountId, streamId: d.streamId, streamVersion: d.streamVersion, position: d.position,
-      occurredAt: d.occurredAt, key: d._key, payload: d.payload, prevHash: d.prevHash ?? null };
+    const expected = {
+      type: e.type,
+      accountId: e.accountId,
+      streamId: e.streamId,
+      streamVersion: e.streamVersion,
+      position: formatPosition(e.position),
+      occurredAt: e.occurredAt,
+      key: e.accountId,
+      payload: e.payload,
+      prevHash: e.prevHash ?? null,
+    };
+    const got = d && {
+      type: d.type,
+      accountId: d.accountId,
+      streamId: d.streamId,
+      streamVersion: d.streamVersion,
+      position: d.position,
+      occurredAt: d.occurredAt,
+      key: d._key,
+      payload: d.payload,
+      prevHash: d.prevHash ?? null,
+    };
     if (isDeepStrictEqual(got, expected)) same++;
     else t.same(got, expected, `${e.type} ${e.id} decodes to what was stored`);
   }
   t.equal(same, stored.length, 'each decoded event equals the stored one, payload and hash link included');
-  t.ok(decoded.some((d) => typeof d.prevHash === 'string'), 'credit movements carry their hash link');
+  t.ok(
+    decoded.some((d) => typeof d.prevHash === 'string'),
+    'credit movements carry their hash link',
+  );
 });

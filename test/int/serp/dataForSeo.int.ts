@@ -9,7 +9,14 @@ import { startFakeDataForSeo } from '../../fixtures/http/dataForSeoServer.ts';
 
 const api = await startFakeDataForSeo();
 t.teardown(() => api.close());
-const settings = { baseUrl: api.baseUrl, login: api.login, password: api.password, timeoutMs: 2000, locationCode: null, depth: 10 };
+const settings = {
+  baseUrl: api.baseUrl,
+  login: api.login,
+  password: api.password,
+  timeoutMs: 2000,
+  locationCode: null,
+  depth: 10,
+};
 const provider = createDataForSeoProvider(settings);
 
 api.serps.set('descale espresso machine', {
@@ -42,7 +49,11 @@ t.test('lookup: SERP and volume in the documented shapes become SerpData', async
     related: ['espresso machine descaler', 'descaling solution citric acid'],
   });
   const serp = api.requests.find((r) => r.path === SERP_PATH)!;
-  t.same(serp.body, [{ keyword: 'Descale Espresso Machine', depth: 10, language_code: 'pl', location_code: 2616 }], 'one task, Polish location for Polish');
+  t.same(
+    serp.body,
+    [{ keyword: 'Descale Espresso Machine', depth: 10, language_code: 'pl', location_code: 2616 }],
+    'one task, Polish location for Polish',
+  );
   t.equal(serp.authorization, `Basic ${Buffer.from('test-login:test-password').toString('base64')}`);
   t.ok(api.requests.some((r) => r.path === VOLUME_PATH));
 });
@@ -53,15 +64,27 @@ t.test('lookup: no search results is no data', async (t) => {
 
 t.test('searchVolumes: a whole batch in one request', async (t) => {
   const long = 'a '.repeat(50).trim(); // 50 words: Google Ads refuses it, so it is not sent
-  const volumes = await provider.searchVolumes(['Descale Espresso Machine', 'espresso descaler', 'unknown phrase', long], 'en');
-  t.same([...volumes], [
-    ['Descale Espresso Machine', 5400],
-    ['espresso descaler', 880],
-    ['unknown phrase', null],
-    [long, null],
-  ]);
+  const volumes = await provider.searchVolumes(
+    ['Descale Espresso Machine', 'espresso descaler', 'unknown phrase', long],
+    'en',
+  );
+  t.same(
+    [...volumes],
+    [
+      ['Descale Espresso Machine', 5400],
+      ['espresso descaler', 880],
+      ['unknown phrase', null],
+      [long, null],
+    ],
+  );
   t.equal(api.requests.length, 1, 'one call');
-  t.same(api.requests[0]!.body, [{ keywords: ['descale espresso machine', 'espresso descaler', 'unknown phrase'], language_code: 'en', location_code: 2840 }]);
+  t.same(api.requests[0]!.body, [
+    {
+      keywords: ['descale espresso machine', 'espresso descaler', 'unknown phrase'],
+      language_code: 'en',
+      location_code: 2840,
+    },
+  ]);
   t.same([...(await provider.searchVolumes([], 'en'))], [], 'nothing to ask, no call');
   t.equal(api.requests.length, 1);
 });
@@ -73,19 +96,31 @@ t.test('SERP_LOCATION_CODE overrides the location', async (t) => {
 
 t.test('errors map to AppError with a clear message', async (t) => {
   const bad = createDataForSeoProvider({ ...settings, password: 'wrong' });
-  await t.rejects(bad.lookup('descale espresso machine', 'en'), { code: 'config_error', message: /credentials were refused/, extra: { provider: 'dataforseo', reason: 'unauthorized' } });
+  await t.rejects(bad.lookup('descale espresso machine', 'en'), {
+    code: 'config_error',
+    message: /credentials were refused/,
+    extra: { provider: 'dataforseo', reason: 'unauthorized' },
+  });
   api.behaviour = { httpStatus: 402 };
   await t.rejects(provider.searchVolumes(['x'], 'en'), { code: 'config_error', extra: { reason: 'payment_required' } });
   api.behaviour = { httpStatus: 500 };
   await t.rejects(provider.searchVolumes(['x'], 'en'), { code: 'audit_failed', message: /HTTP 500/ });
   api.behaviour = { topStatus: [50000, 'Internal Error.'] };
   await t.rejects(provider.searchVolumes(['x'], 'en'), { code: 'audit_failed', message: /50000 Internal Error\./ });
-  api.behaviour = { taskStatus: [40501, 'Invalid Field: \'language_code\'.'] };
-  await t.rejects(provider.lookup('descale espresso machine', 'xx'), { code: 'audit_failed', message: /40501 Invalid Field/, extra: { reason: 'task_error' } });
+  api.behaviour = { taskStatus: [40501, "Invalid Field: 'language_code'."] };
+  await t.rejects(provider.lookup('descale espresso machine', 'xx'), {
+    code: 'audit_failed',
+    message: /40501 Invalid Field/,
+    extra: { reason: 'task_error' },
+  });
   api.behaviour = { garbage: true };
   await t.rejects(provider.searchVolumes(['x'], 'en'), { code: 'audit_failed', extra: { reason: 'malformed' } });
   api.behaviour = { delayMs: 2500 };
-  await t.rejects(createDataForSeoProvider({ ...settings, timeoutMs: 1000 }).searchVolumes(['x'], 'en'), { code: 'audit_failed', message: /no answer within 1 s/, extra: { reason: 'timeout' } });
+  await t.rejects(createDataForSeoProvider({ ...settings, timeoutMs: 1000 }).searchVolumes(['x'], 'en'), {
+    code: 'audit_failed',
+    message: /no answer within 1 s/,
+    extra: { reason: 'timeout' },
+  });
   const wrongBase = createDataForSeoProvider({ ...settings, baseUrl: `${api.baseUrl}/nope` });
   api.behaviour = {};
   await t.rejects(wrongBase.searchVolumes(['x'], 'en'), { code: 'config_error', extra: { reason: 'not_found' } });

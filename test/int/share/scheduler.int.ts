@@ -15,7 +15,15 @@ const SECOND = 1000;
 /** A scheduler process: `npm start` with ROLES=scheduler, as a deployment runs it. */
 function startScheduler(t: Test, url: string): { child: ChildProcess; ready: Promise<void> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env: { ...process.env, DATABASE_URL: url, ROLES: 'scheduler', SCHEDULER_POLL_MS: '50', SCHEDULER_LEASE_SECONDS: '3', LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      ROLES: 'scheduler',
+      SCHEDULER_POLL_MS: '50',
+      SCHEDULER_LEASE_SECONDS: '3',
+      LOG_LEVEL: 'warn',
+      KAFKA_BROKERS: '',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
@@ -26,7 +34,10 @@ function startScheduler(t: Test, url: string): { child: ChildProcess; ready: Pro
       await once(child, 'exit');
     }
   });
-  return { child, ready: eventually(async () => /audit service running/.test(out), 60_000, 'a scheduler process to start') };
+  return {
+    child,
+    ready: eventually(async () => /audit service running/.test(out), 60_000, 'a scheduler process to start'),
+  };
 }
 
 const command = (pool: Pool, accountId: string, auditId: string, c: ShareCommand) =>
@@ -44,15 +55,35 @@ t.test('two scheduler processes, one restarted midway, emit each expiry once and
   const audits = Array.from({ length: 14 }, (_, i) => ({ auditId: `aud_sched_${i}`, dueMs: 1_500 + i * 400 }));
   for (const x of audits) {
     await command(pool, accountId, x.auditId, {
-      type: 'IssueOnCompletion', data: { auditId: x.auditId, now: new Date(start + x.dueMs - SECOND), dayMs: SECOND, newToken: newShareToken(), lang: 'en', expiresInDays: 1 },
+      type: 'IssueOnCompletion',
+      data: {
+        auditId: x.auditId,
+        now: new Date(start + x.dueMs - SECOND),
+        dayMs: SECOND,
+        newToken: newShareToken(),
+        lang: 'en',
+        expiresInDays: 1,
+      },
     });
   }
   // One link revoked before its date, one whose date is moved later: neither may expire at the old date.
   const revoked = audits[6]!.auditId;
   const moved = audits[7]!.auditId;
-  await command(pool, accountId, revoked, { type: 'RevokeShare', data: { auditId: revoked, auditStatus: 'completed' } });
+  await command(pool, accountId, revoked, {
+    type: 'RevokeShare',
+    data: { auditId: revoked, auditStatus: 'completed' },
+  });
   await command(pool, accountId, moved, {
-    type: 'ShareReport', data: { auditId: moved, now: new Date(), dayMs: 9 * SECOND, newToken: newShareToken(), lang: 'en', auditStatus: 'completed', expiry: { kind: 'days', days: 1 } },
+    type: 'ShareReport',
+    data: {
+      auditId: moved,
+      now: new Date(),
+      dayMs: 9 * SECOND,
+      newToken: newShareToken(),
+      lang: 'en',
+      auditStatus: 'completed',
+      expiry: { kind: 'days', days: 1 },
+    },
   });
 
   // Restart one process in the middle of the run: SIGKILL (no graceful hand-over), then a new one.
@@ -62,9 +93,14 @@ t.test('two scheduler processes, one restarted midway, emit each expiry once and
   const a2 = startScheduler(t, url);
   await a2.ready;
 
-  const expiredOf = async (auditId: string) => (await readStream(pool, shareStreamId(auditId))).filter((e) => e.type === 'ShareExpired');
+  const expiredOf = async (auditId: string) =>
+    (await readStream(pool, shareStreamId(auditId))).filter((e) => e.type === 'ShareExpired');
   const expected = audits.filter((x) => x.auditId !== revoked);
-  await eventually(async () => (await Promise.all(expected.map((x) => expiredOf(x.auditId)))).every((e) => e.length > 0), 60_000, 'every expiry');
+  await eventually(
+    async () => (await Promise.all(expected.map((x) => expiredOf(x.auditId)))).every((e) => e.length > 0),
+    60_000,
+    'every expiry',
+  );
   // Give any duplicate a chance to land before counting.
   await new Promise((r) => setTimeout(r, 1_500));
 
@@ -80,7 +116,9 @@ t.test('two scheduler processes, one restarted midway, emit each expiry once and
   const movedEvent = (await expiredOf(moved))[0]!;
   t.ok(Date.parse(movedEvent.occurredAt) >= start + 8_000, 'the moved link expired at its new date, not the old one');
   t.same(await expiredOf(revoked), [], 'the revoked link never expires');
-  const rows = await pool.query(`SELECT status, count(*)::int AS n FROM pipeline_tasks WHERE kind = 'timer.share-expiry' GROUP BY status`);
+  const rows = await pool.query(
+    `SELECT status, count(*)::int AS n FROM pipeline_tasks WHERE kind = 'timer.share-expiry' GROUP BY status`,
+  );
   t.same(rows.rows, [{ status: 'done', n: 14 }], 'every timer done, the revoked one included (it fired for nothing)');
   const shares = await pool.query(`SELECT count(*)::int AS n FROM shares WHERE status = 'expired'`);
   t.equal(shares.rows[0].n, 13, 'the read model shows them expired');

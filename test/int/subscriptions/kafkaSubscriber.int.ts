@@ -25,7 +25,20 @@ t.test('kafka: two deployments on one cluster (different topic prefixes) never s
   const subscribers = [makeSubscriber('kafka', db.pool, a.settings), makeSubscriber('kafka', db.pool, b.settings)];
   t.teardown(() => Promise.all(subscribers.map((s) => s.close())));
   // The same logical group name, as every deployment's projections and pipeline have.
-  const subs = await Promise.all(subscribers.map((s) => s.subscribe({ groupId: 'projection.audits.v1', handle: async () => undefined })));
-  await eventually(async () => subs.every((s) => s.assigned().length === 2), 60_000, 'each deployment to hold both of its partitions');
-  t.same(subs.map((s) => s.assigned()), [[0, 1], [0, 1]], 'each holds every partition of its own topic');
+  const subs = await Promise.all(
+    subscribers.map((s) => s.subscribe({ groupId: 'projection.audits.v1', handle: async () => undefined })),
+  );
+  await eventually(
+    async () => subs.every((s) => s.assigned().length === 2),
+    60_000,
+    'each deployment to hold both of its partitions',
+  );
+  t.same(
+    subs.map((s) => s.assigned()),
+    [
+      [0, 1],
+      [0, 1],
+    ],
+    'each holds every partition of its own topic',
+  );
 });

@@ -7,13 +7,23 @@ import { verifyFromSpec } from './verify.ts';
 
 /** A resolver standing in for DNS: every name answers with the loopback address. */
 const toLoopback = async () => [{ address: '127.0.0.1', family: 4 as const }];
-const delivery = (url: string): Delivery => ({ url, event: 'audit.completed', deliveryId: 'job_dns', body: '{"event":"audit.completed"}', secret: 'whsec_dns' });
+const delivery = (url: string): Delivery => ({
+  url,
+  event: 'audit.completed',
+  deliveryId: 'job_dns',
+  body: '{"event":"audit.completed"}',
+  secret: 'whsec_dns',
+});
 
 t.test('a host name that resolves to a private address passes acceptance but is refused at delivery', async (t) => {
   const receiver = await startWebhookReceiver(t);
   const port = new URL(receiver.base).port;
   const url = `https://hooks.public.test:${port}/dns`;
-  t.equal(validateWebhookUrl(url, { allowPrivateAddresses: false }), url, 'acceptance cannot know what the name resolves to');
+  t.equal(
+    validateWebhookUrl(url, { allowPrivateAddresses: false }),
+    url,
+    'acceptance cannot know what the name resolves to',
+  );
   const guard = createGuard({ allowPrivateAddresses: false, httpsOnly: true, resolver: toLoopback });
   const result = await sendOnce(delivery(url), { guard, timeoutMs: 10_000, extraCa: testCa });
   t.match(result, { status: null, error: 'blocked_address', detail: /hooks\.public\.test resolves to 127\.0\.0\.1/ });
@@ -24,7 +34,11 @@ t.test('the POST goes to the checked address, with the host name kept for TLS an
   const receiver = await startWebhookReceiver(t);
   const port = new URL(receiver.base).port;
   const guard = createGuard({ allowPrivateAddresses: true, httpsOnly: true, resolver: toLoopback });
-  const result = await sendOnce(delivery(`https://public.test:${port}/named`), { guard, timeoutMs: 10_000, extraCa: testCa });
+  const result = await sendOnce(delivery(`https://public.test:${port}/named`), {
+    guard,
+    timeoutMs: 10_000,
+    extraCa: testCa,
+  });
   t.match(result, { status: 200, error: null });
   const [r] = receiver.requestsTo('/named');
   t.equal(r!.headers.host, `public.test:${port}`);

@@ -9,7 +9,9 @@ import type { Received } from '../../helpers/webhookReceiver.ts';
 export function verifyFromSpec(r: Received, secret: string, nowSeconds = Date.now() / 1000): string | null {
   const header = r.headers['x-service-signature'];
   if (typeof header !== 'string') return 'no X-Service-Signature';
-  const parts = new Map(header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
+  const parts = new Map(
+    header.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+  );
   const t = parts.get('t');
   const v1 = parts.get('v1');
   if (!t || !/^\d+$/.test(t) || !v1 || !/^[0-9a-f]{64}$/.test(v1)) return `malformed header ${header}`;

@@ -2,7 +2,13 @@ import t from 'tap';
 import { createHash } from 'node:crypto';
 import { ACCESS } from '../../../services/api/auth/access.ts';
 import { API_KEY_PREFIX, generateApiKey, hashApiKey } from '../../../services/api/auth/apiKeys.ts';
-import { newAccountId, newAdjustmentId, newKeyId, newPaymentId, newWebhookSecret } from '../../../services/admin/ids.ts';
+import {
+  newAccountId,
+  newAdjustmentId,
+  newKeyId,
+  newPaymentId,
+  newWebhookSecret,
+} from '../../../services/admin/ids.ts';
 
 t.test('API keys: recognisable prefix, 32 random bytes, stored as SHA-256 only', async (t) => {
   const keys = Array.from({ length: 200 }, generateApiKey);
@@ -26,12 +32,29 @@ t.test('ids carry their prefixes', async (t) => {
 });
 
 t.test('the scope table: spec 5.4 as written, and the decided endpoints', async (t) => {
-  const read = ['GET /audits', 'GET /audits/:id', 'GET /audits/:id/apply/items', 'GET /audits/:id/apply/:revisionId'] as const;
-  const write = ['POST /audits', 'POST /audits/bulk', 'POST /audits/:id/share', 'DELETE /audits/:id/share', 'POST /audits/bulk/:id/cancel', 'POST /audits/:id/apply'] as const;
+  const read = [
+    'GET /audits',
+    'GET /audits/:id',
+    'GET /audits/:id/apply/items',
+    'GET /audits/:id/apply/:revisionId',
+  ] as const;
+  const write = [
+    'POST /audits',
+    'POST /audits/bulk',
+    'POST /audits/:id/share',
+    'DELETE /audits/:id/share',
+    'POST /audits/bulk/:id/cancel',
+    'POST /audits/:id/apply',
+  ] as const;
   for (const r of read) t.equal(ACCESS[r], 'audits:read', r);
   for (const w of write) t.equal(ACCESS[w], 'audits:write', w);
   t.same(
-    { me: ACCESS['GET /me'], projects: ACCESS['GET /projects'], usage: ACCESS['GET /credits/usage'], bulk: ACCESS['GET /audits/bulk/:id'] },
+    {
+      me: ACCESS['GET /me'],
+      projects: ACCESS['GET /projects'],
+      usage: ACCESS['GET /credits/usage'],
+      bulk: ACCESS['GET /audits/bulk/:id'],
+    },
     { me: 'anyKey', projects: 'audits:read', usage: 'audits:read', bulk: 'audits:read' },
   );
 });

@@ -17,5 +17,11 @@ t.test('the rewrite raises the measured CQS of the weak articles', async (t) => 
   t.comment(gainTable(rows));
   for (const r of rows) t.ok(r.after >= r.before, `${r.corpus}/${r.id}: ${r.before} → ${r.after}, never lower`);
   const raised = rows.filter((r) => r.after > r.before);
-  t.ok(raised.length >= Math.ceil(rows.length * RAISED_FLOOR), `raised on ${raised.length}/${rows.length}; the measured floor is ${Math.round(RAISED_FLOOR * 100)}%, the target 90% (flat: ${rows.filter((r) => r.after === r.before).map((r) => r.id).join(', ')})`);
+  t.ok(
+    raised.length >= Math.ceil(rows.length * RAISED_FLOOR),
+    `raised on ${raised.length}/${rows.length}; the measured floor is ${Math.round(RAISED_FLOOR * 100)}%, the target 90% (flat: ${rows
+      .filter((r) => r.after === r.before)
+      .map((r) => r.id)
+      .join(', ')})`,
+  );
 });

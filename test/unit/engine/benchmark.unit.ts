@@ -8,11 +8,27 @@ import { byId, CORPUS_DIR, inputOf } from '../../fixtures/engine/corpus.ts';
 
 const serpDir = join(CORPUS_DIR, 'serp');
 const serp = (): SerpBenchmarkInput => {
-  const file = JSON.parse(readFileSync(join(serpDir, 'serp-descale.json'), 'utf8')) as Record<string, { searchVolume: number; serpOrganicCount: number; organic: { url: string; title: string; file: string }[]; paa: string[]; related: string[] }>;
+  const file = JSON.parse(readFileSync(join(serpDir, 'serp-descale.json'), 'utf8')) as Record<
+    string,
+    {
+      searchVolume: number;
+      serpOrganicCount: number;
+      organic: { url: string; title: string; file: string }[];
+      paa: string[];
+      related: string[];
+    }
+  >;
   const e = file['descale espresso machine']!;
   return {
-    searchVolume: e.searchVolume, serpOrganicCount: e.serpOrganicCount, paa: e.paa, related: e.related,
-    competitors: e.organic.map((o) => ({ url: o.url, title: o.title, text: readFileSync(join(serpDir, o.file), 'utf8') })),
+    searchVolume: e.searchVolume,
+    serpOrganicCount: e.serpOrganicCount,
+    paa: e.paa,
+    related: e.related,
+    competitors: e.organic.map((o) => ({
+      url: o.url,
+      title: o.title,
+      text: readFileSync(join(serpDir, o.file), 'utf8'),
+    })),
   };
 };
 
@@ -31,9 +47,17 @@ t.test('a SERP benchmark: competitors scored with the same function, off-referen
   t.equal(included.length, 3);
   const avg = included.reduce((s, c) => s + c.cqs!, 0) / included.length;
   t.equal(r.summary!.top10AvgCqs, Math.round(avg * 10) / 10, 'top10AvgCqs is the mean of the included competitors');
-  t.ok(r.recommendations.some((x) => x.competitorUrls.length > 0), 'recommendations cite competitors that do what they ask');
-  for (const x of r.recommendations) for (const c of x.competitorUrls) t.notOk(c.url.includes('android-dev'), 'never cites an excluded page');
-  t.equal(JSON.stringify(r), JSON.stringify(auditContent(inputOf('weak', a, { benchmark: serp() }))), 'deterministic with a benchmark too');
+  t.ok(
+    r.recommendations.some((x) => x.competitorUrls.length > 0),
+    'recommendations cite competitors that do what they ask',
+  );
+  for (const x of r.recommendations)
+    for (const c of x.competitorUrls) t.notOk(c.url.includes('android-dev'), 'never cites an excluded page');
+  t.equal(
+    JSON.stringify(r),
+    JSON.stringify(auditContent(inputOf('weak', a, { benchmark: serp() }))),
+    'deterministic with a benchmark too',
+  );
   t.equal(auditContent(inputOf('weak', a)).summary!.top10AvgCqs, null, 'null without a benchmark');
 });
 
@@ -41,12 +65,27 @@ t.test('a SERP benchmark: competitors scored with the same function, off-referen
 // (fetching is tested against a local server in test/int/engine/cli.int.ts).
 const env = { ...process.env };
 delete env.ALLOW_PRIVATE_ADDRESSES;
-const cli = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], { encoding: 'utf8', cwd: join(CORPUS_DIR, '..', '..', '..'), env });
+const cli = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], {
+    encoding: 'utf8',
+    cwd: join(CORPUS_DIR, '..', '..', '..'),
+    env,
+  });
 
 t.test('CLI: prints the result JSON for a file, with a SERP file of local competitors', async (t) => {
-  const out = cli([join(CORPUS_DIR, 'strong', 'en-howto-descale.md'), '--keyword', 'descale espresso machine', '--serp-file', join(serpDir, 'serp-descale.json')]);
+  const out = cli([
+    join(CORPUS_DIR, 'strong', 'en-howto-descale.md'),
+    '--keyword',
+    'descale espresso machine',
+    '--serp-file',
+    join(serpDir, 'serp-descale.json'),
+  ]);
   t.equal(out.status, 0, out.stderr);
-  const r = JSON.parse(out.stdout) as { input: { keyword: string }; benchmark: { competitors: unknown[] }; summary: { top10AvgCqs: number } };
+  const r = JSON.parse(out.stdout) as {
+    input: { keyword: string };
+    benchmark: { competitors: unknown[] };
+    summary: { top10AvgCqs: number };
+  };
   t.equal(r.input.keyword, 'descale espresso machine');
   t.equal(r.benchmark.competitors.length, 4);
   t.type(r.summary.top10AvgCqs, 'number');

@@ -23,26 +23,51 @@ for (const a of articles) {
     t.ok(strong.scores.cqs! > weak.scores.cqs!, `CQS ${strong.scores.cqs} > ${weak.scores.cqs}`);
     for (const id of a.targets) t.ok(dim(strong, id) > dim(weak, id), `${id}: ${dim(strong, id)} > ${dim(weak, id)}`);
 
-    for (const [name, r, content] of [['strong', strong, read('strong', a)], ['weak', weak, read('weak', a)]] as const) {
-      t.ok(Value.Check(EngineResultSchema, r), `${name} validates: ${[...Value.Errors(EngineResultSchema, r)].slice(0, 3).map((e) => `${e.path} ${e.message}`).join('; ')}`);
-      t.same(r.dimensions.map((d) => d.id), [...DIMENSION_IDS], 'the ten dimensions in order');
+    for (const [name, r, content] of [
+      ['strong', strong, read('strong', a)],
+      ['weak', weak, read('weak', a)],
+    ] as const) {
+      t.ok(
+        Value.Check(EngineResultSchema, r),
+        `${name} validates: ${[...Value.Errors(EngineResultSchema, r)]
+          .slice(0, 3)
+          .map((e) => `${e.path} ${e.message}`)
+          .join('; ')}`,
+      );
+      t.same(
+        r.dimensions.map((d) => d.id),
+        [...DIMENSION_IDS],
+        'the ten dimensions in order',
+      );
       t.equal(r.scores.aiCitability, null);
       t.equal(r.input.language, a.language, 'language detected');
       t.equal(r.input.keyword, a.keyword, 'the supplied keyword is the one used');
       for (const rec of r.recommendations) {
         if (rec.before) t.ok(content.includes(rec.before), `${name} BEFORE is verbatim: ${rec.before.slice(0, 40)}`);
-        else t.ok(rec.insertAt && (rec.insertAt.placement === 'end' || content.includes(rec.insertAt.anchor)), 'an addition names a verbatim anchor');
+        else
+          t.ok(
+            rec.insertAt && (rec.insertAt.placement === 'end' || content.includes(rec.insertAt.anchor)),
+            'an addition names a verbatim anchor',
+          );
         t.ok(rec.after.length > 0 || rec.actionType === 'remove', 'AFTER is concrete unless the change removes');
         t.ok(rec.estimatedCqsDelta > 0, 'only changes that raise CQS are recommended');
       }
       const ranks = { critical: 0, high: 1, medium: 2, bonus: 3 };
       for (let i = 1; i < r.recommendations.length; i++) {
-        const p = r.recommendations[i - 1]!, q = r.recommendations[i]!;
-        t.ok(ranks[p.priority] < ranks[q.priority] || (ranks[p.priority] === ranks[q.priority] && p.estimatedCqsDelta >= q.estimatedCqsDelta), 'sorted by priority, then gain');
+        const p = r.recommendations[i - 1]!,
+          q = r.recommendations[i]!;
+        t.ok(
+          ranks[p.priority] < ranks[q.priority] ||
+            (ranks[p.priority] === ranks[q.priority] && p.estimatedCqsDelta >= q.estimatedCqsDelta),
+          'sorted by priority, then gain',
+        );
       }
       const s = r.summary!;
       t.equal(s.status, r.scores.cqs! >= 75 ? 'ok' : r.scores.cqs! >= 50 ? 'warn' : 'critical');
-      t.equal(s.topChange?.id ?? null, (r.recommendations.find((x) => x.priority === 'critical') ?? r.recommendations[0])?.id ?? null);
+      t.equal(
+        s.topChange?.id ?? null,
+        (r.recommendations.find((x) => x.priority === 'critical') ?? r.recommendations[0])?.id ?? null,
+      );
       t.equal(s.top10AvgCqs, null, 'no benchmark, no competitor average');
     }
     t.equal(strong.summary!.profile.id, a.profile, `profile ${strong.summary!.profile.id}`);
@@ -58,8 +83,14 @@ t.test('Polish content gets Polish labels; German gets English labels and says i
     t.equal(r.summary!.languageSupport, a.language === 'de' ? 'partial' : 'full');
     if (a.language === 'pl') {
       const texts = r.dimensions.flatMap((d) => [d.summary, ...d.problems.map((p) => p.title)]);
-      t.ok(texts.some((x) => /[ąęłśżźćńó]/.test(x)), 'problem texts are Polish');
-      t.notOk(texts.some((x) => /\b(the|with|without)\b/.test(x)), 'no English words in Polish texts');
+      t.ok(
+        texts.some((x) => /[ąęłśżźćńó]/.test(x)),
+        'problem texts are Polish',
+      );
+      t.notOk(
+        texts.some((x) => /\b(the|with|without)\b/.test(x)),
+        'no English words in Polish texts',
+      );
     }
   }
 });

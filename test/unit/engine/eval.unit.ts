@@ -24,7 +24,11 @@ for (const rule of RULES) {
     for (const half of HALVES) {
       for (const e of evals.get(half) ?? []) {
         const v = e.violations.filter((x) => x.rule === rule);
-        t.same(v.map((x) => `${x.article} ${x.rec}: ${x.detail}`), [], `${half}/${e.id}`);
+        t.same(
+          v.map((x) => `${x.article} ${x.rec}: ${x.detail}`),
+          [],
+          `${half}/${e.id}`,
+        );
       }
     }
   });

@@ -26,22 +26,45 @@ t.test('Readability picks the article; navigation, sidebar, comments and footer 
   const text = blocks.map((b) => b.text).join('\n');
   t.match(text, /takes 30 minutes/, 'a <div> of text is a paragraph');
   t.match(text, /Loose text right in the content div/, 'loose text in the content <div> is a paragraph');
-  for (const out of ['Popular posts', 'Milk frothing', 'Great post', 'Thanks, this helped', 'Privacy', 'Shop']) t.notMatch(text, out, `"${out}" is not main content`);
-  t.same(blocks.filter((b) => b.kind === 'heading').map((b) => `${b.level} ${b.text}`), ['1 How to descale an espresso machine', '2 What you need', '3 Rinse twice'], 'headings keep their source levels, H1 included');
-  t.ok(blocks.some((b) => b.kind === 'list' && b.items.length === 2), 'the list');
-  t.ok(blocks.some((b) => b.kind === 'image' && b.items[0] === 'Descaling solution in the tank'), 'the figure');
+  for (const out of ['Popular posts', 'Milk frothing', 'Great post', 'Thanks, this helped', 'Privacy', 'Shop'])
+    t.notMatch(text, out, `"${out}" is not main content`);
+  t.same(
+    blocks.filter((b) => b.kind === 'heading').map((b) => `${b.level} ${b.text}`),
+    ['1 How to descale an espresso machine', '2 What you need', '3 Rinse twice'],
+    'headings keep their source levels, H1 included',
+  );
+  t.ok(
+    blocks.some((b) => b.kind === 'list' && b.items.length === 2),
+    'the list',
+  );
+  t.ok(
+    blocks.some((b) => b.kind === 'image' && b.items[0] === 'Descaling solution in the tank'),
+    'the figure',
+  );
   for (const b of blocks) t.ok(b.raw && page.includes(b.raw), `verbatim source slice: ${b.raw.slice(0, 40)}`);
-  t.ok(signals.mainTextChars < signals.bodyTextChars * 0.9, 'boilerplate share: extracted text is less than the body text');
+  t.ok(
+    signals.mainTextChars < signals.bodyTextChars * 0.9,
+    'boilerplate share: extracted text is less than the body text',
+  );
   t.equal(signals.titleTag, 'How to descale an espresso machine | Coffee Blog');
   t.equal(signals.metaDescription, 'Descale in 30 minutes with citric acid.');
   t.equal(signals.canonical, 'https://coffee.example/descale-espresso-machine');
   t.equal(signals.langAttr, 'en');
   t.equal(signals.h1Count, 1);
   t.equal(signals.datePublished, '2025-02-01');
-  t.equal(signals.author, 'Anna Nowak', "the byline Readability found");
-  t.ok(signals.links.some((l) => l.href === 'https://www.example.gov/water-hardness' && !l.internal), 'a source link in the content');
-  t.ok(signals.links.some((l) => l.href === '/privacy' && l.rel === 'site'), 'site links come from the whole page');
-  t.notOk(signals.links.some((l) => l.href === '/x'), 'sidebar links are not content links');
+  t.equal(signals.author, 'Anna Nowak', 'the byline Readability found');
+  t.ok(
+    signals.links.some((l) => l.href === 'https://www.example.gov/water-hardness' && !l.internal),
+    'a source link in the content',
+  );
+  t.ok(
+    signals.links.some((l) => l.href === '/privacy' && l.rel === 'site'),
+    'site links come from the whole page',
+  );
+  t.notOk(
+    signals.links.some((l) => l.href === '/x'),
+    'sidebar links are not content links',
+  );
   t.same(signals.images, [{ src: '/img/descale.jpg', alt: 'Descaling solution in the tank' }]);
   t.ok(signals.inlineScriptBytes > 0);
   t.equal(JSON.stringify(extractHtml(page, null)), JSON.stringify(extractHtml(page, null)), 'deterministic');
@@ -49,7 +72,10 @@ t.test('Readability picks the article; navigation, sidebar, comments and footer 
 
 t.test('a near-empty page falls back to the body as it stands', async (t) => {
   const { blocks } = extractHtml('<html><body><nav>menu</nav><p>Too short.</p></body></html>', null);
-  t.same(blocks.map((b) => b.text), ['Too short.']);
+  t.same(
+    blocks.map((b) => b.text),
+    ['Too short.'],
+  );
 });
 
 t.test('the HTML corpus: every block is a verbatim slice; cart buttons are read from the page', async (t) => {
@@ -59,8 +85,15 @@ t.test('the HTML corpus: every block is a verbatim slice; cart buttons are read 
       const { blocks, signals } = extractHtml(html, null);
       t.ok(blocks.length > 5, `${v} ${a.id}: ${blocks.length} blocks`);
       t.equal(blocks.filter((b) => b.kind === 'heading' && b.level === 1).length, 1, 'the H1 is kept');
-      t.ok(blocks.every((b) => b.raw && html.includes(b.raw)), 'verbatim slices');
-      if (a.profile === 'product') t.ok(signals.actions.some((x) => /koszyka/.test(x)), 'the add-to-cart button');
+      t.ok(
+        blocks.every((b) => b.raw && html.includes(b.raw)),
+        'verbatim slices',
+      );
+      if (a.profile === 'product')
+        t.ok(
+          signals.actions.some((x) => /koszyka/.test(x)),
+          'the add-to-cart button',
+        );
     }
   }
 });

@@ -15,9 +15,15 @@ for (const topic of loadHalf('tuning')) {
     const p = prepareDocument({ content: topic.strong, url: null, keyword: topic.keyword });
     const model = buildBench(topic.serp, p.doc, p.kw, p.an, p.lex).referent;
     t.ok(model, 'a SERP of 5 pages gives a model');
-    const expected = topic.serp.competitors.map((c, i) => (topic.otherUrls.includes(c.url) ? i : -1)).filter((i) => i >= 0);
+    const expected = topic.serp.competitors
+      .map((c, i) => (topic.otherUrls.includes(c.url) ? i : -1))
+      .filter((i) => i >= 0);
     t.same(model!.outliers, expected, 'the outliers are the other-referent pages');
-    for (const [name, want] of [['strong', 'same'], ['poor', 'same'], ['other', 'other']] as const) {
+    for (const [name, want] of [
+      ['strong', 'same'],
+      ['poor', 'same'],
+      ['other', 'other'],
+    ] as const) {
       const doc = prepareDocument({ content: topic[name], url: null, keyword: topic.keyword }).doc;
       t.equal(judgeReferent(model, doc).status, want, `${name} article`);
     }

@@ -14,9 +14,14 @@ import type { Change } from '../../../services/engine/types.ts';
 import { articles, read } from '../../fixtures/engine/corpus.ts';
 
 const asPage = (md: string): string =>
-  `<!doctype html><html><head><title>${md.split('\n')[0]!.replace(/^#\s*/, '')}</title></head><body><nav><a href="/">Home</a></nav><main><article>\n${md.split(/\n{2,}/).map((b) => snippetToHtml(b)).join('\n')}\n</article></main><footer><a href="/privacy">Privacy</a></footer></body></html>`;
+  `<!doctype html><html><head><title>${md.split('\n')[0]!.replace(/^#\s*/, '')}</title></head><body><nav><a href="/">Home</a></nav><main><article>\n${md
+    .split(/\n{2,}/)
+    .map((b) => snippetToHtml(b))
+    .join('\n')}\n</article></main><footer><a href="/privacy">Privacy</a></footer></body></html>`;
 
-const pages: { name: string; content: string; keyword: string }[] = [{ name: 'bench 2,000 words', content: syntheticPage(2000), keyword: 'descale espresso machine' }];
+const pages: { name: string; content: string; keyword: string }[] = [
+  { name: 'bench 2,000 words', content: syntheticPage(2000), keyword: 'descale espresso machine' },
+];
 for (const a of articles) {
   for (const v of ['strong', 'weak'] as const) {
     const src = read(v, a);
@@ -24,7 +29,11 @@ for (const a of articles) {
   }
 }
 
-const view = (p: ParsedContent) => ({ blocks: p.blocks.map((b) => [b.kind, b.level, b.text, b.items, b.raw.length > 0, b.src?.at]), signals: p.signals, text: p.text });
+const view = (p: ParsedContent) => ({
+  blocks: p.blocks.map((b) => [b.kind, b.level, b.text, b.items, b.raw.length > 0, b.src?.at]),
+  signals: p.signals,
+  text: p.text,
+});
 
 t.test('the short path gives what a full extraction of the changed page gives', async (t) => {
   let short = 0;
@@ -62,7 +71,8 @@ t.test('the short path gives what a full extraction of the changed page gives', 
 });
 
 t.test('a change it cannot vouch for falls back to a full re-extraction', async (t) => {
-  const page = '<!doctype html><html><head><title>Descaling</title></head><body><article><h1>Descaling</h1>' +
+  const page =
+    '<!doctype html><html><head><title>Descaling</title></head><body><article><h1>Descaling</h1>' +
     '<p>Descale an espresso machine every month with citric acid, which removes limescale from the boiler and pipes.</p>' +
     '<p>Rinse the tank twice with fresh water after descaling, then pull two blank shots to flush the group head.</p></article></body></html>';
   const prev = parseContent(page, 'html', null);
@@ -70,7 +80,12 @@ t.test('a change it cannot vouch for falls back to a full re-extraction', async 
     { kind: 'replace', before: 'citric acid', after: '<a href="https://example.com">citric acid</a>' },
     { kind: 'replace', before: 'pipes.</p>\n<p>Rinse', after: 'pipes. Rinse' },
     { kind: 'replace', before: 'limescale from the boiler', after: 'limescale</p><p>from the boiler' },
-    { kind: 'insert', placement: 'end', anchor: '', after: '## More\n\nText about descaling that goes at the end of the page.' },
+    {
+      kind: 'insert',
+      placement: 'end',
+      anchor: '',
+      after: '## More\n\nText about descaling that goes at the end of the page.',
+    },
     { kind: 'insert', placement: 'after', anchor: 'nothing like this', after: 'x' },
     { kind: 'insert', placement: 'after', anchor: '<h1>Descaling</h1>', after: 'Descaling removes limescale.' },
     { kind: 'insert', placement: 'after', anchor: 'from the boiler', after: 'A paragraph in the middle of another.' },
@@ -87,5 +102,9 @@ t.test('a change it cannot vouch for falls back to a full re-extraction', async 
   }
   const ok: Change = { kind: 'replace', before: 'every month', after: 'every four weeks' };
   const changed = applyChange(page, 'html', ok);
-  t.same(view(reparseChange(prev, page, changed, ok)!), view(parseContent(changed, 'html', null)), 'a plain text edit takes the short path');
+  t.same(
+    view(reparseChange(prev, page, changed, ok)!),
+    view(parseContent(changed, 'html', null)),
+    'a plain text edit takes the short path',
+  );
 });

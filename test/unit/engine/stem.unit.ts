@@ -19,7 +19,8 @@ t.test('Polish: the case forms of corpus nouns and adjectives share a stem', asy
     ['kawa', 'kawy', 'kawę', 'kaw'],
     ['cena', 'cenie', 'ceny'],
     ['balkon', 'balkonu', 'balkonie', 'balkonach'],
-  ])) t.equal(stems.length, 1, `${g.join(' ')} → ${stems.join(' ')}`);
+  ]))
+    t.equal(stems.length, 1, `${g.join(' ')} → ${stems.join(' ')}`);
   const stem = createStemmer('pl');
   t.not(stem('stopa'), stem('stopień'), 'different words stay apart');
 });
@@ -31,7 +32,8 @@ t.test('German: Snowball German', async (t) => {
     ['wechselrichter', 'wechselrichters', 'wechselrichtern'],
     ['leistung', 'leistungen'],
     ['netzbetreiber', 'netzbetreibers', 'netzbetreibern'],
-  ])) t.equal(stems.length, 1, `${g.join(' ')} → ${stems.join(' ')}`);
+  ]))
+    t.equal(stems.length, 1, `${g.join(' ')} → ${stems.join(' ')}`);
   const stem = createStemmer('de');
   t.not(stem('wechselrichter'), stem('wechseln'), 'a compound is not cut to its first part');
   t.equal(stem('größe'), stem('grösse'), 'ß and ss');

@@ -7,8 +7,17 @@ import { typeboxToAvro } from '../../../events/avro.ts';
 import { Type } from '@sinclair/typebox';
 
 const envelope = (version: number, payload: unknown) => ({
-  id: 'e1', type: 'TestHappened', version, accountId: 'acc_1', streamId: 's', streamVersion: 1, position: '10:1',
-  occurredAt: '2026-11-01T00:00:00.000Z', causationId: null, correlationId: 'c1', payload,
+  id: 'e1',
+  type: 'TestHappened',
+  version,
+  accountId: 'acc_1',
+  streamId: 's',
+  streamVersion: 1,
+  position: '10:1',
+  occurredAt: '2026-11-01T00:00:00.000Z',
+  causationId: null,
+  correlationId: 'c1',
+  payload,
 });
 
 t.test('the checked-in .avsc files are exactly what the event declarations produce', async (t) => {
@@ -22,7 +31,10 @@ t.test('a reader with the older schema decodes an event written with the newer o
   const writer = TestHappened.avroType(2);
   const olderReader = avro.Type.forSchema(TestHappened.avroSchema(1) as avro.Schema);
   const buf = writer.toBuffer(envelope(2, { n: 7, note: 'added in v2' }));
-  const decoded = olderReader.fromBuffer(buf, olderReader.createResolver(writer)) as { payload: { n: number; note?: unknown }; id: string };
+  const decoded = olderReader.fromBuffer(buf, olderReader.createResolver(writer)) as {
+    payload: { n: number; note?: unknown };
+    id: string;
+  };
   t.equal(decoded.id, 'e1');
   t.equal(decoded.payload.n, 7);
   t.notOk('note' in decoded.payload, 'the field the old reader does not know is dropped');
@@ -44,10 +56,21 @@ t.test('an old payload is upcast to the current version', async (t) => {
 });
 
 t.test('TypeBox to Avro: nullable fields get a null default; Optional is refused', async (t) => {
-  t.same(typeboxToAvro(Type.Object({ a: Type.Union([Type.String(), Type.Null()]), b: Type.Array(Type.Integer()) }), 'X'), {
-    type: 'record', name: 'X',
-    fields: [{ name: 'a', type: ['null', 'string'], default: null }, { name: 'b', type: { type: 'array', items: 'long' } }],
-  });
-  t.same(typeboxToAvro(Type.Union([Type.Literal('a'), Type.Literal('b')]), 'E'), 'string', 'literal unions stay strings: adding one breaks no reader');
+  t.same(
+    typeboxToAvro(Type.Object({ a: Type.Union([Type.String(), Type.Null()]), b: Type.Array(Type.Integer()) }), 'X'),
+    {
+      type: 'record',
+      name: 'X',
+      fields: [
+        { name: 'a', type: ['null', 'string'], default: null },
+        { name: 'b', type: { type: 'array', items: 'long' } },
+      ],
+    },
+  );
+  t.same(
+    typeboxToAvro(Type.Union([Type.Literal('a'), Type.Literal('b')]), 'E'),
+    'string',
+    'literal unions stay strings: adding one breaks no reader',
+  );
   t.throws(() => typeboxToAvro(Type.Object({ a: Type.Optional(Type.String()) }), 'X'), /Nullable/);
 });

@@ -132,12 +132,16 @@ t.test('host names resolving to refused addresses are refused', async (t) => {
   for (const [host, reason, what] of hostileNames) {
     await t.rejects(guard.resolveTarget(`https://${host}/`), { name: 'GuardError', reason }, `${what} (${host})`);
   }
-  await t.rejects(guard.resolveTarget('https://mixed.test/'), { message: /mixed\.test resolves to 127\.0\.0\.1, which is not public \(loopback\)/ });
+  await t.rejects(guard.resolveTarget('https://mixed.test/'), {
+    message: /mixed\.test resolves to 127\.0\.0\.1, which is not public \(loopback\)/,
+  });
 });
 
 t.test('the lookup given to HTTP agents fails closed the same way', async (t) => {
   const lookup = (host: string, opts: object) =>
-    new Promise<unknown>((resolve, reject) => guard.lookup(host, opts, (err, address, family) => (err ? reject(err) : resolve({ address, family }))));
+    new Promise<unknown>((resolve, reject) =>
+      guard.lookup(host, opts, (err, address, family) => (err ? reject(err) : resolve({ address, family }))),
+    );
   await t.rejects(lookup('internal.test', {}), GuardError);
   await t.rejects(lookup('mixed.test', { all: true }), { name: 'GuardError', reason: 'blocked_address' });
   t.same(await lookup('public.test', {}), { address: '93.184.216.34', family: 4 });

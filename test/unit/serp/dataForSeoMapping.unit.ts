@@ -6,7 +6,14 @@ t.test('SERP items: organic in order, PAA and related deduplicated, other types 
   const got = serpFromItems([
     { type: 'featured_snippet', url: 'https://snippet.example/', title: 'Snippet' },
     { type: 'organic', url: 'https://a.example/', title: ' A ' },
-    { type: 'people_also_ask', items: [{ type: 'people_also_ask_element', title: 'Why?' }, { title: 'Why?' }, { type: 'people_also_ask_element' }] },
+    {
+      type: 'people_also_ask',
+      items: [
+        { type: 'people_also_ask_element', title: 'Why?' },
+        { title: 'Why?' },
+        { type: 'people_also_ask_element' },
+      ],
+    },
     { type: 'paid', url: 'https://ad.example/', title: 'Ad' },
     { type: 'organic', url: null, title: 'no url' },
     { type: 'organic', url: 'https://b.example/', title: null },

@@ -8,5 +8,9 @@ t.test('the header is t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">', as
   const expected = createHmac('sha256', 'whsec_test').update(`1767225600.${body}`).digest('hex');
   t.equal(signatureHeader('whsec_test', body, 1767225600), `t=1767225600,v1=${expected}`);
   t.match(signatureHeader('whsec_test', body, 1767225600), /^t=\d+,v1=[0-9a-f]{64}$/);
-  t.not(signatureHeader('whsec_test', body, 1767225601), signatureHeader('whsec_test', body, 1767225600), 'each t signs differently');
+  t.not(
+    signatureHeader('whsec_test', body, 1767225601),
+    signatureHeader('whsec_test', body, 1767225600),
+    'each t signs differently',
+  );
 });

@@ -11,7 +11,10 @@ import { authErrors, ok, rateLimitedError } from '../../schemas/common.ts';
 import { ErrorBody } from '../../schemas/error.ts';
 
 /** GET /audits/{id} (spec 4.3): by job id or audit id, in the shape of its status; not the account's → 404. */
-export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
+  app,
+  { pool, settings },
+) => {
   app.get(
     '/audits/:id',
     {

@@ -10,7 +10,10 @@ import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../sch
 import { API_VERSION } from '../../../../core/apiVersion.ts';
 
 /** GET /audits (spec 4.9): the account's jobs, newest first, with every filter. */
-export const listAuditsRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+export const listAuditsRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
+  app,
+  { pool, settings },
+) => {
   app.get(
     '/audits',
     {
@@ -23,7 +26,12 @@ export const listAuditsRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: 
         tags: ['audits'],
         security: [{ bearer: [] }],
         querystring: ListAuditsQuery,
-        response: { 200: ok(ListAuditsResponse, 'One page of jobs (spec 2.2 fields)'), ...invalidRequestError, ...authErrors, ...rateLimitedError },
+        response: {
+          200: ok(ListAuditsResponse, 'One page of jobs (spec 2.2 fields)'),
+          ...invalidRequestError,
+          ...authErrors,
+          ...rateLimitedError,
+        },
       },
     },
     async (request) => {

@@ -19,8 +19,15 @@ import { RevokeResponse, ShareBody, ShareResponse } from '../../schemas/share.ts
 
 const DAY_MS = 86_400_000;
 
-const notFound = { 404: { ...ErrorBody, description: 'not_found: no such job on this account, or an audit created in the app (shared in the app)' } } as const;
-const notCompleted = { 409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' } } as const;
+const notFound = {
+  404: {
+    ...ErrorBody,
+    description: 'not_found: no such job on this account, or an audit created in the app (shared in the app)',
+  },
+} as const;
+const notCompleted = {
+  409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' },
+} as const;
 
 /**
  * The job the share routes act on: one of the account's API audits, by job id (spec 4.7) or audit
@@ -30,14 +37,20 @@ async function jobOf(pool: Pool, accountId: string, id: string): Promise<AuditRo
   const row = await findAudit(pool, accountId, id);
   if (!row) throw new AppError('not_found', 'Audit not found');
   if (row.source === 'panel' || row.jobId === null) {
-    throw new AppError('not_found', 'No job with this id: this audit was created in the app and is shared in the app, not through the API');
+    throw new AppError(
+      'not_found',
+      'No job with this id: this audit was created in the app and is shared in the app, not through the API',
+    );
   }
   return row as AuditRow & { jobId: string };
 }
 
 const expiryOf = (body: ShareBody): ExpiryRequest =>
-  !('shareExpiresInDays' in body) || body.shareExpiresInDays === undefined ? { kind: 'omitted' }
-    : body.shareExpiresInDays === null ? { kind: 'none' } : { kind: 'days', days: body.shareExpiresInDays };
+  !('shareExpiresInDays' in body) || body.shareExpiresInDays === undefined
+    ? { kind: 'omitted' }
+    : body.shareExpiresInDays === null
+      ? { kind: 'none' }
+      : { kind: 'days', days: body.shareExpiresInDays };
 
 /**
  * POST and DELETE /audits/{id}/share (spec 4.7, 4.8): decided on the audit's share stream
@@ -45,7 +58,10 @@ const expiryOf = (body: ShareBody): ExpiryRequest =>
  * transaction, so a completion the read model has not caught up with already counts. No credit.
  * Both count in the `share` rate window (spec 8).
  */
-export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
+  app,
+  { pool, settings },
+) => {
   // The body is optional (spec 4.7: "no body shares without expiry"), also with a JSON content type.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -72,7 +88,14 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
         security: [{ bearer: [] }],
         params: AuditIdParams,
         body: ShareBody,
-        response: { 200: ok(ShareResponse, 'The active link'), ...invalidRequestError, ...notFound, ...notCompleted, ...authErrors, ...rateLimitedError },
+        response: {
+          200: ok(ShareResponse, 'The active link'),
+          ...invalidRequestError,
+          ...notFound,
+          ...notCompleted,
+          ...authErrors,
+          ...rateLimitedError,
+        },
       },
     },
     async (request) => {
@@ -83,16 +106,34 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
         const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
         const now = new Date();
         const { state } = await decideShare(tx, {
-          accountId: auth.accountId, auditId: job.auditId, now, correlationId: String(request.id),
+          accountId: auth.accountId,
+          auditId: job.auditId,
+          now,
+          correlationId: String(request.id),
           command: {
             type: 'ShareReport',
-            data: { auditId: job.auditId, now, dayMs, newToken: newShareToken(), lang: shareLangOf(audit.state.language), auditStatus: audit.state.status, expiry },
+            data: {
+              auditId: job.auditId,
+              now,
+              dayMs,
+              newToken: newShareToken(),
+              lang: shareLangOf(audit.state.language),
+              auditStatus: audit.state.status,
+              expiry,
+            },
           },
         });
         return state;
       });
-      if (state.status !== 'Active') throw new AppError('internal_error', `share of ${job.auditId} is ${state.status} after a POST`);
-      return { id: job.jobId, auditId: job.auditId, shareUrl: shareUrlOf(settings.publicBaseUrl, state.token, state.lang), expiresAt: state.expiresAt, apiVersion: API_VERSION };
+      if (state.status !== 'Active')
+        throw new AppError('internal_error', `share of ${job.auditId} is ${state.status} after a POST`);
+      return {
+        id: job.jobId,
+        auditId: job.auditId,
+        shareUrl: shareUrlOf(settings.publicBaseUrl, state.token, state.lang),
+        expiresAt: state.expiresAt,
+        apiVersion: API_VERSION,
+      };
     },
   );
 
@@ -105,7 +146,13 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
         tags: ['share'],
         security: [{ bearer: [] }],
         params: AuditIdParams,
-        response: { 200: ok(RevokeResponse, 'Revoked (or nothing to revoke)'), ...notFound, ...notCompleted, ...authErrors, ...rateLimitedError },
+        response: {
+          200: ok(RevokeResponse, 'Revoked (or nothing to revoke)'),
+          ...notFound,
+          ...notCompleted,
+          ...authErrors,
+          ...rateLimitedError,
+        },
       },
     },
     async (request) => {
@@ -114,7 +161,10 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
       await transact(pool, async (tx) => {
         const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
         await decideShare(tx, {
-          accountId: auth.accountId, auditId: job.auditId, now: new Date(), correlationId: String(request.id),
+          accountId: auth.accountId,
+          auditId: job.auditId,
+          now: new Date(),
+          correlationId: String(request.id),
           command: { type: 'RevokeShare', data: { auditId: job.auditId, auditStatus: audit.state.status } },
         });
       });

@@ -21,12 +21,16 @@ import { ErrorBody } from '../../schemas/error.ts';
  * stream: 402 / 429; the request on the audit stream; the read model inline). 202 with the queued
  * job; an Idempotency-Key seen before answers 200 with that job as it is now.
  */
-export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
+  app,
+  { pool, settings },
+) => {
   app.post(
     '/audits',
     {
       config: {
-        access: ACCESS['POST /audits'], rateLimit: 'submission',
+        access: ACCESS['POST /audits'],
+        rateLimit: 'submission',
         oversizedBody: `The body is larger than any valid submission: content must be ${CONTENT_MIN_CHARS} to ${CONTENT_MAX_CHARS.toLocaleString('en-US')} characters long`,
       },
       bodyLimit: SUBMISSION_BODY_LIMIT,
@@ -69,8 +73,11 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
       if (submitted.replay) {
         // Spec 4.2: the first request binds; the answer is the existing job, whatever this body said.
         const row = await findAudit(pool, auth.accountId, submitted.auditId);
-        if (!row) throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
-        return reply.status(200).send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));
+        if (!row)
+          throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
+        return reply
+          .status(200)
+          .send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));
       }
       return reply.status(202).send({
         id: submitted.jobId!,

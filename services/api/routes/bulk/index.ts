@@ -8,7 +8,14 @@ import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { parseBulkSubmission } from '../../bulk/parseBulk.ts';
 import { presentBulk } from '../../bulk/present.ts';
-import { BulkAccepted, BulkCancelView, BulkIdParams, BulkView, SubmitBulkBody, SubmitBulkHeaders } from '../../schemas/bulk.ts';
+import {
+  BulkAccepted,
+  BulkCancelView,
+  BulkIdParams,
+  BulkView,
+  SubmitBulkBody,
+  SubmitBulkHeaders,
+} from '../../schemas/bulk.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
 import { API_VERSION } from '../../../../core/apiVersion.ts';
 import { ErrorBody } from '../../schemas/error.ts';
@@ -16,7 +23,10 @@ import { ErrorBody } from '../../schemas/error.ts';
 const notFound = { 404: { ...ErrorBody, description: 'not_found: no such batch on this account' } };
 
 /** The bulk routes (spec 4.4-4.6): submit a batch, read it, cancel it. */
-export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (app, { pool, settings }) => {
+export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
+  app,
+  { pool, settings },
+) => {
   app.post(
     '/audits/bulk',
     {
@@ -34,7 +44,10 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
           200: ok(BulkView, 'Idempotency-Key seen before: the existing batch as GET /audits/bulk/{id} shows it'),
           ...invalidRequestError,
           402: { ...ErrorBody, description: 'insufficient_credits: the balance cannot cover one credit per entry' },
-          409: { ...ErrorBody, description: 'bulk_in_progress: another batch runs on the account (blockingBulkId, blockingStatus)' },
+          409: {
+            ...ErrorBody,
+            description: 'bulk_in_progress: another batch runs on the account (blockingBulkId, blockingStatus)',
+          },
           ...authErrors,
           ...rateLimitedError,
         },
@@ -46,11 +59,21 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
       const input = parseBulkSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
       if (request.validationError) throw request.validationError;
       const { state, replay } = await submitBulk(pool, {
-        accountId: auth.accountId, input, idempotencyKey, inactivitySeconds: settings.bulkInactivitySeconds ?? DEFAULT_BULK_INACTIVITY_SECONDS,
-        now: new Date(), correlationId: String(request.id),
+        accountId: auth.accountId,
+        input,
+        idempotencyKey,
+        inactivitySeconds: settings.bulkInactivitySeconds ?? DEFAULT_BULK_INACTIVITY_SECONDS,
+        now: new Date(),
+        correlationId: String(request.id),
       });
       if (replay) return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
-      return reply.status(202).send({ id: state.bulkId!, status: 'queued' as const, urlCount: state.entries.length, project: state.project, apiVersion: API_VERSION });
+      return reply.status(202).send({
+        id: state.bulkId!,
+        status: 'queued' as const,
+        urlCount: state.entries.length,
+        project: state.project,
+        apiVersion: API_VERSION,
+      });
     },
   );
 
@@ -92,7 +115,13 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
     },
     async (request) => {
       const accountId = request.auth!.accountId;
-      const { state, creditsRefunded } = await cancelBulk(pool, accountId, request.params.id, new Date(), String(request.id));
+      const { state, creditsRefunded } = await cancelBulk(
+        pool,
+        accountId,
+        request.params.id,
+        new Date(),
+        String(request.id),
+      );
       return { ...(await presentBulk(pool, accountId, state)), creditsRefunded };
     },
   );

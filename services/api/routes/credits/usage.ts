@@ -3,7 +3,12 @@ import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { creditUsage } from '../../../../projections/ledger/queries.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
-import { CREDIT_USAGE_DEFAULT_LIMIT, CREDIT_USAGE_MAX_LIMIT, CreditUsageQuery, CreditUsageResponse } from '../../schemas/creditUsage.ts';
+import {
+  CREDIT_USAGE_DEFAULT_LIMIT,
+  CREDIT_USAGE_MAX_LIMIT,
+  CreditUsageQuery,
+  CreditUsageResponse,
+} from '../../schemas/creditUsage.ts';
 import { API_VERSION } from '../../../../core/apiVersion.ts';
 
 /**
@@ -20,7 +25,12 @@ export const creditUsageRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = asyn
         tags: ['credits'],
         security: [{ bearer: [] }],
         querystring: CreditUsageQuery,
-        response: { 200: ok(CreditUsageResponse, 'Balance and one page of history (spec 2.8)'), ...invalidRequestError, ...authErrors, ...rateLimitedError },
+        response: {
+          200: ok(CreditUsageResponse, 'Balance and one page of history (spec 2.8)'),
+          ...invalidRequestError,
+          ...authErrors,
+          ...rateLimitedError,
+        },
       },
     },
     async (request) => {

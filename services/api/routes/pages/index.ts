@@ -25,7 +25,9 @@ const REPORT_PREFIX = '/app/audits/';
 
 /** Only a report page of this site is a place to go back to after sign-in (no open redirect). */
 const safeNext = (next: unknown): string =>
-  typeof next === 'string' && next.startsWith(REPORT_PREFIX) && /^\/app\/audits\/[A-Za-z0-9_-]{1,100}$/.test(next) ? next : '';
+  typeof next === 'string' && next.startsWith(REPORT_PREFIX) && /^\/app\/audits\/[A-Za-z0-9_-]{1,100}$/.test(next)
+    ? next
+    : '';
 
 /**
  * The pages a person opens in a browser, outside /api/v1 (no API key):
@@ -34,59 +36,112 @@ const safeNext = (next: unknown): string =>
  * - GET and POST /app/login, POST /app/logout: the smallest honest login (an API key of the
  *   account in, an HttpOnly session cookie out).
  */
-export const reportPages = (deps: { pool: Pool; settings: AuditApiSettings }): FastifyPluginAsync => async (app) => {
-  const { pool, settings } = deps;
-  const secure = settings.publicBaseUrl.startsWith('https://');
-  await app.register(cookie);
-  await app.register(formbody);
+export const reportPages =
+  (deps: { pool: Pool; settings: AuditApiSettings }): FastifyPluginAsync =>
+  async (app) => {
+    const { pool, settings } = deps;
+    const secure = settings.publicBaseUrl.startsWith('https://');
+    await app.register(cookie);
+    await app.register(formbody);
 
-  app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(REPORT_CSS));
+    app.get(STYLESHEET_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .send(REPORT_CSS),
+    );
 
-  app.get<{ Params: { token: string }; Querystring: { lang?: string } }>('/share/:token', { schema: { hide: true } }, async (request, reply) => {
-    const token = request.params.token;
-    const share = SHARE_TOKEN_PATTERN.test(token) ? await findLiveShare(pool, token) : null;
-    const row = share ? await findAudit(pool, share.accountId, share.auditId) : null;
-    // Unknown, expired and revoked links: one page, one status, nothing to tell them apart.
-    if (!share || !row || row.status !== 'completed') return sendPage(reply, 404, notFoundPage(langParam(request.query.lang)));
-    const result = presentResult(row, settings, share);
-    return sendPage(reply, 200, reportPage(result, { lang: share.lang }));
-  });
+    app.get<{ Params: { token: string }; Querystring: { lang?: string } }>(
+      '/share/:token',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const token = request.params.token;
+        const share = SHARE_TOKEN_PATTERN.test(token) ? await findLiveShare(pool, token) : null;
+        const row = share ? await findAudit(pool, share.accountId, share.auditId) : null;
+        // Unknown, expired and revoked links: one page, one status, nothing to tell them apart.
+        if (!share || !row || row.status !== 'completed')
+          return sendPage(reply, 404, notFoundPage(langParam(request.query.lang)));
+        const result = presentResult(row, settings, share);
+        return sendPage(reply, 200, reportPage(result, { lang: share.lang }));
+      },
+    );
 
-  app.get<{ Querystring: { next?: string } }>(LOGIN, { schema: { hide: true } }, async (request, reply) =>
-    sendPage(reply, 200, signInPage({ action: LOGIN, next: safeNext(request.query.next) })));
+    app.get<{ Querystring: { next?: string } }>(LOGIN, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(reply, 200, signInPage({ action: LOGIN, next: safeNext(request.query.next) })),
+    );
 
-  app.post<{ Body: { apiKey?: string; next?: string } }>(LOGIN, { schema: { hide: true } }, async (request, reply) => {
-    const body = (request.body ?? {}) as { apiKey?: unknown; next?: unknown };
-    const next = safeNext(body.next);
-    const key = typeof body.apiKey === 'string' ? body.apiKey.trim() : '';
-    const owner = key ? await findApiKeyByHash(pool, hashApiKey(key)) : null;
-    if (!owner || owner.revoked || !owner.scopes.includes('audits:read')) {
-      return sendPage(reply, 401, signInPage({ action: LOGIN, next, error: 'That key is unknown, revoked or lacks the audits:read scope.' }));
-    }
-    const session = await openSession(pool, { keyId: owner.keyId, accountId: owner.accountId, ttlSeconds: SESSION_TTL_SECONDS });
-    reply.setCookie(SESSION_COOKIE, session, { path: '/app', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_SECONDS });
-    return reply.status(303).header('cache-control', 'no-store').redirect(next || LOGIN);
-  });
+    app.post<{ Body: { apiKey?: string; next?: string } }>(
+      LOGIN,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const body = (request.body ?? {}) as { apiKey?: unknown; next?: unknown };
+        const next = safeNext(body.next);
+        const key = typeof body.apiKey === 'string' ? body.apiKey.trim() : '';
+        const owner = key ? await findApiKeyByHash(pool, hashApiKey(key)) : null;
+        if (!owner || owner.revoked || !owner.scopes.includes('audits:read')) {
+          return sendPage(
+            reply,
+            401,
+            signInPage({ action: LOGIN, next, error: 'That key is unknown, revoked or lacks the audits:read scope.' }),
+          );
+        }
+        const session = await openSession(pool, {
+          keyId: owner.keyId,
+          accountId: owner.accountId,
+          ttlSeconds: SESSION_TTL_SECONDS,
+        });
+        reply.setCookie(SESSION_COOKIE, session, {
+          path: '/app',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: SESSION_TTL_SECONDS,
+        });
+        return reply
+          .status(303)
+          .header('cache-control', 'no-store')
+          .redirect(next || LOGIN);
+      },
+    );
 
-  app.post(LOGOUT, { schema: { hide: true } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await closeSession(pool, token);
-    reply.clearCookie(SESSION_COOKIE, { path: '/app', httpOnly: true, sameSite: 'lax', secure });
-    return reply.status(303).redirect(LOGIN);
-  });
+    app.post(LOGOUT, { schema: { hide: true } }, async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await closeSession(pool, token);
+      reply.clearCookie(SESSION_COOKIE, { path: '/app', httpOnly: true, sameSite: 'lax', secure });
+      return reply.status(303).redirect(LOGIN);
+    });
 
-  app.get<{ Params: { auditId: string } }>(`${REPORT_PREFIX}:auditId`, { schema: { hide: true } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(pool, token) : null;
-    if (!session) return reply.status(303).header('cache-control', 'no-store').redirect(`${LOGIN}?next=${encodeURIComponent(request.url.split('?')[0]!)}`);
-    // Another account's audit is as unknown as one that never existed.
-    const row = await findAudit(pool, session.accountId, request.params.auditId);
-    if (!row) return sendPage(reply, 404, notFoundPage('en'));
-    if (row.status !== 'completed') {
-      return sendPage(reply, 200, statusPage({ status: row.status, message: row.errorMessage, signOutPath: LOGOUT, email: session.email }));
-    }
-    const result = presentResult(row, settings, await findShare(pool, row.auditId));
-    return sendPage(reply, 200, reportPage(result, { lang: result.input.language === 'pl' ? 'pl' : 'en', owner: { email: session.email, signOutPath: LOGOUT } }));
-  });
-};
+    app.get<{ Params: { auditId: string } }>(
+      `${REPORT_PREFIX}:auditId`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        const session = token ? await findSession(pool, token) : null;
+        if (!session)
+          return reply
+            .status(303)
+            .header('cache-control', 'no-store')
+            .redirect(`${LOGIN}?next=${encodeURIComponent(request.url.split('?')[0]!)}`);
+        // Another account's audit is as unknown as one that never existed.
+        const row = await findAudit(pool, session.accountId, request.params.auditId);
+        if (!row) return sendPage(reply, 404, notFoundPage('en'));
+        if (row.status !== 'completed') {
+          return sendPage(
+            reply,
+            200,
+            statusPage({ status: row.status, message: row.errorMessage, signOutPath: LOGOUT, email: session.email }),
+          );
+        }
+        const result = presentResult(row, settings, await findShare(pool, row.auditId));
+        return sendPage(
+          reply,
+          200,
+          reportPage(result, {
+            lang: result.input.language === 'pl' ? 'pl' : 'en',
+            owner: { email: session.email, signOutPath: LOGOUT },
+          }),
+        );
+      },
+    );
+  };

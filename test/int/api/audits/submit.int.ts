@@ -7,8 +7,14 @@ import { auditApi, bearer, completeAudit, failAudit, PUBLIC_BASE_URL, startAudit
 t.test('POST /api/v1/audits', async (t) => {
   const f = await auditApi(t);
   const post = (apiKey: string, payload: unknown, headers: Record<string, string> = {}) =>
-    f.app.inject({ method: 'POST', url: '/api/v1/audits', headers: { ...bearer(apiKey), 'content-type': 'application/json', ...headers }, payload: JSON.stringify(payload) });
-  const count = async (sql: string, params: unknown[]) => (await f.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0]!.n;
+    f.app.inject({
+      method: 'POST',
+      url: '/api/v1/audits',
+      headers: { ...bearer(apiKey), 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(payload),
+    });
+  const count = async (sql: string, params: unknown[]) =>
+    (await f.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0]!.n;
 
   t.test('every validation rule: 400 invalid_request with its message and field; nothing created', async (t) => {
     const a = await f.account();
@@ -17,10 +23,23 @@ t.test('POST /api/v1/audits', async (t) => {
       t.equal(res.statusCode, 400, `${c.name}: 400`);
       const body = res.json();
       const { code, message, requestId, field } = body.error;
-      t.same({ code, message, requestId, field }, { code: 'invalid_request', message: c.message, requestId: res.headers['x-request-id'], field: c.field ?? undefined }, c.name);
+      t.same(
+        { code, message, requestId, field },
+        {
+          code: 'invalid_request',
+          message: c.message,
+          requestId: res.headers['x-request-id'],
+          field: c.field ?? undefined,
+        },
+        c.name,
+      );
       t.equal(body.apiVersion, API_VERSION);
     }
-    t.equal(await count(`events WHERE account_id = $1 AND type IN ('AuditRequested', 'AuditAdmitted')`, [a.accountId]), 0, 'no event appended');
+    t.equal(
+      await count(`events WHERE account_id = $1 AND type IN ('AuditRequested', 'AuditAdmitted')`, [a.accountId]),
+      0,
+      'no event appended',
+    );
     t.equal(await count('audits WHERE account_id = $1', [a.accountId]), 0, 'no audit');
     const empty = await f.app.inject({ method: 'POST', url: '/api/v1/audits', headers: bearer(a.apiKey) });
     t.equal(empty.statusCode, 400, 'no body at all');
@@ -33,7 +52,18 @@ t.test('POST /api/v1/audits', async (t) => {
       const res = await post(a.apiKey, c.body);
       t.equal(res.statusCode, 202, c.name);
       const body = res.json();
-      t.match(body, { id: /^job_/, status: 'queued', auditId: /^aud_/, project: c.body.project ?? null, createdAt: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, apiVersion: 'v1.4' }, c.name);
+      t.match(
+        body,
+        {
+          id: /^job_/,
+          status: 'queued',
+          auditId: /^aud_/,
+          project: c.body.project ?? null,
+          createdAt: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+          apiVersion: 'v1.4',
+        },
+        c.name,
+      );
       t.same(Object.keys(body).sort(), ['apiVersion', 'auditId', 'createdAt', 'id', 'project', 'status']);
       // Free a place in flight for the next case (three at a time).
       await failAudit(f.pool, a.accountId, body.auditId);
@@ -42,13 +72,42 @@ t.test('POST /api/v1/audits', async (t) => {
 
   t.test('the request is stored as validated; content without a title takes the keyword as its title', async (t) => {
     const a = await f.account();
-    const res = await post(a.apiKey, { content: CONTENT, keyword: ' descale kettle ', language: 'en', project: 'Kitchen', share: true, shareExpiresInDays: 30, webhookUrl: 'https://hooks.example.com/x' });
+    const res = await post(a.apiKey, {
+      content: CONTENT,
+      keyword: ' descale kettle ',
+      language: 'en',
+      project: 'Kitchen',
+      share: true,
+      shareExpiresInDays: 30,
+      webhookUrl: 'https://hooks.example.com/x',
+    });
     t.equal(res.statusCode, 202);
     const row = (await f.pool.query('SELECT * FROM audits WHERE audit_id = $1', [res.json().auditId])).rows[0];
-    t.match(row, { source: 'api', status: 'queued', url: null, domain: null, keyword: 'descale kettle', language: 'en', title: 'descale kettle', project: 'Kitchen', share: true, share_expires_in_days: 30, webhook_url: 'https://hooks.example.com/x', idempotency_key: null });
+    t.match(row, {
+      source: 'api',
+      status: 'queued',
+      url: null,
+      domain: null,
+      keyword: 'descale kettle',
+      language: 'en',
+      title: 'descale kettle',
+      project: 'Kitchen',
+      share: true,
+      share_expires_in_days: 30,
+      webhook_url: 'https://hooks.example.com/x',
+      idempotency_key: null,
+    });
     t.equal(row.job_id, res.json().id);
-    const get = await f.app.inject({ method: 'GET', url: `/api/v1/audits/${res.json().id}`, headers: bearer(a.apiKey) });
-    t.same(get.json(), res.json(), 'GET at once answers what the 202 said (the read model is written with the request)');
+    const get = await f.app.inject({
+      method: 'GET',
+      url: `/api/v1/audits/${res.json().id}`,
+      headers: bearer(a.apiKey),
+    });
+    t.same(
+      get.json(),
+      res.json(),
+      'GET at once answers what the 202 said (the read model is written with the request)',
+    );
   });
 
   t.test('X-RateLimit-* on every response of the submission endpoint, 202 and 400 alike', async (t) => {
@@ -66,7 +125,11 @@ t.test('POST /api/v1/audits', async (t) => {
     const key = { 'idempotency-key': 'order-4711:retry-safe' };
     const first = await post(a.apiKey, { url: URL, project: 'First' }, key);
     t.equal(first.statusCode, 202);
-    const again = await post(a.apiKey, { url: 'https://example.org/other', project: 'Second', keyword: 'changed' }, key);
+    const again = await post(
+      a.apiKey,
+      { url: 'https://example.org/other', project: 'Second', keyword: 'changed' },
+      key,
+    );
     t.equal(again.statusCode, 200, 'a repeat: 200');
     t.same(again.json(), first.json(), 'the same job, as it is now, unchanged by the second body');
     t.equal(await count('audits WHERE account_id = $1', [a.accountId]), 1, 'one audit');
@@ -90,7 +153,15 @@ t.test('POST /api/v1/audits', async (t) => {
     await f.waitFor(a.accountId, done.json().auditId, (r) => r.status === 'completed');
     const replayDone = await post(a.apiKey, { content: CONTENT }, { 'idempotency-key': 'done-1' });
     t.equal(replayDone.statusCode, 200);
-    t.match(replayDone.json(), { id: done.json().id, status: 'completed', meta: { apiVersion: 'v1.4', reportUrl: `${PUBLIC_BASE_URL}/app/audits/${done.json().auditId}` } }, 'a completed job: the full result');
+    t.match(
+      replayDone.json(),
+      {
+        id: done.json().id,
+        status: 'completed',
+        meta: { apiVersion: 'v1.4', reportUrl: `${PUBLIC_BASE_URL}/app/audits/${done.json().auditId}` },
+      },
+      'a completed job: the full result',
+    );
   });
 
   // services/commands/submitAudit.ts reads the audit stream twice in READ COMMITTED: a retry that
@@ -99,7 +170,9 @@ t.test('POST /api/v1/audits', async (t) => {
   // concurrency_conflict so transact() runs it again and it becomes a replay.
   t.test('Idempotency-Key: racing retries make one audit', async (t) => {
     const a = await f.account({ credits: 5 });
-    const results = await Promise.all(Array.from({ length: 8 }, () => post(a.apiKey, { url: URL }, { 'idempotency-key': 'race' })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post(a.apiKey, { url: URL }, { 'idempotency-key': 'race' })),
+    );
     t.same(results.map((r) => r.statusCode).sort(), [200, 200, 200, 200, 200, 200, 200, 202]);
     t.equal(new Set(results.map((r) => r.json().id)).size, 1);
     t.equal(await count('audits WHERE account_id = $1', [a.accountId]), 1);
@@ -107,7 +180,8 @@ t.test('POST /api/v1/audits', async (t) => {
 
   t.test('Idempotency-Key must be 1 to 255 visible ASCII characters', async (t) => {
     const a = await f.account();
-    const message = 'Idempotency-Key must be 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)';
+    const message =
+      'Idempotency-Key must be 1 to 255 visible ASCII characters (letters, digits, punctuation; no spaces)';
     for (const bad of ['', 'k'.repeat(256), 'has space', 'tab\there', 'clé']) {
       const res = await post(a.apiKey, { url: URL }, { 'idempotency-key': bad });
       t.equal(res.statusCode, 400, JSON.stringify(bad));
@@ -122,7 +196,10 @@ t.test('POST /api/v1/audits', async (t) => {
     const broke = await f.account({ credits: 0 });
     const res = await post(broke.apiKey, { url: URL });
     t.equal(res.statusCode, 402);
-    t.match(res.json(), { error: { code: 'insufficient_credits', message: 'Insufficient credits' }, apiVersion: 'v1.4' });
+    t.match(res.json(), {
+      error: { code: 'insufficient_credits', message: 'Insufficient credits' },
+      apiVersion: 'v1.4',
+    });
     t.equal(await count('audits WHERE account_id = $1', [broke.accountId]), 0);
     const unlimited = await f.account({ credits: 0, unlimited: true });
     t.equal((await post(unlimited.apiKey, { url: URL })).statusCode, 202);
@@ -140,9 +217,18 @@ t.test('POST /api/v1/audits', async (t) => {
     const fourth = await post(a.apiKey, { url: URL });
     t.equal(fourth.statusCode, 429);
     const body = fourth.json();
-    t.match(body.error, { code: 'rate_limited', message: 'At most 3 audits at a time per account; wait for one to finish', retryAfter: 15 });
+    t.match(body.error, {
+      code: 'rate_limited',
+      message: 'At most 3 audits at a time per account; wait for one to finish',
+      retryAfter: 15,
+    });
     t.equal(fourth.headers['retry-after'], String(body.error.retryAfter), 'Retry-After equals retryAfter');
-    t.ok(fourth.headers['x-ratelimit-limit'] && fourth.headers['x-ratelimit-remaining'] && fourth.headers['x-ratelimit-reset'], 'X-RateLimit-* on the 429');
+    t.ok(
+      fourth.headers['x-ratelimit-limit'] &&
+        fourth.headers['x-ratelimit-remaining'] &&
+        fourth.headers['x-ratelimit-reset'],
+      'X-RateLimit-* on the 429',
+    );
     const replay = await post(a.apiKey, { url: URL }, { 'idempotency-key': 'fourth' });
     t.equal(replay.statusCode, 429, 'a new key is a new audit: still refused');
     await failAudit(f.pool, a.accountId, ids[1]!);
@@ -152,7 +238,8 @@ t.test('POST /api/v1/audits', async (t) => {
   t.test('the request-rate window: 429 past the limit of the submission window', async (t) => {
     const g = await auditApi(t, { rateLimits: { submission: 2 } });
     const a = await g.account();
-    const send = () => g.app.inject({ method: 'POST', url: '/api/v1/audits', headers: bearer(a.apiKey), payload: { url: 42 } });
+    const send = () =>
+      g.app.inject({ method: 'POST', url: '/api/v1/audits', headers: bearer(a.apiKey), payload: { url: 42 } });
     t.equal((await send()).headers['x-ratelimit-remaining'], '1');
     t.equal((await send()).headers['x-ratelimit-remaining'], '0');
     const over = await send();
@@ -163,7 +250,12 @@ t.test('POST /api/v1/audits', async (t) => {
   t.test('private addresses are accepted when ALLOW_PRIVATE_ADDRESSES is on', async (t) => {
     const g = await auditApi(t, { allowPrivateAddresses: true });
     const a = await g.account();
-    const res = await g.app.inject({ method: 'POST', url: '/api/v1/audits', headers: bearer(a.apiKey), payload: { url: 'http://127.0.0.1:8081/page', webhookUrl: 'https://10.1.2.3/hook' } });
+    const res = await g.app.inject({
+      method: 'POST',
+      url: '/api/v1/audits',
+      headers: bearer(a.apiKey),
+      payload: { url: 'http://127.0.0.1:8081/page', webhookUrl: 'https://10.1.2.3/hook' },
+    });
     t.equal(res.statusCode, 202);
   });
 });

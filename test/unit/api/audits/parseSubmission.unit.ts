@@ -12,7 +12,11 @@ const schemaAccepts = ajv.compile(SubmitAuditBody);
 
 t.test('every rule of POST /audits refuses with its own message (spec 4.2, 7)', async (t) => {
   for (const c of rejected) {
-    t.throws(() => parseAuditSubmission(c.body, strict), { code: 'invalid_request', status: 400, message: c.message }, c.name);
+    t.throws(
+      () => parseAuditSubmission(c.body, strict),
+      { code: 'invalid_request', status: 400, message: c.message },
+      c.name,
+    );
     try {
       parseAuditSubmission(c.body, strict);
     } catch (e) {
@@ -32,8 +36,20 @@ t.test('good bodies are parsed, and the documented schema accepts each of them t
 t.test('the schema refuses what it can express of the refused bodies', async (t) => {
   // Cross-field rules (url xor content, title only with content, shareExpiresInDays only with share,
   // "__none__", blank strings, URL policy, the ISO list) are the parser's alone.
-  const typeOrLimit = ['url not a string', 'content 49 characters', 'content 200,001 characters', 'title 301 characters', 'keyword 201 characters',
-    'project a number', 'project 101 characters', 'share the string "true"', 'shareExpiresInDays 0', 'shareExpiresInDays 1.5', 'an unknown field', 'language upper case'];
+  const typeOrLimit = [
+    'url not a string',
+    'content 49 characters',
+    'content 200,001 characters',
+    'title 301 characters',
+    'keyword 201 characters',
+    'project a number',
+    'project 101 characters',
+    'share the string "true"',
+    'shareExpiresInDays 0',
+    'shareExpiresInDays 1.5',
+    'an unknown field',
+    'language upper case',
+  ];
   for (const name of typeOrLimit) {
     const c = rejected.find((x) => x.name === name)!;
     t.notOk(schemaAccepts(c.body), name);
@@ -43,9 +59,14 @@ t.test('the schema refuses what it can express of the refused bodies', async (t)
 t.test('private addresses pass with ALLOW_PRIVATE_ADDRESSES, and only the address rules are lifted', async (t) => {
   const open = { allowPrivateAddresses: true };
   t.equal(parseAuditSubmission({ url: 'http://127.0.0.1:3000/page' }, open).url, 'http://127.0.0.1:3000/page');
-  t.equal(parseAuditSubmission({ url: URL, webhookUrl: 'https://10.0.0.1/hook' }, open).webhookUrl, 'https://10.0.0.1/hook');
+  t.equal(
+    parseAuditSubmission({ url: URL, webhookUrl: 'https://10.0.0.1/hook' }, open).webhookUrl,
+    'https://10.0.0.1/hook',
+  );
   t.throws(() => parseAuditSubmission({ url: 'ftp://127.0.0.1/' }, open), { message: /scheme/ });
-  t.throws(() => parseAuditSubmission({ url: URL, webhookUrl: 'http://10.0.0.1/hook' }, open), { message: /must be https/ });
+  t.throws(() => parseAuditSubmission({ url: URL, webhookUrl: 'http://10.0.0.1/hook' }, open), {
+    message: /must be https/,
+  });
 });
 
 t.test('title defaults to nothing here: the submission command substitutes the keyword (spec 4.2)', async (t) => {

@@ -8,12 +8,31 @@ import { ACCOUNT_ID, WEBHOOK_SECRET, charge, hashOf, keyIssued, opened, purchase
 /** Accounts, API keys and the unlimited flag. Credits are in credits.unit.ts. */
 const given = spec(accountDecider).given;
 
-const open = (over: Partial<{ email: string; role: 'user' | 'admin'; unlimited: boolean; webhookSecret: string; accountId: string }> = {}): AccountCommand => ({
+const open = (
+  over: Partial<{
+    email: string;
+    role: 'user' | 'admin';
+    unlimited: boolean;
+    webhookSecret: string;
+    accountId: string;
+  }> = {},
+): AccountCommand => ({
   type: 'OpenAccount',
-  data: { accountId: ACCOUNT_ID, email: 'owner@example.com', role: 'user', unlimited: false, webhookSecret: WEBHOOK_SECRET, ...over },
+  data: {
+    accountId: ACCOUNT_ID,
+    email: 'owner@example.com',
+    role: 'user',
+    unlimited: false,
+    webhookSecret: WEBHOOK_SECRET,
+    ...over,
+  },
 });
 
-const issue = (keyId: string, key = `sk_live_${keyId}`, scopes: string[] = ['audits:read', 'audits:write']): AccountCommand => ({
+const issue = (
+  keyId: string,
+  key = `sk_live_${keyId}`,
+  scopes: string[] = ['audits:read', 'audits:write'],
+): AccountCommand => ({
   type: 'IssueApiKey',
   data: { keyId, keyHash: hashOf(key), keyPrefix: key.slice(0, 8), scopes },
 });
@@ -27,15 +46,42 @@ const setUnlimited = (unlimited: boolean, actor = 'ops@example.com', reason = 'p
 
 t.test('when the account is not opened', async (t) => {
   t.test('OpenAccount opens it', given([]).when(open()).then([opened()]));
-  t.test('an unlimited user account is recorded as such', given([]).when(open({ unlimited: true })).then([opened({ unlimited: true })]));
+  t.test(
+    'an unlimited user account is recorded as such',
+    given([])
+      .when(open({ unlimited: true }))
+      .then([opened({ unlimited: true })]),
+  );
   t.test(
     'an administrator account is always unlimited (spec 2.8: administrators do not pay)',
-    given([]).when(open({ role: 'admin', unlimited: false })).then([opened({ role: 'admin', unlimited: true })]),
+    given([])
+      .when(open({ role: 'admin', unlimited: false }))
+      .then([opened({ role: 'admin', unlimited: true })]),
   );
-  t.test('a bad e-mail is refused', given([]).when(open({ email: 'owner' })).thenThrows('invalid_request', /e-mail/));
-  t.test('an empty account id is refused', given([]).when(open({ accountId: '' })).thenThrows('invalid_request', /accountId/));
-  t.test('an empty webhook secret is refused', given([]).when(open({ webhookSecret: ' ' })).thenThrows('invalid_request', /webhookSecret/));
-  t.test('an unknown role is refused', given([]).when(open({ role: 'root' as 'user' })).thenThrows('invalid_request', /role/));
+  t.test(
+    'a bad e-mail is refused',
+    given([])
+      .when(open({ email: 'owner' }))
+      .thenThrows('invalid_request', /e-mail/),
+  );
+  t.test(
+    'an empty account id is refused',
+    given([])
+      .when(open({ accountId: '' }))
+      .thenThrows('invalid_request', /accountId/),
+  );
+  t.test(
+    'an empty webhook secret is refused',
+    given([])
+      .when(open({ webhookSecret: ' ' }))
+      .thenThrows('invalid_request', /webhookSecret/),
+  );
+  t.test(
+    'an unknown role is refused',
+    given([])
+      .when(open({ role: 'root' as 'user' }))
+      .thenThrows('invalid_request', /role/),
+  );
 
   const others: [string, AccountCommand][] = [
     ['IssueApiKey', issue('key_1')],
@@ -44,7 +90,10 @@ t.test('when the account is not opened', async (t) => {
     ['PurchaseCredits', purchase('pay_1', 10)],
     ['ChargeCredit', charge('aud_1')],
     ['RefundCharge', { type: 'RefundCharge', data: { kind: 'audit', subjectId: 'aud_1', reason: 'x' } }],
-    ['AdjustCredits', { type: 'AdjustCredits', data: { adjustmentId: 'adj_1', delta: 5, actor: 'ops', reason: 'gift' } }],
+    [
+      'AdjustCredits',
+      { type: 'AdjustCredits', data: { adjustmentId: 'adj_1', delta: 5, actor: 'ops', reason: 'gift' } },
+    ],
   ];
   for (const [name, command] of others) {
     t.test(`${name} is not_found`, given([]).when(command).thenThrows('not_found', 'account not found'));
@@ -53,55 +102,144 @@ t.test('when the account is not opened', async (t) => {
 
 t.test('when the account is opened', async (t) => {
   const history: AccountEvent[] = [opened()];
-  t.test('OpenAccount again is refused', given(history).when(open()).thenThrows('invalid_request', 'account already exists'));
-  t.test('OpenAccount again with other details is refused too', given(history).when(open({ email: 'x@y.z' })).thenThrows('invalid_request', 'account already exists'));
+  t.test(
+    'OpenAccount again is refused',
+    given(history).when(open()).thenThrows('invalid_request', 'account already exists'),
+  );
+  t.test(
+    'OpenAccount again with other details is refused too',
+    given(history)
+      .when(open({ email: 'x@y.z' }))
+      .thenThrows('invalid_request', 'account already exists'),
+  );
 
-  t.test('IssueApiKey issues a key with its hash, never the key', given(history).when(issue('key_1')).then([keyIssued('key_1')]));
-  t.test('scopes may be one of the two', given(history).when(issue('key_1', 'sk_live_r', ['audits:read'])).then([keyIssued('key_1', 'sk_live_r', ['audits:read'])]));
+  t.test(
+    'IssueApiKey issues a key with its hash, never the key',
+    given(history)
+      .when(issue('key_1'))
+      .then([keyIssued('key_1')]),
+  );
+  t.test(
+    'scopes may be one of the two',
+    given(history)
+      .when(issue('key_1', 'sk_live_r', ['audits:read']))
+      .then([keyIssued('key_1', 'sk_live_r', ['audits:read'])]),
+  );
   t.test(
     'scopes are deduplicated and put in canonical order',
-    given(history).when(issue('key_1', 'sk_live_x', ['audits:write', 'audits:read', 'audits:write'])).then([keyIssued('key_1', 'sk_live_x')]),
+    given(history)
+      .when(issue('key_1', 'sk_live_x', ['audits:write', 'audits:read', 'audits:write']))
+      .then([keyIssued('key_1', 'sk_live_x')]),
   );
-  t.test('no scope is refused', given(history).when(issue('key_1', 'sk_live_x', [])).thenThrows('invalid_request', /at least one scope/));
-  t.test('an unknown scope is refused', given(history).when(issue('key_1', 'sk_live_x', ['audits:read', 'admin'])).thenThrows('invalid_request', /unknown scope admin/));
+  t.test(
+    'no scope is refused',
+    given(history)
+      .when(issue('key_1', 'sk_live_x', []))
+      .thenThrows('invalid_request', /at least one scope/),
+  );
+  t.test(
+    'an unknown scope is refused',
+    given(history)
+      .when(issue('key_1', 'sk_live_x', ['audits:read', 'admin']))
+      .thenThrows('invalid_request', /unknown scope admin/),
+  );
   t.test(
     'a key hash that is not a SHA-256 hex is refused (the key itself must never be stored)',
     given(history)
-      .when({ type: 'IssueApiKey', data: { keyId: 'key_1', keyHash: 'sk_live_plaintext', keyPrefix: 'sk_live_', scopes: ['audits:read'] } })
+      .when({
+        type: 'IssueApiKey',
+        data: { keyId: 'key_1', keyHash: 'sk_live_plaintext', keyPrefix: 'sk_live_', scopes: ['audits:read'] },
+      })
       .thenThrows('invalid_request', /SHA-256/),
   );
   t.test(
     'an empty key prefix is refused',
-    given(history).when({ type: 'IssueApiKey', data: { keyId: 'key_1', keyHash: hashOf('k'), keyPrefix: '', scopes: ['audits:read'] } }).thenThrows('invalid_request', /keyPrefix/),
+    given(history)
+      .when({
+        type: 'IssueApiKey',
+        data: { keyId: 'key_1', keyHash: hashOf('k'), keyPrefix: '', scopes: ['audits:read'] },
+      })
+      .thenThrows('invalid_request', /keyPrefix/),
   );
 
-  t.test('RevokeApiKey of an unknown key is not_found', given(history).when(revoke('key_9')).thenThrows('not_found', /key_9/));
+  t.test(
+    'RevokeApiKey of an unknown key is not_found',
+    given(history).when(revoke('key_9')).thenThrows('not_found', /key_9/),
+  );
 
-  t.test('SetUnlimited(true) marks it unlimited', given(history).when(setUnlimited(true)).then([{ type: 'UnlimitedSet', data: { unlimited: true, actor: 'ops@example.com', reason: 'partner account' } }]));
+  t.test(
+    'SetUnlimited(true) marks it unlimited',
+    given(history)
+      .when(setUnlimited(true))
+      .then([{ type: 'UnlimitedSet', data: { unlimited: true, actor: 'ops@example.com', reason: 'partner account' } }]),
+  );
   t.test('SetUnlimited(false) on a limited account is a no-op', given(history).when(setUnlimited(false)).then([]));
-  t.test('SetUnlimited needs an actor', given(history).when(setUnlimited(true, '')).thenThrows('invalid_request', /actor/));
-  t.test('SetUnlimited needs a reason', given(history).when(setUnlimited(true, 'ops', '')).thenThrows('invalid_request', /reason/));
+  t.test(
+    'SetUnlimited needs an actor',
+    given(history).when(setUnlimited(true, '')).thenThrows('invalid_request', /actor/),
+  );
+  t.test(
+    'SetUnlimited needs a reason',
+    given(history)
+      .when(setUnlimited(true, 'ops', ''))
+      .thenThrows('invalid_request', /reason/),
+  );
 });
 
 t.test('when the account has keys', async (t) => {
   const history: AccountEvent[] = [opened(), keyIssued('key_1'), keyIssued('key_2', 'sk_live_second', ['audits:read'])];
   t.test('issuing the same key again (a retry) is a no-op', given(history).when(issue('key_1')).then([]));
-  t.test('the same key id for another key is refused', given(history).when(issue('key_1', 'sk_live_other')).thenThrows('invalid_request', /key_1 already exists/));
-  t.test('the same key id with other scopes is refused', given(history).when(issue('key_1', 'sk_live_key_1', ['audits:read'])).thenThrows('invalid_request', /already exists/));
-  t.test('another id with the same key hash is refused', given(history).when(issue('key_3', 'sk_live_key_1')).thenThrows('invalid_request', /same hash|this hash/));
-  t.test('a third key is issued', given(history).when(issue('key_3')).then([keyIssued('key_3')]));
-  t.test('RevokeApiKey revokes it', given(history).when(revoke('key_1')).then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_1' } }]));
+  t.test(
+    'the same key id for another key is refused',
+    given(history)
+      .when(issue('key_1', 'sk_live_other'))
+      .thenThrows('invalid_request', /key_1 already exists/),
+  );
+  t.test(
+    'the same key id with other scopes is refused',
+    given(history)
+      .when(issue('key_1', 'sk_live_key_1', ['audits:read']))
+      .thenThrows('invalid_request', /already exists/),
+  );
+  t.test(
+    'another id with the same key hash is refused',
+    given(history)
+      .when(issue('key_3', 'sk_live_key_1'))
+      .thenThrows('invalid_request', /same hash|this hash/),
+  );
+  t.test(
+    'a third key is issued',
+    given(history)
+      .when(issue('key_3'))
+      .then([keyIssued('key_3')]),
+  );
+  t.test(
+    'RevokeApiKey revokes it',
+    given(history)
+      .when(revoke('key_1'))
+      .then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_1' } }]),
+  );
 
   const revoked: AccountEvent[] = [...history, { type: 'ApiKeyRevoked', data: { keyId: 'key_1' } }];
   t.test('revoking a revoked key is a no-op', given(revoked).when(revoke('key_1')).then([]));
-  t.test('the other key can still be revoked', given(revoked).when(revoke('key_2')).then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_2' } }]));
+  t.test(
+    'the other key can still be revoked',
+    given(revoked)
+      .when(revoke('key_2'))
+      .then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_2' } }]),
+  );
 
   t.test('state keeps keys by id with hash, scopes and revoked', async (t) => {
     const state = revoked.reduce(accountDecider.evolve, accountDecider.initialState());
     t.equal(state.status, 'Open');
     if (state.status !== 'Open') return;
     t.strictSame(state.keys, {
-      key_1: { keyHash: hashOf('sk_live_key_1'), keyPrefix: 'sk_live_', scopes: ['audits:read', 'audits:write'], revoked: true },
+      key_1: {
+        keyHash: hashOf('sk_live_key_1'),
+        keyPrefix: 'sk_live_',
+        scopes: ['audits:read', 'audits:write'],
+        revoked: true,
+      },
       key_2: { keyHash: hashOf('sk_live_second'), keyPrefix: 'sk_live_', scopes: ['audits:read'], revoked: false },
     });
     t.equal(state.webhookSecret, WEBHOOK_SECRET, 'one webhook secret for the account, whatever the key');
@@ -111,14 +249,25 @@ t.test('when the account has keys', async (t) => {
 });
 
 t.test('when the account is unlimited', async (t) => {
-  t.test('SetUnlimited(true) again is a no-op', given([opened({ unlimited: true })]).when(setUnlimited(true)).then([]));
+  t.test(
+    'SetUnlimited(true) again is a no-op',
+    given([opened({ unlimited: true })])
+      .when(setUnlimited(true))
+      .then([]),
+  );
   t.test(
     'SetUnlimited(false) makes a user account pay again',
-    given([opened({ unlimited: true })]).when(setUnlimited(false)).then([{ type: 'UnlimitedSet', data: { unlimited: false, actor: 'ops@example.com', reason: 'partner account' } }]),
+    given([opened({ unlimited: true })])
+      .when(setUnlimited(false))
+      .then([
+        { type: 'UnlimitedSet', data: { unlimited: false, actor: 'ops@example.com', reason: 'partner account' } },
+      ]),
   );
   t.test(
     'SetUnlimited(false) on an administrator is refused',
-    given([opened({ role: 'admin', unlimited: true })]).when(setUnlimited(false)).thenThrows('invalid_request', /administrator/),
+    given([opened({ role: 'admin', unlimited: true })])
+      .when(setUnlimited(false))
+      .thenThrows('invalid_request', /administrator/),
   );
 });
 

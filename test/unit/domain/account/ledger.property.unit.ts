@@ -24,18 +24,28 @@ const subjectOf = (k: 'audit' | 'apply', n: number): string => (k === 'audit' ? 
 const purchaseCmd = fc
   .record({ n: fc.integer({ min: 1, max: 4 }), credits: fc.integer({ min: 1, max: 3 }) })
   .map(({ n, credits }): AccountCommand => ({ type: 'PurchaseCredits', data: { paymentId: `pay_${n}`, credits } }));
-const chargeCmd = fc
-  .record({ kind, n: fc.integer({ min: 1, max: 6 }) })
-  .map(({ kind, n }): AccountCommand => ({ type: 'ChargeCredit', data: { kind, subjectId: subjectOf(kind, n), jobId: null, url: null, project: null } }));
-const refundCmd = fc
-  .record({ kind, n: fc.integer({ min: 1, max: 6 }) })
-  .map(({ kind, n }): AccountCommand => ({ type: 'RefundCharge', data: { kind, subjectId: subjectOf(kind, n), reason: 'failed' } }));
+const chargeCmd = fc.record({ kind, n: fc.integer({ min: 1, max: 6 }) }).map(({ kind, n }): AccountCommand => ({
+  type: 'ChargeCredit',
+  data: { kind, subjectId: subjectOf(kind, n), jobId: null, url: null, project: null },
+}));
+const refundCmd = fc.record({ kind, n: fc.integer({ min: 1, max: 6 }) }).map(({ kind, n }): AccountCommand => ({
+  type: 'RefundCharge',
+  data: { kind, subjectId: subjectOf(kind, n), reason: 'failed' },
+}));
 const adjustCmd = fc
   .record({ n: fc.integer({ min: 1, max: 3 }), delta: fc.integer({ min: -4, max: 4 }) })
-  .map(({ n, delta }): AccountCommand => ({ type: 'AdjustCredits', data: { adjustmentId: `adj_${n}`, delta, actor: 'ops', reason: 'fix' } }));
-const unlimitedCmd = fc.boolean().map((unlimited): AccountCommand => ({ type: 'SetUnlimited', data: { unlimited, actor: 'ops', reason: 'test' } }));
+  .map(({ n, delta }): AccountCommand => ({
+    type: 'AdjustCredits',
+    data: { adjustmentId: `adj_${n}`, delta, actor: 'ops', reason: 'fix' },
+  }));
+const unlimitedCmd = fc
+  .boolean()
+  .map((unlimited): AccountCommand => ({ type: 'SetUnlimited', data: { unlimited, actor: 'ops', reason: 'test' } }));
 
-type Step = { kind: 'do'; command: AccountCommand } | { kind: 'retry'; index: number } | { kind: 'race'; a: AccountCommand; b: AccountCommand };
+type Step =
+  | { kind: 'do'; command: AccountCommand }
+  | { kind: 'retry'; index: number }
+  | { kind: 'race'; a: AccountCommand; b: AccountCommand };
 
 const stepsOf = (command: fc.Arbitrary<AccountCommand>): fc.Arbitrary<Step[]> =>
   fc.array(
@@ -47,7 +57,12 @@ const stepsOf = (command: fc.Arbitrary<AccountCommand>): fc.Arbitrary<Step[]> =>
     { maxLength: 60 },
   );
 
-const credits = fc.oneof({ weight: 3, arbitrary: chargeCmd }, { weight: 2, arbitrary: refundCmd }, purchaseCmd, adjustCmd);
+const credits = fc.oneof(
+  { weight: 3, arbitrary: chargeCmd },
+  { weight: 2, arbitrary: refundCmd },
+  purchaseCmd,
+  adjustCmd,
+);
 
 /** A simulated stream: decide, append, evolve; every invariant checked after every step. */
 const run = (start: AccountEvent[], steps: Step[]): void => {
@@ -100,7 +115,9 @@ const checkRefusal = (command: AccountCommand, state: AccountState, code: string
   if (command.type === 'ChargeCredit') {
     const fresh = !chargeOf(state, command.data.kind, command.data.subjectId);
     if (code !== 'insufficient_credits' || state.balance > 0 || state.unlimited || !fresh) {
-      throw new Error(`charge refused with ${code} at balance ${state.balance}, unlimited ${state.unlimited}, fresh ${fresh}`);
+      throw new Error(
+        `charge refused with ${code} at balance ${state.balance}, unlimited ${state.unlimited}, fresh ${fresh}`,
+      );
     }
   } else if (command.type === 'RefundCharge') {
     if (code !== 'not_found' || state.unlimited) throw new Error(`refund refused with ${code}`);
@@ -127,7 +144,10 @@ const check = (state: AccountState, log: AccountEvent[]): void => {
   for (const [id, n] of charges) if (n > 1) throw new Error(`${id} charged ${n} times`);
   for (const [id, n] of refunds) if (n > 1) throw new Error(`${id} refunded ${n} times`);
 
-  const timed: TimedEvent[] = log.map((event, i) => ({ event, occurredAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z` }));
+  const timed: TimedEvent[] = log.map((event, i) => ({
+    event,
+    occurredAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`,
+  }));
   const history = historyOf(timed);
   const sum = history.reduce((s, e) => s + e.delta, 0);
   if (sum !== state.balance) throw new Error(`history sums to ${sum}, balance is ${state.balance}`);
@@ -141,13 +161,16 @@ const check = (state: AccountState, log: AccountEvent[]): void => {
 
 const RUNS = 500;
 
-t.test('a limited account: balance >= 0, each subject charged and refunded at most once, history sums to the balance', async (t) => {
-  fc.assert(
-    fc.property(stepsOf(credits), (steps) => run([opened()], steps)),
-    { numRuns: RUNS },
-  );
-  t.pass(`held for ${RUNS} random histories`);
-});
+t.test(
+  'a limited account: balance >= 0, each subject charged and refunded at most once, history sums to the balance',
+  async (t) => {
+    fc.assert(
+      fc.property(stepsOf(credits), (steps) => run([opened()], steps)),
+      { numRuns: RUNS },
+    );
+    t.pass(`held for ${RUNS} random histories`);
+  },
+);
 
 t.test('an account switched between unlimited and limited: never charged while unlimited', async (t) => {
   const withToggles = fc.oneof({ weight: 6, arbitrary: credits }, { weight: 1, arbitrary: unlimitedCmd });
@@ -187,12 +210,32 @@ t.test('the properties can fail: a decider that charges twice is caught', async 
   // Guards the harness itself: a broken rule must not pass unnoticed.
   const broken = (command: AccountCommand, state: AccountState): AccountEvent[] =>
     command.type === 'ChargeCredit' && state.status === 'Open' && state.balance > 0
-      ? [{ type: 'CreditCharged', data: { chargeId: chargeIdFor(command.data.kind, command.data.subjectId), kind: command.data.kind, subjectId: command.data.subjectId, credits: 1, jobId: null, url: null, project: null } }]
+      ? [
+          {
+            type: 'CreditCharged',
+            data: {
+              chargeId: chargeIdFor(command.data.kind, command.data.subjectId),
+              kind: command.data.kind,
+              subjectId: command.data.subjectId,
+              credits: 1,
+              jobId: null,
+              url: null,
+              project: null,
+            },
+          },
+        ]
       : decide(command, state);
   const log: AccountEvent[] = [opened()];
   let state = fold(accountDecider, log);
-  const charge: AccountCommand = { type: 'ChargeCredit', data: { kind: 'audit', subjectId: 'aud_1', jobId: null, url: null, project: null } };
-  for (const c of [{ type: 'PurchaseCredits', data: { paymentId: 'pay_1', credits: 2 } } as AccountCommand, charge, charge]) {
+  const charge: AccountCommand = {
+    type: 'ChargeCredit',
+    data: { kind: 'audit', subjectId: 'aud_1', jobId: null, url: null, project: null },
+  };
+  for (const c of [
+    { type: 'PurchaseCredits', data: { paymentId: 'pay_1', credits: 2 } } as AccountCommand,
+    charge,
+    charge,
+  ]) {
     for (const e of broken(c, state)) {
       log.push(e);
       state = evolve(state, e);

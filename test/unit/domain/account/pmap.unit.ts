@@ -1,6 +1,14 @@
 import t from 'tap';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
-import { emptyMap, entriesOf, getIn, hasIn, setIn, toRecord, type PMap } from '../../../../services/domain/account/pmap.ts';
+import {
+  emptyMap,
+  entriesOf,
+  getIn,
+  hasIn,
+  setIn,
+  toRecord,
+  type PMap,
+} from '../../../../services/domain/account/pmap.ts';
 import { fold } from '../../../../core/decider.ts';
 import { charged, opened, purchased } from './fixtures/account.ts';
 
