@@ -6,6 +6,7 @@ import { envReader, type Env } from './envReader.ts';
 import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
+import type { SchemaRegistrySettings } from './kafka/schemaRegistry.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
 export const ALL_ROLES = [
@@ -31,6 +32,8 @@ export interface Config {
   kafkaBrokers: string[] | undefined;
   /** Topic names are `<prefix>.events` etc., so several deployments or test runs can share a cluster. */
   kafkaTopicPrefix: string;
+  /** SCHEMA_REGISTRY_URL (+ SCHEMA_REGISTRY_AUTH user:password): Confluent wire format on the topic; undefined: plain Avro. */
+  schemaRegistry: SchemaRegistrySettings | undefined;
   /** Partitions of the events topic and of the embedded log's virtual partitions. */
   partitions: number;
   roles: Role[];
@@ -153,6 +156,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix))
     problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
 
+  const schemaRegistryUrl = str('SCHEMA_REGISTRY_URL', '').replace(/\/+$/, '');
+  const schemaRegistryAuth = str('SCHEMA_REGISTRY_AUTH', '');
+  if (schemaRegistryUrl && !/^https?:\/\/[^\s]+$/.test(schemaRegistryUrl))
+    problems.push('SCHEMA_REGISTRY_URL must start with http:// or https://');
+  if (schemaRegistryAuth && !schemaRegistryAuth.includes(':'))
+    problems.push('SCHEMA_REGISTRY_AUTH must be user:password');
+  if (schemaRegistryAuth && !schemaRegistryUrl)
+    problems.push('SCHEMA_REGISTRY_AUTH is set without SCHEMA_REGISTRY_URL');
+  if (schemaRegistryUrl && !kafkaBrokers) problems.push('SCHEMA_REGISTRY_URL is set without KAFKA_BROKERS');
+
   const shareDaySeconds = int('SHARE_DAY_SECONDS', 86_400, 1, 86_400);
   if (shareDaySeconds !== 86_400 && nodeEnv === 'production')
     problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
@@ -167,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     kafkaBrokers,
     kafkaTopicPrefix,
+    schemaRegistry: schemaRegistryUrl ? { url: schemaRegistryUrl, auth: schemaRegistryAuth || undefined } : undefined,
     partitions: int('PARTITIONS', 8, 1, 256),
     roles,
     allowPrivateAddresses,

@@ -59,6 +59,7 @@ try {
       brokers: config.kafkaBrokers,
       topicPrefix: config.kafkaTopicPrefix,
       partitions: config.partitions,
+      schemaRegistry: config.schemaRegistry,
     };
     kafka = { kafka: createKafka(settings, log), settings };
   }

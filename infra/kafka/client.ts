@@ -1,11 +1,14 @@
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { Logger } from '../logger.ts';
+import type { SchemaRegistrySettings } from './schemaRegistry.ts';
 
 export interface KafkaSettings {
   brokers: string[];
   topicPrefix: string;
   partitions: number;
   clientId?: string;
+  /** SCHEMA_REGISTRY_URL/_AUTH: values in Confluent's wire format, schemas registered (codec.ts). */
+  schemaRegistry?: SchemaRegistrySettings;
 }
 
 export const eventsTopic = (prefix: string): string => `${prefix}.events`;

@@ -12,6 +12,7 @@ import {
 } from '../subscriptions/port.ts';
 import { decodeEvent } from './codec.ts';
 import { eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
+import { createSchemaRegistry } from './schemaRegistry.ts';
 
 export interface KafkaSubscriberOptions {
   kafka: Kafka;
@@ -30,6 +31,7 @@ export interface KafkaSubscriberOptions {
 export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOptions): Subscriber {
   const topic = eventsTopic(options.settings.topicPrefix);
   const retry = options.retry ?? DEFAULT_RETRY;
+  const registry = options.settings.schemaRegistry && createSchemaRegistry(options.settings.schemaRegistry);
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const log = options.log.child({ groupId: sub.groupId });
@@ -74,7 +76,7 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
         for (const m of batch.messages) {
           const offset = BigInt(m.offset);
           if (previous?.kafkaOffset != null && offset < previous.kafkaOffset) continue;
-          const event = decodeEvent(m.value!, m.headers);
+          const event = await decodeEvent(m.value!, m.headers, registry);
           if (lastPosition && comparePositions(event.position, lastPosition) <= 0) continue;
           lastPosition = event.position;
           fresh.push({ event, offset });

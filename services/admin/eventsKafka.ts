@@ -3,6 +3,7 @@ import type { Kafka } from 'kafkajs';
 import { comparePositions, type LogPosition } from '../../events/envelope.ts';
 import { eventsTopic, kafkaGroupId, type KafkaSettings } from '../../infra/kafka/client.ts';
 import { decodeEvent } from '../../infra/kafka/codec.ts';
+import { createSchemaRegistry } from '../../infra/kafka/schemaRegistry.ts';
 import { exportFilter, exportHeader, exportLine, exportProgress, type ExportOptions } from './eventsExport.ts';
 
 /**
@@ -24,6 +25,7 @@ export async function exportFromKafka(
 ): Promise<number> {
   const topic = eventsTopic(settings.topicPrefix);
   const groupId = kafkaGroupId(settings.topicPrefix, `admin-export-${randomBytes(6).toString('hex')}`);
+  const registry = settings.schemaRegistry && createSchemaRegistry(settings.schemaRegistry);
   const admin = kafka.admin();
   await admin.connect();
   const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
@@ -74,7 +76,7 @@ export async function exportFromKafka(
         for (const m of batch.messages) {
           if (!o.follow && Number(m.offset) >= end) break;
           read++;
-          const e = decodeEvent(m.value!, m.headers);
+          const e = await decodeEvent(m.value!, m.headers, registry);
           const previous = last.get(batch.partition);
           if (previous && comparePositions(e.position, previous) <= 0) continue;
           last.set(batch.partition, e.position);

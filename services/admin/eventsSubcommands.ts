@@ -22,6 +22,7 @@ async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: 
     topicPrefix: config.kafkaTopicPrefix,
     partitions: config.partitions,
     clientId: 'audit-admin',
+    schemaRegistry: config.schemaRegistry,
   };
   // kafkajs logs retriable hiccups (a coordinator not ready yet) as errors; a real failure is thrown
   // and printed as the CLI's JSON error, so its log stays quiet and stderr stays readable.

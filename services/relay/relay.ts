@@ -2,6 +2,9 @@ import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import { START } from '../../events/envelope.ts';
 import { eventsTopic, ensureEventsTopic, type KafkaSettings } from '../../infra/kafka/client.ts';
 import { encodeEvent } from '../../infra/kafka/codec.ts';
+import { createSchemaRegistry, subjectFor } from '../../infra/kafka/schemaRegistry.ts';
+import { eventDefinition } from '../../events/registry.ts';
+import type { EventEnvelope } from '../../events/envelope.ts';
 import { logHead, readLog } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { leaderLock } from '../../infra/postgres/advisoryLock.ts';
@@ -44,6 +47,16 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 10_000 },
   });
   await producer.connect();
+  // With a registry, every message is framed with its writer schema's id: a registry that does not
+  // answer fails the whole step (retried below), so no batch goes out half framed or skipped.
+  const registry = settings.schemaRegistry && createSchemaRegistry(settings.schemaRegistry);
+  const encode = async (e: EventEnvelope) => {
+    if (!registry) return encodeEvent(e);
+    const def = eventDefinition(e.type);
+    return encodeEvent(e, {
+      schemaId: await registry.register(subjectFor(topic, def), JSON.stringify(def.avroSchema(def.latest))),
+    });
+  };
   const lock = leaderLock(pool, RELAY_LOCK);
   let leader = false;
   let stopping = false;
@@ -73,7 +86,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           lastHead = head;
           continue;
         }
-        await producer.send({ topic, acks: -1, messages: events.map(encodeEvent) });
+        const messages = await Promise.all(events.map(encode));
+        await producer.send({ topic, acks: -1, messages });
         await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, {
           position: events[events.length - 1]!.position,
           kafkaOffset: null,

@@ -64,7 +64,7 @@ t.test('events export and tail read the Kafka topic when Kafka is configured, th
   const kafka = createKafka(kafkaSettings!, createLogger('test-dup'));
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
   await producer.connect();
-  await producer.send({ topic, acks: -1, messages: log.slice(10, 30).map(encodeEvent) });
+  await producer.send({ topic, acks: -1, messages: log.slice(10, 30).map((e) => encodeEvent(e)) });
   await producer.disconnect();
 
   const storeEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: db.url };

@@ -57,7 +57,7 @@ t.test(
 
     await first.query('COMMIT');
     await eventually(async () => reader.messages.length === 2, 30_000, 'both events on the topic');
-    const decoded = reader.messages.map((m) => decodeEvent(m.value, m.headers));
+    const decoded = await Promise.all(reader.messages.map((m) => decodeEvent(m.value, m.headers)));
     t.same(
       decoded.map((e) => (e.payload as { n: number }).n),
       [1, 2],
