@@ -23,6 +23,7 @@ import { appendRandomAccounts } from '../../helpers/randomLedger.ts';
 import { startSchemaRegistryStandIn, type SchemaRegistryStandIn } from '../../helpers/schemaRegistryServer.ts';
 import { makeSubscriber } from '../../helpers/subscribers.ts';
 import { readTopic } from '../../helpers/topicReader.ts';
+import { assertDecodedAsStored } from './fixtures/stockDecoded.ts';
 
 /**
  * SCHEMA_REGISTRY_URL against a STAND-IN registry (test/helpers/schemaRegistryServer.ts): a local
@@ -228,36 +229,7 @@ t.test(
       registry.requests.some((r) => r.startsWith('GET /schemas/ids/')),
       'it fetched the writer schemas by id from the registry',
     );
-    const byId = new Map(decoded.map((d) => [d.id, d]));
-    let same = 0;
-    for (const e of stored) {
-      const d = byId.get(e.id);
-      const expected = {
-        type: e.type,
-        accountId: e.accountId,
-        streamId: e.streamId,
-        streamVersion: e.streamVersion,
-        position: formatPosition(e.position),
-        occurredAt: e.occurredAt,
-        key: e.accountId,
-        payload: e.payload,
-        prevHash: e.prevHash ?? null,
-      };
-      const got = d && {
-        type: d.type,
-        accountId: d.accountId,
-        streamId: d.streamId,
-        streamVersion: d.streamVersion,
-        position: d.position,
-        occurredAt: d.occurredAt,
-        key: d._key,
-        payload: d.payload,
-        prevHash: d.prevHash ?? null,
-      };
-      if (isDeepStrictEqual(got, expected)) same++;
-      else t.same(got, expected, `${e.type} ${e.id} decodes to what was stored`);
-    }
-    t.equal(same, stored.length, 'each event decoded by the stock consumer equals the stored one');
+    assertDecodedAsStored(t, stored, decoded, 'each event decoded by the stock consumer equals the stored one');
 
     const subscriber = makeSubscriber('kafka', pool, settings);
     t.teardown(() => subscriber.close());
