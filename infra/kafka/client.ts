@@ -1,6 +1,7 @@
 import { Kafka, logLevel, type Admin } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import type { SchemaRegistrySettings } from './schemaRegistry.ts';
+import { sleep } from '../../core/sleep.ts';
 
 export interface KafkaSettings {
   brokers: string[];
@@ -47,7 +48,7 @@ export async function ensureEventsTopic(kafka: Kafka, settings: KafkaSettings): 
   try {
     const topic = eventsTopic(settings.topicPrefix);
     const existing = await admin.listTopics();
-    if (existing.includes(topic)) return;
+    if (existing.includes(topic)) return await waitForLeaders(admin, topic);
     const brokers = (await admin.describeCluster()).brokers.length;
     await admin.createTopics({
       waitForLeaders: true,
@@ -65,7 +66,29 @@ export async function ensureEventsTopic(kafka: Kafka, settings: KafkaSettings): 
         },
       ],
     });
+    await waitForLeaders(admin, topic);
   } finally {
     await admin.disconnect();
+  }
+}
+
+/**
+ * A topic another process has just created is listed before its partitions have leaders, and a
+ * producer or consumer started then fails ("does not host this topic-partition"): wait for them.
+ */
+async function waitForLeaders(admin: Admin, topic: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await admin
+      .fetchTopicMetadata({ topics: [topic] })
+      .then((m) => {
+        const partitions = m.topics[0]?.partitions ?? [];
+        return partitions.length > 0 && partitions.every((p) => p.leader >= 0);
+      })
+      .catch(() => false);
+    if (ready) return;
+    if (Date.now() > deadline)
+      throw new Error(`topic ${topic} has no leader for every partition after ${timeoutMs} ms`);
+    await sleep(200);
   }
 }
