@@ -11,7 +11,7 @@ import {
   type Subscription,
 } from '../subscriptions/port.ts';
 import { decodeEvent } from './codec.ts';
-import { eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
+import { ensureEventsTopic, eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
 import { createSchemaRegistry } from './schemaRegistry.ts';
 
 export interface KafkaSubscriberOptions {
@@ -35,6 +35,8 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
     const log = options.log.child({ groupId: sub.groupId });
+    // A role may start before the relay has created the topic: create it (or wait for its leaders).
+    await ensureEventsTopic(options.kafka, options.settings);
     const consumer: Consumer = options.kafka.consumer({
       groupId: kafkaGroupId(options.settings.topicPrefix, sub.groupId),
       sessionTimeout: options.sessionTimeoutMs ?? 10_000,
