@@ -1,5 +1,8 @@
+import { containsPhrase } from '../engine/dimensions/helpers.ts';
 import { t } from '../engine/labels.ts';
 import { parseMarkdown } from '../engine/text/markdown.ts';
+import { lexiconFor } from '../engine/text/lexicon.ts';
+import { splitSentences } from '../engine/text/segment.ts';
 import type { Recommendation } from '../engine/types.ts';
 import { needsAuthorData, writableByModel } from './placeholders.ts';
 
@@ -48,6 +51,9 @@ export interface ItemsInput {
 
 /** Over this many words a section is hard to quote as one passage (the engine's chunk dimension). */
 export const LONG_SECTION_WORDS = 350;
+/** Over this many words a paragraph fails the chunk dimension's paragraph check; split ones aim at LONG_PARAGRAPH_WORDS. */
+export const LONG_PARAGRAPH_WORDS = 150;
+const PARAGRAPH_TARGET_WORDS = 90;
 const words = (s: string): number => (s.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).length;
 const slug = (s: string): string =>
   s
@@ -151,8 +157,13 @@ const metaItems = (inp: ItemsInput, paragraphs: string[]): PlannedItem[] => {
       base({
         id: 'meta:title',
         group: 'meta',
-        label: t(lang, 'Title with the keyword at the front', 'Tytuł z frazą kluczową na początku'),
-        section: t(lang, 'Title and H1', 'Tytuł i H1'),
+        label: t(
+          lang,
+          'Title with the keyword at the front',
+          'Tytuł z frazą kluczową na początku',
+          'Titel mit dem Keyword vorn',
+        ),
+        section: t(lang, 'Title and H1', 'Tytuł i H1', 'Titel und H1'),
         before: title,
         after: newTitle,
         noChange: goodTitle,
@@ -166,8 +177,13 @@ const metaItems = (inp: ItemsInput, paragraphs: string[]): PlannedItem[] => {
       base({
         id: 'meta:description',
         group: 'meta',
-        label: t(lang, 'Meta description from the answer in the text', 'Opis meta z odpowiedzi zawartej w tekście'),
-        section: t(lang, 'Page code (head)', 'Kod strony (head)'),
+        label: t(
+          lang,
+          'Meta description from the answer in the text',
+          'Opis meta z odpowiedzi zawartej w tekście',
+          'Meta-Beschreibung aus der Antwort im Text',
+        ),
+        section: t(lang, 'Page code (head)', 'Kod strony (head)', 'Seitencode (head)'),
         actionType: 'add',
         before: '',
         after: description,
@@ -205,8 +221,9 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
             lang,
             'Answer first: open with the sentence that answers the query',
             'Odpowiedź na początku: zacznij od zdania, które odpowiada na zapytanie',
+            'Antwort zuerst: mit dem Satz beginnen, der die Suchanfrage beantwortet',
           ),
-          section: t(lang, 'Introduction', 'Wstęp'),
+          section: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
           actionType: 'add',
           before: first.raw,
           after: answer ? `${answer}\n\n${first.raw}` : first.raw,
@@ -235,7 +252,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     let acc = 0;
     const at = paras.findIndex((p) => (acc += words(p.text)) >= total / 2);
     const split = paras[Math.min(Math.max(at + 1, 1), paras.length - 1)]!;
-    const heading = `### ${s.heading}: ${t(lang, 'in detail', 'szczegóły')}`;
+    const heading = `### ${s.heading}: ${t(lang, 'in detail', 'szczegóły', 'im Detail')}`;
     out.push(
       finish(
         base({
@@ -249,6 +266,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
             lang,
             `Split the long section “${s.heading}” (${total} words) in two`,
             `Podziel długą sekcję „${s.heading}” (${total} słów) na dwie`,
+            `Den langen Abschnitt „${s.heading}“ (${total} Wörter) teilen`,
           ),
           before: split.raw,
           after: `${heading}\n\n${split.raw}`,
@@ -257,11 +275,18 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
       ),
     );
   });
+  // Cuts first: a paragraph split then skips a paragraph a cut already changed (overlapping).
+  out.push(...paddingItems(inp, blocks), ...paragraphItems(inp, blocks));
   // FAQ from the benchmark's People Also Ask: the answers are the author's to write.
   if (inp.paa.length > 0) {
-    const fill = t(lang, '[fill in: a 2-3 sentence answer]', '[uzupełnij: odpowiedź w 2-3 zdaniach]');
+    const fill = t(
+      lang,
+      '[fill in: a 2-3 sentence answer]',
+      '[uzupełnij: odpowiedź w 2-3 zdaniach]',
+      '[ergänzen: eine Antwort in 2-3 Sätzen]',
+    );
     const faq = [
-      `## ${t(lang, 'Frequently asked questions', 'Najczęściej zadawane pytania')}`,
+      `## ${t(lang, 'Frequently asked questions', 'Najczęściej zadawane pytania', 'Häufig gestellte Fragen')}`,
       ...inp.paa.slice(0, 5).map((q) => `### ${q}\n\n${fill}`),
     ].join('\n\n');
     out.push(
@@ -269,8 +294,13 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
         base({
           id: 'struct:faq',
           group: 'structure',
-          label: t(lang, 'FAQ block from the questions searchers ask', 'Blok FAQ z pytań zadawanych w wyszukiwarce'),
-          section: t(lang, 'End of the article', 'Koniec artykułu'),
+          label: t(
+            lang,
+            'FAQ block from the questions searchers ask',
+            'Blok FAQ z pytań zadawanych w wyszukiwarce',
+            'FAQ-Block aus den Fragen der Suchenden',
+          ),
+          section: t(lang, 'End of the article', 'Koniec artykułu', 'Ende des Artikels'),
           actionType: 'add',
           after: faq,
           priority: 'medium',
@@ -285,7 +315,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
   if (sections.length >= 3 && first) {
     const toc = [
-      `**${t(lang, 'Contents', 'Spis treści')}**`,
+      `**${t(lang, 'Contents', 'Spis treści', 'Inhalt')}**`,
       '',
       ...sections.map((s) => `- [${s.heading}](#${slug(s.heading)})`),
     ].join('\n');
@@ -294,8 +324,13 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
         base({
           id: 'struct:toc',
           group: 'structure',
-          label: t(lang, 'Table of contents after the introduction', 'Spis treści po wstępie'),
-          section: t(lang, 'Introduction', 'Wstęp'),
+          label: t(
+            lang,
+            'Table of contents after the introduction',
+            'Spis treści po wstępie',
+            'Inhaltsverzeichnis nach der Einleitung',
+          ),
+          section: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
           actionType: 'add',
           after: toc,
           noChange: hasToc,
@@ -303,6 +338,123 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
           impact: 'low',
         }),
         { kind: 'insert', placement: 'after', anchor: first.raw, after: toc },
+      ),
+    );
+  }
+  return out;
+};
+
+/**
+ * Sentences of an over-long paragraph grouped into paragraphs of about PARAGRAPH_TARGET_WORDS
+ * words, breaking only between sentences; null when it has too few sentences to break.
+ */
+export const splitParagraph = (text: string): string | null => {
+  const sentences = splitSentences(text.replace(/\s*\n\s*/g, ' '));
+  const total = words(text);
+  const parts = Math.min(sentences.length, Math.ceil(total / PARAGRAPH_TARGET_WORDS));
+  if (parts < 2) return null;
+  const groups: string[][] = [[]];
+  let acc = 0;
+  let done = 0;
+  for (const s of sentences) {
+    // Open the next group once this one holds its share of what is left.
+    const share = (total - done + acc) / (parts - groups.length + 1);
+    if (acc >= share && groups.length < parts) {
+      groups.push([]);
+      acc = 0;
+    }
+    groups[groups.length - 1]!.push(s);
+    acc += words(s);
+    done += words(s);
+  }
+  return groups.length < 2 ? null : groups.map((g) => g.join(' ')).join('\n\n');
+};
+
+/** At most this many padding sentences are offered for cutting. */
+const MAX_PADDING_ITEMS = 5;
+
+/**
+ * Sentences that clear the throat instead of saying something ("In this article we will…", "Have
+ * you ever wondered…", the engine's throat-clearing list for the language), offered for cutting
+ * one by one. A sentence with a figure, or the only sentence of its paragraph, is left alone: the
+ * first may carry a fact, the second would leave a hole.
+ */
+const paddingItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>['blocks']): PlannedItem[] => {
+  const { language: lang } = inp;
+  const phrases = lexiconFor(lang).throatClearing;
+  const out: PlannedItem[] = [];
+  let section = t(lang, 'Introduction', 'Wstęp', 'Einleitung');
+  let k = 0;
+  for (const b of blocks) {
+    if (b.kind === 'heading' && b.level >= 2) section = b.text;
+    if (b.kind !== 'paragraph') continue;
+    const sentences = splitSentences(b.raw);
+    if (sentences.length < 2) continue;
+    sentences.forEach((sentence) => {
+      // The engine's own test of throat-clearing (bluf), so a cut is what the score counts as one.
+      if (/\p{N}/u.test(sentence) || containsPhrase(sentence.toLowerCase(), phrases) === null) return;
+      // The rewrite takes a neighbouring space with a removed sentence.
+      const before = sentence;
+      if (!b.raw.includes(before) || out.length >= MAX_PADDING_ITEMS) return;
+      out.push(
+        finish(
+          base({
+            id: `struct:padding:${k++}`,
+            group: 'structure',
+            section,
+            actionType: 'remove',
+            priority: 'bonus',
+            impact: 'low',
+            label: t(
+              lang,
+              'Cut a sentence that pads instead of saying something',
+              'Usuń zdanie, które tylko wypełnia miejsce',
+              'Einen Füllsatz streichen, der nichts aussagt',
+            ),
+            before,
+            after: '',
+          }),
+          { kind: 'replace', before, after: '' },
+        ),
+      );
+    });
+  }
+  return out;
+};
+
+/** Each paragraph over LONG_PARAGRAPH_WORDS broken into paragraphs at sentence boundaries. */
+const paragraphItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>['blocks']): PlannedItem[] => {
+  const { language: lang } = inp;
+  const out: PlannedItem[] = [];
+  let section = t(lang, 'Introduction', 'Wstęp', 'Einleitung');
+  let n = -1;
+  for (const b of blocks) {
+    if (b.kind === 'heading' && b.level >= 2) section = b.text;
+    if (b.kind !== 'paragraph') continue;
+    n++;
+    const total = words(b.text);
+    if (total <= LONG_PARAGRAPH_WORDS) continue;
+    const after = splitParagraph(b.raw);
+    if (after === null) continue;
+    out.push(
+      finish(
+        base({
+          id: `struct:paragraph:${n}`,
+          group: 'structure',
+          section,
+          actionType: 'restructure',
+          priority: 'medium',
+          impact: 'medium',
+          label: t(
+            lang,
+            `Break a ${total}-word paragraph into shorter ones`,
+            `Podziel akapit (${total} słów) na krótsze`,
+            `Einen Absatz mit ${total} Wörtern in kürzere teilen`,
+          ),
+          before: b.raw,
+          after,
+        }),
+        { kind: 'replace', before: b.raw, after },
       ),
     );
   }

@@ -3,8 +3,9 @@
  * "[uzupełnij: ...]", "[source]", "[X%]"), or a figure left as a letter ("X%", "N zł"). Such a
  * text cannot be written into the article automatically (2.5 authorDataOnly).
  */
+// Whole words only, and never a Markdown link's text ("[What you need to add](#…)" is a link).
 const BRACKETED =
-  /\[(?:[^\]\n]*?(?:fill|add|insert|your|source|cite|todo|tbd|uzupełnij|dodaj|wstaw|źródło|podaj|wpisz)[^\]\n]*|\s*(?:x|n|\.\.\.|…)\s*%?)\]/iu;
+  /\[(?:[^\]\n]*?(?<!\p{L})(?:fill|add|insert|your|source|cite|todo|tbd|uzupełnij|dodaj|wstaw|źródło|podaj|wpisz|ergänzen|einfügen|quelle)(?!\p{L})[^\]\n]*|\s*(?:x|n|\.\.\.|…)\s*%?)\](?!\()/iu;
 const LETTER_FIGURE = /(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$|km|kg|min|h|lat|years?)(?=$|[\s.,;:)])/u;
 const ELLIPSIS_GAP = /(?:_{3,}|\.{3}\s*\]|<\s*(?:fill|uzupełnij)[^>]*>)/iu;
 

@@ -6,8 +6,12 @@ import type { DimensionId, ProfileId } from './types.ts';
  */
 export const isPolish = (lang: string): boolean => lang === 'pl';
 
-/** Picks the English or the Polish text. */
-export const t = (lang: string, en: string, pl: string): string => (isPolish(lang) ? pl : en);
+/**
+ * Picks the English or the Polish text. Text written into a German article (apply's items) may
+ * give a German one; without it German content gets the English text.
+ */
+export const t = (lang: string, en: string, pl: string, de?: string): string =>
+  isPolish(lang) ? pl : lang === 'de' && de !== undefined ? de : en;
 
 const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
   csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],

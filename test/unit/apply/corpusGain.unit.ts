@@ -6,13 +6,10 @@ import { gainTable, measureGain, weakArticles } from '../../eval/applyGain.ts';
  * the evaluation corpus's poor versions, both halves) raises its measured CQS on at least 90% of
  * articles and lowers it on none. The table is the one in docs/apply.md (`npx tsx bench/applyCorpus.ts`).
  *
- * "Lowers none" is enforced. The 90% target is NOT met yet (30 of 36 on 2026-11-23: five flat
- * articles have only author-data recommendations without the writer model, and the engine now
- * judges one poor article, de-review-brille-aus-holz, to be about another referent, which caps it);
- * the assertion below holds the measured floor so that the figure cannot slip back while issue 13
- * stays open.
+ * Both are enforced: no article lower, and at least 90% raised (33 of 36 on 2026-11-23; the three
+ * flat ones are listed in docs/apply.md with why).
  */
-const RAISED_FLOOR = 30 / 36;
+const RAISED_TARGET = 0.9;
 t.test('the rewrite raises the measured CQS of the weak articles', async (t) => {
   const rows = weakArticles().map(measureGain);
   t.ok(rows.length >= 36, `${rows.length} weak articles`);
@@ -20,8 +17,8 @@ t.test('the rewrite raises the measured CQS of the weak articles', async (t) => 
   for (const r of rows) t.ok(r.after >= r.before, `${r.corpus}/${r.id}: ${r.before} → ${r.after}, never lower`);
   const raised = rows.filter((r) => r.after > r.before);
   t.ok(
-    raised.length >= Math.ceil(rows.length * RAISED_FLOOR),
-    `raised on ${raised.length}/${rows.length}; the measured floor is ${Math.round(RAISED_FLOOR * 100)}%, the target 90% (flat: ${rows
+    raised.length >= Math.ceil(rows.length * RAISED_TARGET),
+    `raised on ${raised.length}/${rows.length}, at least 90% wanted (flat: ${rows
       .filter((r) => r.after === r.before)
       .map((r) => r.id)
       .join(', ')})`,

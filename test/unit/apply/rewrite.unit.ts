@@ -34,8 +34,92 @@ t.test('author data: placeholders and letter figures', async (t) => {
     'See [source]',
   ])
     t.ok(needsAuthorData(s), s);
-  for (const s of ['Descale monthly.', 'Use 2 cups of vinegar [1].', 'See [the guide](https://x.example)'])
+  t.ok(needsAuthorData('[ergänzen: eine Antwort in 2-3 Sätzen]'), 'a German gap');
+  for (const s of [
+    'Descale monthly.',
+    'Use 2 cups of vinegar [1].',
+    'See [the guide](https://x.example)',
+    // A table of contents: link texts that contain "you", "add" or "source" are not gaps.
+    '- [What you need](#what-you-need)\n- [How to add vinegar](#how-to-add-vinegar)\n- [Open source tools](#open-source-tools)',
+    '[Quellen und Werkzeuge](#quellen)',
+    'Read [the paddle guide].',
+  ])
     t.notOk(needsAuthorData(s), s);
+});
+
+const sentence = (i: number, words = 14) =>
+  `Sentence ${i} ${Array.from({ length: words - 3 }, (_, k) => `word${String.fromCharCode(97 + (k % 26))}`).join(' ')} ends.`;
+
+t.test('items: a paragraph over 150 words is broken at sentence boundaries, nothing lost', async (t) => {
+  const long = Array.from({ length: 24 }, (_, i) => sentence(i)).join(' '); // 24 × 14 = 336 words
+  const short = 'Descaling a kettle is quick. Vinegar works.';
+  const markdown = `# Descaling a kettle\n\n${short}\n\n## Steps\n\n${long}\n`;
+  const items = planItems({
+    markdown,
+    language: 'en',
+    keyword: 'descaling a kettle',
+    recommendations: [],
+    paa: [],
+    title: null,
+  });
+  const para = items.filter((p) => p.item.id.startsWith('struct:paragraph:'));
+  t.equal(para.length, 1, 'only the long paragraph');
+  const item = para[0]!.item;
+  t.match(item, { selectable: true, section: 'Steps', actionType: 'restructure', before: long });
+  const parts = item.after.split('\n\n');
+  t.ok(parts.length >= 3, `${parts.length} paragraphs`);
+  for (const p of parts) t.ok(p.split(' ').length <= 150, `a part of ${p.split(' ').length} words`);
+  t.equal(parts.join(' '), long, 'the same sentences in the same order');
+  const r = rewrite(markdown, items, [item.id]);
+  t.same(r.appliedIds, [item.id]);
+  t.ok(r.markdown.includes(parts[1]!) && !r.markdown.includes(long));
+});
+
+t.test('items: padding sentences are offered for cutting, one by one', async (t) => {
+  const markdown = [
+    '# Descaling a kettle',
+    'In this article we will look at kettles. Descaling a kettle takes ten minutes with citric acid.',
+    'Nowadays 9 in 10 kettles have a filter. Rinse twice.',
+    'In this guide you learn everything.',
+  ].join('\n\n');
+  const items = planItems({
+    markdown,
+    language: 'en',
+    keyword: 'descaling a kettle',
+    recommendations: [],
+    paa: [],
+    title: null,
+  });
+  const cuts = items.filter((p) => p.item.id.startsWith('struct:padding:'));
+  t.same(
+    cuts.map((p) => p.item.before),
+    ['In this article we will look at kettles.'],
+    'not a sentence with a figure, not the only sentence of its paragraph',
+  );
+  t.match(cuts[0]!.item, { selectable: true, actionType: 'remove', after: '' });
+  const r = rewrite(markdown, items, [cuts[0]!.item.id]);
+  t.ok(r.markdown.includes('\n\nDescaling a kettle takes ten minutes'), 'the sentence and its space are gone');
+});
+
+t.test('items: the text written into a German article is German', async (t) => {
+  const body = Array.from(
+    { length: 4 },
+    (_, i) => `## Teil ${i}\n\nDer Wasserhahn wird gewechselt. Schritt ${i}.`,
+  ).join('\n\n');
+  const items = planItems({
+    markdown: `# Wasserhahn wechseln\n\nDen Wasserhahn wechseln Sie in einer Stunde.\n\n${body}`,
+    language: 'de',
+    keyword: 'wasserhahn wechseln',
+    recommendations: [],
+    paa: ['Wie lange dauert es?'],
+    title: null,
+  });
+  const by = Object.fromEntries(items.map((p) => [p.item.id, p.item]));
+  t.match(by['struct:toc']!.after, /^\*\*Inhalt\*\*/);
+  t.equal(by['struct:toc']!.selectable, true, 'a table of contents is not author data');
+  t.match(by['struct:faq']!.after, /^## Häufig gestellte Fragen/);
+  t.match(by['struct:faq'], { authorDataOnly: true, selectable: false });
+  t.match(by['meta:title']!.label, /Titel/);
 });
 
 t.test('items: flags and stable ids', async (t) => {
