@@ -4,7 +4,8 @@
  *    KAFKA_BROKERS is set; nothing for unit tests only) while `tsc --noEmit` checks the types;
  * 2. runs tap over the test files with DATABASE_URL and KAFKA_BROKERS in their environment;
  * 3. stops what it started — on success, failure, exception and SIGINT/SIGTERM/SIGHUP;
- * 4. prints as its very last line `N passed, N failed[, N skipped]` and exits non-zero on any failure.
+ * 4. lists the failed tests, then prints as its very last line `N passed, N failed[, N skipped]` and
+ *    exits non-zero on any failure.
  *
  * The counts are tap's own: with --output-file tap saves the raw TAP of the run, and at its end the
  * root test writes its totals (`# { total, pass, fail, todo, skip }`) — the numbers behind the
@@ -21,12 +22,14 @@ import { join, relative, resolve } from 'node:path';
 import { createLogger } from '../infra/logger.ts';
 import { repoRoot } from '../infra/local/kafkaJars.ts';
 import { startLocalStack, type LocalStack } from '../infra/local/stack.ts';
+import { TapFailures } from './tapFailures.ts';
 
 const TEST_FILE = /\.(unit|int|e2e)\.ts$/;
 const bin = (name: string) => join(repoRoot, 'node_modules', '.bin', name);
 const log = createLogger('test-run', process.env.LOG_LEVEL ?? 'warn');
 
 const KILL_AFTER_MS = 10_000;
+const failures = new TapFailures();
 let current: ChildProcess | undefined;
 let interrupted: NodeJS.Signals | undefined;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
@@ -173,10 +176,14 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
         ...files,
       ];
       const keepTail = (chunk: Buffer) => {
-        streamed = (streamed + chunk.toString('utf8')).slice(-65_536); // the totals are at the end
+        const text = chunk.toString('utf8');
+        failures.write(text);
+        streamed = (streamed + text).slice(-65_536); // the totals are at the end
       };
       const tap = await run(bin('tap'), tapArgs, env, rawTap ? keepTail : undefined);
-      const totals = tapTotals(rawTap ? streamed : await readFile(outFile, 'utf8').catch(() => ''));
+      const saved = rawTap ? '' : await readFile(outFile, 'utf8').catch(() => '');
+      if (!rawTap) failures.write(`${saved}\n`);
+      const totals = tapTotals(rawTap ? streamed : saved);
       if (!totals) {
         problems.push(
           `tap did not finish (${tap.signal ?? `exit ${tap.code}`}${interrupted ? `, interrupted by ${interrupted}` : ''}); no totals`,
@@ -218,6 +225,8 @@ try {
   result = { pass: 0, fail: 0, skip: 0, problems: [`test runner error: ${(error as Error)?.stack ?? error}`] };
 }
 const failed = result.fail + (result.fail === 0 && result.problems.length ? 1 : 0);
+// Repeated at the end, where a CI log that keeps only its tail still shows them.
+for (const line of failures.report()) console.log(line);
 for (const p of result.problems) console.log(`FAILED: ${p}`);
 console.log(`${result.pass} passed, ${failed} failed${result.skip ? `, ${result.skip} skipped` : ''}`);
 process.exit(failed ? 1 : 0);
