@@ -16,6 +16,21 @@ export interface Decider<Command, Event extends DomainEvent, State> {
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
   initialState(): State;
+  /** A decider on a stream that grows for ever may keep its state as a snapshot (infra/eventStore/snapshots.ts). */
+  snapshot?: Snapshotting<State>;
+}
+
+/**
+ * How a decider's state is kept between decisions, so that loading it reads the snapshot and the
+ * events after it instead of the whole stream. `version` names the state's shape: a snapshot of
+ * another version is ignored (the stream is folded from the start and the snapshot rewritten), so
+ * changing `evolve` or the state only needs a new version, never a migration.
+ */
+export interface Snapshotting<State> {
+  name: string;
+  version: number;
+  toJson(state: State): unknown;
+  fromJson(json: unknown): State;
 }
 
 export const fold = <E extends DomainEvent, S>(

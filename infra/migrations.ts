@@ -1,4 +1,5 @@
 import { hashChainMigration } from './eventStore/chain.ts';
+import { snapshotsMigration } from './eventStore/snapshots.ts';
 import { eventStoreMigration } from './eventStore/schema.ts';
 import { contentAndTasksMigration } from './taskQueue/schema.ts';
 import type { Migration } from './postgres/migrate.ts';
@@ -17,4 +18,5 @@ export const storeMigrations: readonly Migration[] = [
   rateLimitUnloggedMigration,
   sessionsMigration,
   hashChainMigration,
+  snapshotsMigration,
 ];

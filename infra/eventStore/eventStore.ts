@@ -4,7 +4,7 @@ import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { DomainEvent } from '../../core/decider.ts';
 import { randomId } from '../../core/ids.ts';
 import { eventDefinition } from '../../events/registry.ts';
-import type { Decider } from '../../core/decider.ts';
+import type { Decider, Snapshotting } from '../../core/decider.ts';
 import { AppError, isRetriable } from '../../core/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
@@ -12,6 +12,7 @@ import { chainHead, eventHash, isChained } from './chain.ts';
 import { runInlineProjections } from './inlineProjections.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
+import { readWithSnapshot, SNAPSHOT_EVERY, writeSnapshot } from './snapshots.ts';
 import { sleep } from '../../core/sleep.ts';
 
 export interface NewEvent extends DomainEvent {
@@ -151,17 +152,29 @@ export async function readStream(db: Pick<PoolClient, 'query'>, streamId: string
 export interface Loaded<S> {
   state: S;
   version: number;
+  /** The events folded: the whole stream, or those after the snapshot when the decider keeps one. */
   events: EventEnvelope[];
+  /** The stream version of the snapshot the state started from (0: folded from the start). */
+  snapshotVersion: number;
 }
 
+/** The decider's state on a stream: its snapshot and the events after it, or the whole stream. */
 export async function loadStream<S>(
   db: Pick<PoolClient, 'query'>,
-  decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState'>,
+  decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState' | 'snapshot'>,
   streamId: string,
 ): Promise<Loaded<S>> {
-  const events = await readStream(db, streamId);
-  const state = events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), decider.initialState());
-  return { state, version: events.length, events };
+  const evolveAll = (from: S, events: EventEnvelope[]) =>
+    events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), from);
+  if (!decider.snapshot) {
+    const events = await readStream(db, streamId);
+    return { state: evolveAll(decider.initialState(), events), version: events.length, events, snapshotVersion: 0 };
+  }
+  const snapshotting = decider.snapshot as Snapshotting<unknown>;
+  const { snapshot, events } = await readWithSnapshot(db, streamId, snapshotting);
+  const start = snapshot ? (decider.snapshot.fromJson(snapshot.state) as S) : decider.initialState();
+  const snapshotVersion = snapshot?.version ?? 0;
+  return { state: evolveAll(start, events), version: snapshotVersion + events.length, events, snapshotVersion };
 }
 
 /**
@@ -190,6 +203,8 @@ interface CommandTarget<C, S> extends EventMeta {
   accountId: string;
   /** Event ids for the decided events, for steps that must be reproducible. */
   eventIds?: (index: number, event: DomainEvent) => string;
+  /** The stream as the caller already loaded it in this transaction (saves reading it again). */
+  loaded?: Loaded<S>;
 }
 
 /**
@@ -212,8 +227,9 @@ export async function decideInTransaction<C, S>(
   tx: PoolClient,
   req: CommandRequest<C, S>,
 ): Promise<{ events: EventEnvelope[]; state: S }> {
-  const { state: loaded, version } = await loadStream(tx, req.decider, req.streamId);
-  let state = loaded;
+  const loaded = req.loaded ?? (await loadStream(tx, req.decider, req.streamId));
+  const { version } = loaded;
+  let state = loaded.state;
   const decided: DomainEvent[] = [];
   for (const command of 'commands' in req ? req.commands : [req.command]) {
     const events = req.decider.decide(command, state);
@@ -229,5 +245,14 @@ export async function decideInTransaction<C, S>(
     causationId: req.causationId ?? null,
     correlationId: req.correlationId ?? null,
   });
+  const moved = version + events.length - loaded.snapshotVersion;
+  if (req.decider.snapshot && events.length > 0 && moved >= SNAPSHOT_EVERY)
+    await writeSnapshot(
+      tx,
+      req.streamId,
+      req.decider.snapshot as Snapshotting<unknown>,
+      version + events.length,
+      state,
+    );
   return { events, state };
 }

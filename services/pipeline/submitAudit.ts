@@ -107,6 +107,7 @@ export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Pro
       decider: auditDecider,
       streamId: auditStreamId(auditId),
       accountId: cmd.accountId,
+      loaded: existing,
       command: { type: 'RequestAudit', data },
     });
     // A racing retry with the same Idempotency-Key committed the request between our two reads:

@@ -4,6 +4,7 @@ import type { AccountEvent } from '../../../../events/account/index.ts';
 import { admissionDecider } from '../../../../services/domain/admission/decider.ts';
 import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
+import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { charged, opened, purchased } from '../account/fixtures/account.ts';
 
 type E = AdmissionEvent | AccountEvent;
@@ -105,4 +106,80 @@ t.test('the 429 carries a retryAfter for the client', async (t) => {
   } catch (e) {
     t.equal((e as { extra: { retryAfter: number } }).extra.retryAfter, 15);
   }
+});
+
+/** A small seeded generator (mulberry32): the same histories on every run. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let x = Math.imul(seed ^ (seed >>> 15), seed | 1);
+  x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+};
+
+t.test('its compact state agrees with the account decider on balance, open and unlimited', async (t) => {
+  // Histories the account decider itself decides (refusals dropped), with admissions between.
+  for (let seed = 1; seed <= 40; seed++) {
+    const rnd = random(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    let account = accountDecider.initialState();
+    let admission = admissionDecider.initialState();
+    const apply = (events: E[]) => {
+      for (const e of events) {
+        if (e.type !== 'AuditAdmitted' && e.type !== 'AuditReleased')
+          account = accountDecider.evolve(account, e as AccountEvent);
+        admission = admissionDecider.evolve(admission, e);
+      }
+    };
+    apply([opened({ unlimited: rnd() < 0.1 })]);
+    const subjects: string[] = [];
+    for (let step = 0; step < 200; step++) {
+      const subject = `aud_${Math.floor(rnd() * 60)}`;
+      const command = pick([
+        {
+          type: 'PurchaseCredits',
+          data: { paymentId: `pay_${Math.floor(rnd() * 30)}`, credits: 1 + Math.floor(rnd() * 5) },
+        },
+        { type: 'ChargeCredit', data: { kind: 'audit', subjectId: subject, jobId: null, url: null, project: null } },
+        { type: 'ChargeCredit', data: { kind: 'apply', subjectId: subject, jobId: null, url: null, project: null } },
+        {
+          type: 'RefundCharge',
+          data: { kind: pick(['audit', 'apply'] as const), subjectId: pick([subject, ...subjects]), reason: 'x' },
+        },
+        {
+          type: 'AdjustCredits',
+          data: { adjustmentId: `adj_${step}`, delta: pick([-2, -1, 1, 3]), actor: 'ops', reason: 'x' },
+        },
+        { type: 'SetUnlimited', data: { unlimited: rnd() < 0.3, actor: 'ops', reason: 'x' } },
+      ] as const);
+      subjects.push(subject);
+      try {
+        apply(accountDecider.decide(command as never, account) as E[]);
+      } catch {
+        // A refusal appends nothing.
+      }
+      if (rnd() < 0.2) {
+        try {
+          apply(admissionDecider.decide(pick([admit(subject), release(subject)]), admission));
+        } catch {
+          // 402 / 429: nothing appended.
+        }
+      }
+      if (account.status !== 'Open') continue;
+      if (admission.balance !== account.balance || admission.unlimited !== account.unlimited || !admission.open) {
+        t.fail(
+          `seed ${seed}, step ${step}: ${JSON.stringify({ admission: { ...admission, inFlight: [...admission.inFlight] }, balance: account.balance })}`,
+        );
+        return;
+      }
+    }
+  }
+  t.pass('40 histories of 200 steps agree');
+});
+
+t.test('the snapshot keeps the whole state', async (t) => {
+  const snap = admissionDecider.snapshot!;
+  const state = fold(admissionDecider, [opened(), purchased(5), admitted('a'), admitted('b'), released('a')]);
+  const back = snap.fromJson(JSON.parse(JSON.stringify(snap.toJson(state))));
+  t.same({ ...back, inFlight: [...back.inFlight] }, { ...state, inFlight: [...state.inFlight] });
+  t.equal(back.inFlight.has('b'), true, 'a Set again');
 });

@@ -1,0 +1,117 @@
+import t from 'tap';
+import { accountStreamId } from '../../../events/account/index.ts';
+import { handleCommand, loadStream, transact, decideInTransaction } from '../../../infra/eventStore/eventStore.ts';
+import { SNAPSHOT_EVERY } from '../../../infra/eventStore/snapshots.ts';
+import { createAccount } from '../../../services/admin/operations.ts';
+import { admissionDecider } from '../../../services/domain/admission/decider.ts';
+import { accountDecider } from '../../../services/domain/account/decider.ts';
+import { testDatabase } from '../../helpers/db.ts';
+
+const now = new Date('2026-11-01T00:00:00Z');
+/** The same decider folding the whole stream every time: what a snapshot must agree with. */
+const fullFold = { ...admissionDecider, snapshot: undefined };
+const plain = (s: { inFlight: ReadonlySet<string> }) => ({ ...s, inFlight: [...s.inFlight].sort() });
+
+t.test('admission keeps a snapshot: the state read from it is the fold of the whole stream', async (t) => {
+  const { pool } = await testDatabase(t);
+  const a = await createAccount(pool, { email: 'snap@example.com', credits: 3 });
+  const streamId = accountStreamId(a.accountId);
+  const admission = (type: 'AdmitAudit' | 'ReleaseAudit', auditId: string) =>
+    handleCommand(pool, {
+      decider: admissionDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      command: { type, data: { auditId } },
+    });
+  const charge = (subjectId: string) =>
+    handleCommand(pool, {
+      decider: accountDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
+    });
+  // Many audits, each paid for: a purchase, the admission, the charge, the release.
+  for (let i = 0; i < 40; i++) {
+    await handleCommand(pool, {
+      decider: accountDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      command: { type: 'PurchaseCredits', data: { paymentId: `pay_${i}`, credits: 1 } },
+    });
+    await admission('AdmitAudit', `aud_${i}`);
+    await charge(`aud_${i}`);
+    await admission('ReleaseAudit', `aud_${i}`);
+  }
+  const snap = await pool.query<{ stream_version: number; state_version: number }>(
+    `SELECT stream_version, state_version FROM stream_snapshots WHERE stream_id = $1 AND name = 'admission'`,
+    [streamId],
+  );
+  t.equal(snap.rowCount, 1, 'a snapshot was written');
+  const full = await loadStream(pool, fullFold, streamId);
+  t.ok(full.version > SNAPSHOT_EVERY * 3, `${full.version} events on the stream`);
+  t.ok(full.version - snap.rows[0]!.stream_version < SNAPSHOT_EVERY, 'the snapshot is recent');
+  const fromSnap = await loadStream(pool, admissionDecider, streamId);
+  t.equal(fromSnap.version, full.version, 'the same stream version');
+  t.ok(fromSnap.events.length < SNAPSHOT_EVERY, `only ${fromSnap.events.length} events read after the snapshot`);
+  t.same(plain(fromSnap.state), plain(full.state), 'the same state as folding everything');
+  t.match(fromSnap.state, { open: true, balance: 3 }, 'three credits left: each audit bought its own');
+
+  // Admission decides the same with and without it: three in flight, then 429.
+  for (const id of ['x1', 'x2', 'x3']) {
+    await handleCommand(pool, {
+      decider: accountDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      command: { type: 'PurchaseCredits', data: { paymentId: `pay_${id}`, credits: 1 } },
+    });
+    await admission('AdmitAudit', id);
+  }
+  await t.rejects(admission('AdmitAudit', 'x4'), { code: 'rate_limited' });
+  t.same(
+    plain((await loadStream(pool, admissionDecider, streamId)).state),
+    plain((await loadStream(pool, fullFold, streamId)).state),
+  );
+});
+
+t.test('a snapshot of another state version is ignored and replaced; none at all changes nothing', async (t) => {
+  const { pool } = await testDatabase(t);
+  const a = await createAccount(pool, { email: 'old@example.com', credits: 1 });
+  const streamId = accountStreamId(a.accountId);
+  const before = await loadStream(pool, fullFold, streamId);
+  // A snapshot from an older shape of the state, claiming a balance of 99 at the stream's head.
+  await pool.query(
+    `INSERT INTO stream_snapshots (stream_id, name, state_version, stream_version, state)
+     VALUES ($1, 'admission', 0, $2, '{"open": true, "unlimited": false, "balance": 99, "inFlight": []}')`,
+    [streamId, before.version],
+  );
+  const loaded = await loadStream(pool, admissionDecider, streamId);
+  t.equal(loaded.snapshotVersion, 0, 'not used');
+  t.equal(loaded.state.balance, 1, 'the balance folded from the events');
+  // A decision far enough past it rewrites it in the current version.
+  await transact(pool, async (tx) => {
+    const l = await loadStream(tx, admissionDecider, streamId);
+    await decideInTransaction(tx, {
+      decider: admissionDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      loaded: { ...l, snapshotVersion: l.version - 100 },
+      command: { type: 'AdmitAudit', data: { auditId: 'aud_1' } },
+    });
+  });
+  const row = await pool.query<{ state_version: number; state: { balance: number } }>(
+    `SELECT state_version, state FROM stream_snapshots WHERE stream_id = $1`,
+    [streamId],
+  );
+  t.same(row.rows[0], { state_version: 1, state: { open: true, unlimited: false, balance: 1, inFlight: ['aud_1'] } });
+  await pool.query('DELETE FROM stream_snapshots');
+  t.same(
+    plain((await loadStream(pool, admissionDecider, streamId)).state),
+    plain((await loadStream(pool, fullFold, streamId)).state),
+    'without snapshots: the same state',
+  );
+});
