@@ -32,3 +32,11 @@ export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<
   })();
   return { code, json, stdout: out, stderr: last ? JSON.parse(last) : err.trim() || null };
 }
+
+/** The environment of a CLI or service child: the database chosen, never the suite's Kafka (embedded log). */
+export const childEnv = (db: { DATABASE_URL?: string; DATA_DIR?: string }): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', PORT: '0', ...db };
+  delete env.KAFKA_BROKERS;
+  if (!db.DATABASE_URL) delete env.DATABASE_URL;
+  return env;
+};
