@@ -3,7 +3,7 @@ import '../../../events/catalogue.ts';
 import { formatPosition, START } from '../../../events/envelope.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { admin } from '../../helpers/adminCli.ts';
-import { testDatabase } from '../../helpers/db.ts';
+import { eventually, testDatabase } from '../../helpers/db.ts';
 import { appendRandomAccounts } from '../../helpers/randomLedger.ts';
 
 t.test('events export from the store: filters, formats, positions', async (t) => {
@@ -11,7 +11,15 @@ t.test('events export from the store: filters, formats, positions', async (t) =>
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'error', DATABASE_URL: db.url };
   delete env.KAFKA_BROKERS;
   const ids = await appendRandomAccounts(db.pool, { accounts: 5, steps: 10, seed: 3, prefix: 'exp' });
-  const log = await readLog(db.pool, { after: START, limit: 100_000 });
+  // The log shows a transaction once every older one has ended, cluster-wide (other test files'
+  // databases share the server): wait until it shows all that was written.
+  const stored = Number((await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+  let log = await readLog(db.pool, { after: START, limit: 100_000 });
+  await eventually(
+    async () => (log = await readLog(db.pool, { after: START, limit: 100_000 })).length === stored,
+    60_000,
+    'the log shows every stored event',
+  );
 
   const all = await admin(env, 'events', 'export', '--progress');
   t.equal(all.code, 0, JSON.stringify(all.stderr));
