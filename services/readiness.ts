@@ -1,7 +1,9 @@
 import type { Kafka } from 'kafkajs';
 import type { KafkaSettings } from '../infra/kafka/client.ts';
 import { pingDatabase, type Pool } from '../infra/postgres/pool.ts';
-import { kafkaLag, storeLag } from '../infra/subscriptions/lag.ts';
+import { eventsTopic } from '../infra/kafka/client.ts';
+import { kafkaLag, logReaderLag, storeLag } from '../infra/subscriptions/lag.ts';
+import { RELAY_GROUP } from './relay/relay.ts';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -26,7 +28,12 @@ const timeout = <T>(p: Promise<T>, ms: number): Promise<T> =>
     new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
   ]);
 
-/** PostgreSQL answers, Kafka answers (when configured), and no projection lags beyond maxLag. */
+/**
+ * PostgreSQL answers, Kafka answers (when configured), and no projection lags beyond maxLag. With
+ * Kafka, what a projection has yet to read is the relay's lag (committed, not yet on the topic)
+ * plus its own behind the topic: both are checked, so a relay that fell behind, or was down, does
+ * not look like an idle log.
+ */
 export function createReadiness(deps: ReadinessDeps): Readiness {
   return {
     async check() {
@@ -50,6 +57,15 @@ export function createReadiness(deps: ReadinessDeps): Readiness {
           checks.kafka = { ok: true };
         } catch (e) {
           checks.kafka = { ok: false, detail: (e as Error).message };
+        }
+      }
+      if (checks.postgres.ok && deps.kafka) {
+        try {
+          const topic = eventsTopic(deps.kafka.settings.topicPrefix);
+          const lag = await timeout(logReaderLag(deps.pool, RELAY_GROUP, topic, deps.maxLag), 3000);
+          checks.relay = { ok: lag <= deps.maxLag, lag };
+        } catch (e) {
+          checks.relay = { ok: false, detail: (e as Error).message };
         }
       }
       if (checks.postgres.ok) {

@@ -21,6 +21,22 @@ export async function storeLag(pool: Pool, groupId: string, bound: number): Prom
   return lag;
 }
 
+/**
+ * Events committed to the store that a relay-like reader of the whole log (one checkpoint, on
+ * partition 0 of `source`) has yet to pass on, counted up to `bound`.
+ */
+export async function logReaderLag(pool: Pool, groupId: string, source: string, bound: number): Promise<number> {
+  const r = await pool.query<{ c: number }>(
+    `SELECT count(*)::int AS c FROM (
+       SELECT 1 FROM events e
+        WHERE (e.tx_id, e.seq) > coalesce((SELECT (c.tx_id, c.seq) FROM subscription_checkpoints c
+                                            WHERE c.group_id = $1 AND c.source = $2 AND c.partition = 0), ('0'::xid8, 0::bigint))
+        LIMIT $3) x`,
+    [groupId, source, bound + 1],
+  );
+  return r.rows[0]!.c;
+}
+
 /** Messages of the events topic a group reading Kafka has yet to apply (its checkpoints are in PostgreSQL). */
 export async function kafkaLag(pool: Pool, kafka: Kafka, settings: KafkaSettings, groupId: string): Promise<number> {
   const admin = kafka.admin();
