@@ -12,10 +12,16 @@ export const contentRefOf = (body: string): string => createHash('sha256').updat
 /** Stores the body as the store can hold it (storableText: no NUL); the ref is of what is stored. */
 export async function putContent(db: Queryable, body: string): Promise<string> {
   const ref = contentRefOf(body);
-  await db.query('INSERT INTO content_blobs (ref, body) VALUES ($1, $2) ON CONFLICT (ref) DO NOTHING', [
-    ref,
-    storableText(body),
-  ]);
+  // A body already stored is not inserted again: ON CONFLICT alone would make every transaction
+  // storing the same body wait for the one before it to commit (the same text submitted many
+  // times at once queued behind one lock). Only bodies racing to be first can still wait.
+  await db.query({
+    name: 'put_content',
+    text: `INSERT INTO content_blobs (ref, body)
+           SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM content_blobs WHERE ref = $1)
+           ON CONFLICT (ref) DO NOTHING`,
+    values: [ref, storableText(body)],
+  });
   return ref;
 }
 

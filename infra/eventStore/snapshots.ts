@@ -44,16 +44,17 @@ export async function readWithSnapshot(
   const cols = EVENT_COLUMNS.split(', ')
     .map((c) => `e.${c}`)
     .join(', ');
-  const r = await db.query<Row>(
-    `SELECT s.stream_version AS snap_version, s.state AS snap_state, ${cols}
+  const r = await db.query<Row>({
+    name: 'read_with_snapshot',
+    text: `SELECT s.stream_version AS snap_version, s.state AS snap_state, ${cols}
        FROM (SELECT 1) AS one
        LEFT JOIN stream_snapshots s ON s.stream_id = $1 AND s.name = $2 AND s.state_version = $3
        LEFT JOIN LATERAL (
          SELECT * FROM events WHERE stream_id = $1 AND stream_version > COALESCE(s.stream_version, 0)
        ) e ON true
       ORDER BY e.stream_version`,
-    [streamId, snapshotting.name, snapshotting.version],
-  );
+    values: [streamId, snapshotting.name, snapshotting.version],
+  });
   const first = r.rows[0];
   return {
     snapshot: first && first.snap_version !== null ? { version: first.snap_version, state: first.snap_state } : null,

@@ -67,12 +67,13 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   switch (ev.type) {
     case 'AuditRequested': {
       const d = ev.data;
-      await tx.query(
-        `INSERT INTO audits (audit_id, job_id, account_id, source, status, project, url, domain, keyword, language, content_ref, title,
+      await tx.query({
+        name: 'audits_requested',
+        text: `INSERT INTO audits (audit_id, job_id, account_id, source, status, project, url, domain, keyword, language, content_ref, title,
                              share, share_expires_in_days, webhook_url, bulk_id, idempotency_key, created_at, updated_at, stream_version)
          VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
          ON CONFLICT (audit_id) DO NOTHING`,
-        [
+        values: [
           auditId,
           d.jobId,
           e.accountId,
@@ -92,7 +93,7 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
           at,
           v,
         ],
-      );
+      });
       return;
     }
     case 'AuditStarted':

@@ -2,7 +2,7 @@ import { digestId, randomHex } from '../../core/ids.ts';
 import { auditStreamId, type AuditRequested } from '../../events/audit/events.ts';
 import { accountStreamId } from '../../events/account/index.ts';
 import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
-import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import { decideInTransaction, loadStream, lockStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { admissionDecider } from '../domain/admission/decider.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
@@ -69,13 +69,20 @@ export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<Submit
 export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> {
   const { jobId, auditId } = cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey);
   {
-    const existing = await loadStream(tx, auditDecider, auditStreamId(auditId));
+    // Ids minted just now (random) name a stream nobody has written: nothing to read. Derived ids
+    // (an Idempotency-Key, a batch's entry) may name an audit requested before.
+    const fresh = cmd.ids === undefined && cmd.idempotencyKey === null;
+    const existing = fresh
+      ? { state: auditDecider.initialState(), version: 0, events: [], snapshotVersion: 0 }
+      : await loadStream(tx, auditDecider, auditStreamId(auditId));
     if (existing.state.request) {
       const first = existing.events[0]!;
       return { auditId, jobId, replay: true, createdAt: first.occurredAt, project: existing.state.project };
     }
     const meta = { now: cmd.now, correlationId: cmd.correlationId };
-    if (cmd.bulkId === null)
+    if (cmd.bulkId === null) {
+      // An account's submissions queue here rather than conflict and start over.
+      await lockStream(tx, accountStreamId(cmd.accountId));
       await decideInTransaction(tx, {
         ...meta,
         decider: admissionDecider,
@@ -83,6 +90,7 @@ export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Pro
         accountId: cmd.accountId,
         command: { type: 'AdmitAudit', data: { auditId } },
       });
+    }
     const contentRef = cmd.request.content === null ? null : contentRefOf(cmd.request.content);
     const r = cmd.request;
     const data: AuditRequested['data'] = {
