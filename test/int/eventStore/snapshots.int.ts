@@ -32,15 +32,17 @@ t.test('admission keeps a snapshot: the state read from it is the fold of the wh
       now,
       command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
     });
-  // Many audits, each paid for: a purchase, the admission, the charge, the release.
-  for (let i = 0; i < 40; i++) {
-    await handleCommand(pool, {
+  const purchase = (paymentId: string) =>
+    handleCommand(pool, {
       decider: accountDecider,
       streamId,
       accountId: a.accountId,
       now,
-      command: { type: 'PurchaseCredits', data: { paymentId: `pay_${i}`, credits: 1 } },
+      command: { type: 'PurchaseCredits', data: { paymentId, credits: 1 } },
     });
+  // Many audits, each paid for: a purchase, the admission, the charge, the release.
+  for (let i = 0; i < 40; i++) {
+    await purchase(`pay_${i}`);
     await admission('AdmitAudit', `aud_${i}`);
     await charge(`aud_${i}`);
     await admission('ReleaseAudit', `aud_${i}`);
@@ -61,13 +63,7 @@ t.test('admission keeps a snapshot: the state read from it is the fold of the wh
 
   // Admission decides the same with and without it: three in flight, then 429.
   for (const id of ['x1', 'x2', 'x3']) {
-    await handleCommand(pool, {
-      decider: accountDecider,
-      streamId,
-      accountId: a.accountId,
-      now,
-      command: { type: 'PurchaseCredits', data: { paymentId: `pay_${id}`, credits: 1 } },
-    });
+    await purchase(`pay_${id}`);
     await admission('AdmitAudit', id);
   }
   await t.rejects(admission('AdmitAudit', 'x4'), { code: 'rate_limited' });

@@ -47,6 +47,10 @@ t.test('author data: placeholders and letter figures', async (t) => {
     t.notOk(needsAuthorData(s), s);
 });
 
+/** The items of an English article on "descaling a kettle" with no recommendations or SERP. */
+const planEnglish = (markdown: string) =>
+  planItems({ markdown, language: 'en', keyword: 'descaling a kettle', recommendations: [], paa: [], title: null });
+
 const sentence = (i: number, words = 14) =>
   `Sentence ${i} ${Array.from({ length: words - 3 }, (_, k) => `word${String.fromCharCode(97 + (k % 26))}`).join(' ')} ends.`;
 
@@ -54,14 +58,7 @@ t.test('items: a paragraph over 150 words is broken at sentence boundaries, noth
   const long = Array.from({ length: 24 }, (_, i) => sentence(i)).join(' '); // 24 × 14 = 336 words
   const short = 'Descaling a kettle is quick. Vinegar works.';
   const markdown = `# Descaling a kettle\n\n${short}\n\n## Steps\n\n${long}\n`;
-  const items = planItems({
-    markdown,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: [],
-    paa: [],
-    title: null,
-  });
+  const items = planEnglish(markdown);
   const para = items.filter((p) => p.item.id.startsWith('struct:paragraph:'));
   t.equal(para.length, 1, 'only the long paragraph');
   const item = para[0]!.item;
@@ -82,14 +79,7 @@ t.test('items: padding sentences are offered for cutting, one by one', async (t)
     'Nowadays 9 in 10 kettles have a filter. Rinse twice.',
     'In this guide you learn everything.',
   ].join('\n\n');
-  const items = planItems({
-    markdown,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: [],
-    paa: [],
-    title: null,
-  });
+  const items = planEnglish(markdown);
   const cuts = items.filter((p) => p.item.id.startsWith('struct:padding:'));
   t.same(
     cuts.map((p) => p.item.before),
