@@ -33,7 +33,7 @@ export interface SnapshotRead {
   events: EventEnvelope[];
 }
 
-type Row = EventRow & { snap_version: number | null; snap_state: unknown; state_version: number | null };
+type Row = EventRow & { snap_version: number | null; snap_state: unknown };
 
 /** The snapshot and the events after it, in one round trip. */
 export async function readWithSnapshot(

@@ -379,23 +379,32 @@ const MAX_PADDING_ITEMS = 5;
  * one by one. A sentence with a figure, or the only sentence of its paragraph, is left alone: the
  * first may carry a fact, the second would leave a hole.
  */
-const paddingItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>['blocks']): PlannedItem[] => {
+type Blocks = ReturnType<typeof parseMarkdown>['blocks'];
+
+/** The paragraphs, each with the heading of its section (the introduction before the first). */
+const paragraphsIn = (blocks: Blocks, lang: string): { b: Blocks[number]; section: string }[] => {
+  let section = t(lang, 'Introduction', 'Wstęp', 'Einleitung');
+  const out: { b: Blocks[number]; section: string }[] = [];
+  for (const b of blocks) {
+    if (b.kind === 'heading' && b.level >= 2) section = b.text;
+    else if (b.kind === 'paragraph') out.push({ b, section });
+  }
+  return out;
+};
+
+const paddingItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang } = inp;
   const phrases = lexiconFor(lang).throatClearing;
   const out: PlannedItem[] = [];
-  let section = t(lang, 'Introduction', 'Wstęp', 'Einleitung');
   let k = 0;
-  for (const b of blocks) {
-    if (b.kind === 'heading' && b.level >= 2) section = b.text;
-    if (b.kind !== 'paragraph') continue;
+  for (const { b, section } of paragraphsIn(blocks, lang)) {
     const sentences = splitSentences(b.raw);
     if (sentences.length < 2) continue;
     sentences.forEach((sentence) => {
       // The engine's own test of throat-clearing (bluf), so a cut is what the score counts as one.
       if (/\p{N}/u.test(sentence) || containsPhrase(sentence.toLowerCase(), phrases) === null) return;
       // The rewrite takes a neighbouring space with a removed sentence.
-      const before = sentence;
-      if (!b.raw.includes(before) || out.length >= MAX_PADDING_ITEMS) return;
+      if (!b.raw.includes(sentence) || out.length >= MAX_PADDING_ITEMS) return;
       out.push(
         finish(
           base({
@@ -411,10 +420,10 @@ const paddingItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>[
               'Usuń zdanie, które tylko wypełnia miejsce',
               'Einen Füllsatz streichen, der nichts aussagt',
             ),
-            before,
+            before: sentence,
             after: '',
           }),
-          { kind: 'replace', before, after: '' },
+          { kind: 'replace', before: sentence, after: '' },
         ),
       );
     });
@@ -423,15 +432,10 @@ const paddingItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>[
 };
 
 /** Each paragraph over LONG_PARAGRAPH_WORDS broken into paragraphs at sentence boundaries. */
-const paragraphItems = (inp: ItemsInput, blocks: ReturnType<typeof parseMarkdown>['blocks']): PlannedItem[] => {
+const paragraphItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang } = inp;
   const out: PlannedItem[] = [];
-  let section = t(lang, 'Introduction', 'Wstęp', 'Einleitung');
-  let n = -1;
-  for (const b of blocks) {
-    if (b.kind === 'heading' && b.level >= 2) section = b.text;
-    if (b.kind !== 'paragraph') continue;
-    n++;
+  for (const [n, { b, section }] of paragraphsIn(blocks, lang).entries()) {
     const total = words(b.text);
     if (total <= LONG_PARAGRAPH_WORDS) continue;
     const after = splitParagraph(b.raw);

@@ -11,7 +11,7 @@ import { scoreSrl } from './dimensions/srl.ts';
 import { scoreTfidf } from './dimensions/tfidf.ts';
 import { scoreEeat } from './eeat.ts';
 import { classifyProfile } from './profile.ts';
-import type { DimensionId, Doc } from './types.ts';
+import { DIMENSION_IDS, type DimensionId, type Doc } from './types.ts';
 
 /**
  * CQS = 0.85 × 10 × Σ wᵢdᵢ (= 8.5 × Σ wᵢdᵢ, at most 85) (dimensions 0-10, weights summing to 1) plus
@@ -48,23 +48,12 @@ const SCORERS: Record<DimensionId, (doc: Doc, ctx: ScoringContext) => DimensionO
   queryFanout: scoreQueryFanout,
   effort: scoreEffort,
 };
-const ORDER: DimensionId[] = [
-  'csiAlignment',
-  'density',
-  'eav',
-  'bluf',
-  'chunk',
-  'cor',
-  'tfidf',
-  'srl',
-  'queryFanout',
-  'effort',
-];
 
 export const scoreDoc = (doc: Doc, base: Omit<ScoringContext, 'profile'>): Scored => {
   const profile = classifyProfile(doc, base.lex);
   const ctx: ScoringContext = { ...base, profile };
-  const outcomes = ORDER.map((id) => SCORERS[id](doc, ctx));
+  // In the contract's order (types.ts DIMENSION_IDS).
+  const outcomes = DIMENSION_IDS.map((id) => SCORERS[id](doc, ctx));
   const eeat = scoreEeat(doc, ctx);
   const weighted = outcomes.reduce((a, o) => a + WEIGHTS[o.id] * o.score, 0);
   let raw = DIMENSIONS_SHARE * 10 * weighted + EEAT_SHARE * 10 * eeat.average;

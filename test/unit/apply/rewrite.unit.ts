@@ -1,5 +1,5 @@
 import t from 'tap';
-import { planItems } from '../../../services/apply/items.ts';
+import { planItems, type ItemsInput } from '../../../services/apply/items.ts';
 import { needsAuthorData, writableByModel } from '../../../services/apply/placeholders.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
@@ -48,8 +48,16 @@ t.test('author data: placeholders and letter figures', async (t) => {
 });
 
 /** The items of an English article on "descaling a kettle" with no recommendations or SERP. */
-const planEnglish = (markdown: string) =>
-  planItems({ markdown, language: 'en', keyword: 'descaling a kettle', recommendations: [], paa: [], title: null });
+const planEnglish = (markdown: string, over: Partial<Omit<ItemsInput, 'markdown'>> = {}) =>
+  planItems({
+    markdown,
+    language: 'en',
+    keyword: 'descaling a kettle',
+    recommendations: [],
+    paa: [],
+    title: null,
+    ...over,
+  });
 
 const sentence = (i: number, words = 14) =>
   `Sentence ${i} ${Array.from({ length: words - 3 }, (_, k) => `word${String.fromCharCode(97 + (k % 26))}`).join(' ')} ends.`;
@@ -118,14 +126,7 @@ t.test('items: flags and stable ids', async (t) => {
     rec({ before: 'Hard water', after: 'It took [fill in: minutes] minutes' }),
     rec({ before: '', after: 'Be bold.' }),
   ];
-  const items = planItems({
-    markdown: md,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: recs,
-    paa: ['How often?'],
-    title: 'Descaling a kettle',
-  });
+  const items = planEnglish(md, { recommendations: recs, paa: ['How often?'], title: 'Descaling a kettle' });
   const by = Object.fromEntries(items.map((p) => [p.item.id, p.item]));
   t.equal(by['rec:0']!.selectable, true);
   t.match(by['rec:1'], { authorDataOnly: true, selectable: false });
@@ -136,14 +137,7 @@ t.test('items: flags and stable ids', async (t) => {
   );
   t.match(by['struct:faq'], { authorDataOnly: true, selectable: false }, 'FAQ answers are the author’s');
   t.same(
-    planItems({
-      markdown: md,
-      language: 'en',
-      keyword: 'descaling a kettle',
-      recommendations: recs,
-      paa: ['How often?'],
-      title: 'Descaling a kettle',
-    }).map((p) => p.item.id),
+    planEnglish(md, { recommendations: recs, paa: ['How often?'], title: 'Descaling a kettle' }).map((p) => p.item.id),
     items.map((p) => p.item.id),
     'stable ids',
   );
@@ -164,14 +158,7 @@ t.test('rewrite: applied, not found, overlapping; meta into title', async (t) =>
     rec({ before: 'collect limescale', after: 'gather scale' }),
     rec({ before: 'Not in the text.', after: 'Whatever.' }),
   ];
-  const items = planItems({
-    markdown: md,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: recs,
-    paa: [],
-    title: 'Kettles',
-  });
+  const items = planEnglish(md, { recommendations: recs, title: 'Kettles' });
   const r = rewrite(md, items, ['rec:0', 'rec:1', 'rec:2', 'meta:title', 'unknown']);
   t.same(r.appliedIds, ['rec:0', 'meta:title']);
   t.same(
@@ -189,14 +176,7 @@ t.test('rewrite: applied, not found, overlapping; meta into title', async (t) =>
 
 t.test('preview: word diff highlights, sanitised, a CSP without script', async (t) => {
   const hostile = `${md}\n<script>alert(1)</script><img src=x onerror="alert(2)">`;
-  const items = planItems({
-    markdown: hostile,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: [rec({ before: 'ten minutes', after: 'about ten minutes' })],
-    paa: [],
-    title: null,
-  });
+  const items = planEnglish(hostile, { recommendations: [rec({ before: 'ten minutes', after: 'about ten minutes' })] });
   const r = rewrite(hostile, items, ['rec:0']);
   const html = renderPreview(hostile, r, 'en');
   t.match(html, /<ins class="new">about <\/ins>|<mark class="changed">/);
@@ -217,14 +197,7 @@ t.test('the guard: an item that lowers the score is skipped (lowers_score), the 
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
     rec({ before: 'Hard water leaves deposits.', after: 'Deposits.' }),
   ];
-  const items = planItems({
-    markdown: md,
-    language: 'en',
-    keyword: 'descaling a kettle',
-    recommendations: recs,
-    paa: [],
-    title: 'Descaling a kettle',
-  });
+  const items = planEnglish(md, { recommendations: recs, title: 'Descaling a kettle' });
   // A scorer that counts words: the second item shortens the text, so it lowers the score.
   const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
   const r = rewrite(md, items, ['rec:0', 'rec:1'], (text) => words(text));
