@@ -11,18 +11,25 @@ export const contentRefOf = (body: string): string => createHash('sha256').updat
 
 /** Stores the body as the store can hold it (storableText: no NUL); the ref is of what is stored. */
 export async function putContent(db: Queryable, body: string): Promise<string> {
-  const ref = contentRefOf(body);
+  await putContents(db, [body]);
+  return contentRefOf(body);
+}
+
+/** The same for several bodies in one statement (a batch of submissions). */
+export async function putContents(db: Queryable, bodies: readonly string[]): Promise<void> {
+  if (bodies.length === 0) return;
+  const byRef = new Map(bodies.map((body) => [contentRefOf(body), storableText(body)]));
   // A body already stored is not inserted again: ON CONFLICT alone would make every transaction
   // storing the same body wait for the one before it to commit (the same text submitted many
   // times at once queued behind one lock). Only bodies racing to be first can still wait.
   await db.query({
-    name: 'put_content',
+    name: 'put_contents',
     text: `INSERT INTO content_blobs (ref, body)
-           SELECT $1, $2 WHERE NOT EXISTS (SELECT 1 FROM content_blobs WHERE ref = $1)
+           SELECT c.ref, c.body FROM unnest($1::text[], $2::text[]) AS c(ref, body)
+            WHERE NOT EXISTS (SELECT 1 FROM content_blobs b WHERE b.ref = c.ref)
            ON CONFLICT (ref) DO NOTHING`,
-    values: [ref, storableText(body)],
+    values: [[...byRef.keys()], [...byRef.values()]],
   });
-  return ref;
 }
 
 export async function getContent(db: Queryable, ref: string): Promise<string | null> {

@@ -12,7 +12,7 @@ import { chainHead, eventHash, isChained } from './chain.ts';
 import { runInlineProjections } from './inlineProjections.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
-import { readWithSnapshot, SNAPSHOT_EVERY, writeSnapshot } from './snapshots.ts';
+import { readWithSnapshots, SNAPSHOT_EVERY, writeSnapshot } from './snapshots.ts';
 import { sleep } from '../../core/sleep.ts';
 
 export interface NewEvent extends DomainEvent {
@@ -44,7 +44,7 @@ export class DuplicateEventError extends Error {
 
 const COLUMNS =
   'id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash';
-/** The columns' types, cast in the VALUES: under a SELECT their parameters would otherwise be text. */
+/** The columns' types: each column travels as one array parameter of this element type. */
 const COLUMN_TYPES = [
   'text',
   'text',
@@ -59,6 +59,20 @@ const COLUMN_TYPES = [
   'jsonb',
   'text',
 ];
+
+/**
+ * One statement for any number of events on any number of streams: one array per column, so it is
+ * prepared once per connection whatever the batch. The log orders by transaction id. If this
+ * transaction got its id before the one that wrote a stream's previous event, its events would sort
+ * before that event: such a row is not inserted, the append is refused as a conflict, and the retry
+ * (a new transaction, a newer id) appends in order. Checked in the INSERT itself rather than by a
+ * query before it: one round trip less on every append.
+ */
+const APPEND_SQL = `INSERT INTO events (${COLUMNS})
+  SELECT * FROM unnest(${COLUMN_TYPES.map((type, k) => `$${k + 1}::${type}[]`).join(', ')}) AS v(${COLUMNS})
+   WHERE NOT EXISTS (SELECT 1 FROM events p WHERE p.stream_id = v.stream_id
+                       AND p.stream_version = v.stream_version - 1 AND p.tx_id > pg_current_xact_id())
+  RETURNING ${EVENT_COLUMNS}`;
 
 const checks = new Map<string, TypeCheck<TObject>>();
 const checkPayload = (type: string, data: unknown): void => {
@@ -75,99 +89,114 @@ const checkPayload = (type: string, data: unknown): void => {
 
 /**
  * Appends events to one stream with optimistic concurrency, and folds them into the inline
- * projections (infra/eventStore/inlineProjections.ts) in the same transaction. Log order follows the id of the writing
- * transaction, assigned at its first write: a transaction should write only after it has read what
- * it decides on, and an append that would sort before the stream's last event is refused.
+ * projections (infra/eventStore/inlineProjections.ts) in the same transaction.
  */
 export async function appendToStream(tx: PoolClient, req: AppendRequest): Promise<EventEnvelope[]> {
-  if (req.events.length === 0) return [];
-  const values: unknown[] = [];
-  const rows: string[] = [];
-  const partition = partitionOf(req.accountId);
-  // Credit movements link to the previous one of their stream (infra/eventStore/chain.ts).
-  let head: string | null | undefined;
-  for (const [i, e] of req.events.entries()) {
-    const def = eventDefinition(e.type);
-    checkPayload(e.type, e.data);
-    const id = e.id ?? randomId();
-    const streamVersion = req.expectedVersion + i + 1;
-    // What is stored (text made storable) is what the chain hashes, so verify recomputes the same hash.
-    const stored = storableJson(e.data);
-    let prevHash: string | null = null;
-    if (isChained(e.type)) {
-      if (head === undefined) head = await chainHead(tx, req.streamId, req.expectedVersion);
-      prevHash = head;
-      head = eventHash({
+  return (await appendToStreams(tx, [req]))[0]!;
+}
+
+/**
+ * The same for several appends in one statement (a batch of submissions: many accounts' and
+ * audits' streams at once). Requests to one stream must follow each other (each expecting the
+ * version the one before leaves). Any conflict refuses them all. Returns each request's events.
+ */
+export async function appendToStreams(tx: PoolClient, reqs: readonly AppendRequest[]): Promise<EventEnvelope[][]> {
+  const columns: unknown[][] = COLUMN_TYPES.map(() => []);
+  const idsOf: string[][] = [];
+  // Credit movements link to the previous one of their stream (infra/eventStore/chain.ts); a
+  // stream's second request in the call continues from its first's last link.
+  const heads = new Map<string, string | null>();
+  for (const req of reqs) {
+    const partition = partitionOf(req.accountId);
+    const ids: string[] = [];
+    let head = heads.get(req.streamId);
+    for (const [i, e] of req.events.entries()) {
+      const def = eventDefinition(e.type);
+      checkPayload(e.type, e.data);
+      const id = e.id ?? randomId();
+      const streamVersion = req.expectedVersion + i + 1;
+      // What is stored (text made storable) is what the chain hashes, so verify recomputes the same hash.
+      const stored = storableJson(e.data);
+      let prevHash: string | null = null;
+      if (isChained(e.type)) {
+        if (head === undefined) head = await chainHead(tx, req.streamId, req.expectedVersion);
+        prevHash = head;
+        head = eventHash({
+          id,
+          type: e.type,
+          version: def.latest,
+          accountId: req.accountId,
+          streamId: req.streamId,
+          streamVersion,
+          occurredAt: req.now.toISOString(),
+          payload: JSON.parse(stored) as unknown,
+          prevHash,
+        });
+        heads.set(req.streamId, head);
+      }
+      const row = [
         id,
-        type: e.type,
-        version: def.latest,
-        accountId: req.accountId,
-        streamId: req.streamId,
+        req.streamId,
         streamVersion,
-        occurredAt: req.now.toISOString(),
-        payload: JSON.parse(stored) as unknown,
+        req.accountId,
+        partition,
+        e.type,
+        def.latest,
+        req.now,
+        req.causationId ?? null,
+        req.correlationId ?? null,
+        stored,
         prevHash,
-      });
+      ];
+      row.forEach((value, k) => columns[k]!.push(value));
+      ids.push(id);
     }
-    const b = values.length;
-    values.push(
-      id,
-      req.streamId,
-      streamVersion,
-      req.accountId,
-      partition,
-      e.type,
-      def.latest,
-      req.now,
-      req.causationId ?? null,
-      req.correlationId ?? null,
-      stored,
-      prevHash,
-    );
-    rows.push(`(${COLUMN_TYPES.map((type, k) => `$${b + k + 1}::${type}`).join(', ')})`);
+    idsOf.push(ids);
   }
-  // The log orders by transaction id. If this transaction got its id before the one that wrote the
-  // stream's last event, its events would sort before that event: the INSERT then inserts nothing,
-  // and the retry (a new transaction, a newer id) appends in order. Checked in the INSERT itself
-  // rather than by a query before it: one round trip less on every append to a stream that exists.
-  const ordered =
-    req.expectedVersion > 0
-      ? `SELECT * FROM (VALUES ${rows.join(', ')}) AS v(${COLUMNS})
-          WHERE NOT EXISTS (SELECT 1 FROM events p WHERE p.stream_id = $${values.length + 1}
-                              AND p.stream_version = $${values.length + 2} AND p.tx_id > pg_current_xact_id())`
-      : `VALUES ${rows.join(', ')}`;
-  if (req.expectedVersion > 0) values.push(req.streamId, req.expectedVersion);
+  const expected = idsOf.reduce((n, ids) => n + ids.length, 0);
+  if (expected === 0) return reqs.map(() => []);
   // No savepoint: a refused append ends its transaction (every caller rolls back, and transact()
   // retries in a new one), so it would cost two round trips per append for nothing.
-  let appended: EventEnvelope[];
+  let byId: Map<string, EventEnvelope>;
   try {
-    const result = await tx.query<EventRow>({
-      // Named (prepared once per connection) for the common sizes: every submission appends.
-      ...(rows.length <= 4 ? { name: `append_${rows.length}_${req.expectedVersion > 0 ? 'ordered' : 'new'}` } : {}),
-      text: `INSERT INTO events (${COLUMNS}) ${ordered} RETURNING ${EVENT_COLUMNS}`,
-      values,
-    });
-    if (result.rows.length === 0)
-      throw new AppError('concurrency_conflict', `stream ${req.streamId} was written by a newer transaction`);
-    appended = result.rows.map(rowToEnvelope);
+    const result = await tx.query<EventRow>({ name: 'append_events', text: APPEND_SQL, values: columns });
+    if (result.rows.length < expected) {
+      const stored = new Set(result.rows.map((r) => r.id));
+      const late = reqs.find((req, i) => idsOf[i]!.some((id) => !stored.has(id)));
+      throw new AppError('concurrency_conflict', `stream ${late?.streamId} was written by a newer transaction`);
+    }
+    byId = new Map(result.rows.map((r) => [r.id, rowToEnvelope(r)]));
   } catch (e) {
     if (isUniqueViolation(e, 'events_stream_version_unique')) {
-      throw new AppError('concurrency_conflict', `stream ${req.streamId} moved past version ${req.expectedVersion}`);
+      throw new AppError('concurrency_conflict', `a stream moved past the version decided on: ${detailOf(e)}`);
     }
     if (isUniqueViolation(e, 'events_id_key')) throw new DuplicateEventError();
     throw e;
   }
-  await runInlineProjections(tx, appended);
+  const appended = idsOf.map((ids) => ids.map((id) => byId.get(id)!));
+  await runInlineProjections(tx, appended.flat());
   return appended;
 }
 
+const detailOf = (e: unknown): string => String((e as { detail?: string }).detail ?? '');
+
 export async function readStream(db: Pick<PoolClient, 'query'>, streamId: string): Promise<EventEnvelope[]> {
+  return (await readStreams(db, [streamId])).get(streamId)!;
+}
+
+/** Several whole streams in one query, each in stream order. */
+export async function readStreams(
+  db: Pick<PoolClient, 'query'>,
+  streamIds: readonly string[],
+): Promise<Map<string, EventEnvelope[]>> {
   const r = await db.query<EventRow>({
-    name: 'read_stream',
-    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-    values: [streamId],
+    name: 'read_streams',
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, stream_version`,
+    values: [streamIds],
   });
-  return r.rows.map(rowToEnvelope);
+  const streams = new Map<string, EventEnvelope[]>(streamIds.map((id) => [id, []]));
+  for (const row of r.rows) streams.get(row.stream_id)!.push(rowToEnvelope(row));
+  return streams;
 }
 
 export interface Loaded<S> {
@@ -180,35 +209,62 @@ export interface Loaded<S> {
 }
 
 /**
- * Makes writers of a hot stream queue instead of racing: held until the transaction ends, taken
- * before the stream is read, so the reader sees the last holder's commit and its append does not
- * conflict. Optional, and only a shortcut: the optimistic check still decides what is appended.
+ * Makes writers of hot streams queue instead of racing: held until the transaction ends, taken
+ * before the streams are read, so a reader sees the last holder's commit and its append does not
+ * conflict. Taken in sorted order, so two transactions locking overlapping sets cannot deadlock.
+ * Optional, and only a shortcut: the optimistic check still decides what is appended.
  */
-export async function lockStream(tx: PoolClient, streamId: string): Promise<void> {
+export async function lockStreams(tx: PoolClient, streamIds: readonly string[]): Promise<void> {
   await tx.query({
-    name: 'lock_stream',
-    text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))',
-    values: [streamId],
+    name: 'lock_streams',
+    text: 'SELECT pg_advisory_xact_lock(hashtextextended(s, 0)) FROM unnest($1::text[]) AS s',
+    values: [[...new Set(streamIds)].sort()],
   });
 }
+
+type LoadingDecider<S> = Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState' | 'snapshot'>;
 
 /** The decider's state on a stream: its snapshot and the events after it, or the whole stream. */
 export async function loadStream<S>(
   db: Pick<PoolClient, 'query'>,
-  decider: Pick<Decider<never, DomainEvent, S>, 'evolve' | 'initialState' | 'snapshot'>,
+  decider: LoadingDecider<S>,
   streamId: string,
 ): Promise<Loaded<S>> {
+  return (await loadStreams(db, decider, [streamId])).get(streamId)!;
+}
+
+/** The same for several streams of one decider, in one query. */
+export async function loadStreams<S>(
+  db: Pick<PoolClient, 'query'>,
+  decider: LoadingDecider<S>,
+  streamIds: readonly string[],
+): Promise<Map<string, Loaded<S>>> {
   const evolveAll = (from: S, events: EventEnvelope[]) =>
     events.reduce((s, e) => decider.evolve(s, domainEventOf(e)), from);
+  const loaded = new Map<string, Loaded<S>>();
   if (!decider.snapshot) {
-    const events = await readStream(db, streamId);
-    return { state: evolveAll(decider.initialState(), events), version: events.length, events, snapshotVersion: 0 };
+    for (const [streamId, events] of await readStreams(db, streamIds))
+      loaded.set(streamId, {
+        state: evolveAll(decider.initialState(), events),
+        version: events.length,
+        events,
+        snapshotVersion: 0,
+      });
+    return loaded;
   }
   const snapshotting = decider.snapshot as Snapshotting<unknown>;
-  const { snapshot, events } = await readWithSnapshot(db, streamId, snapshotting);
-  const start = snapshot ? (decider.snapshot.fromJson(snapshot.state) as S) : decider.initialState();
-  const snapshotVersion = snapshot?.version ?? 0;
-  return { state: evolveAll(start, events), version: snapshotVersion + events.length, events, snapshotVersion };
+  const fromJson = decider.snapshot.fromJson;
+  for (const [streamId, { snapshot, events }] of await readWithSnapshots(db, streamIds, snapshotting)) {
+    const start = snapshot ? (fromJson(snapshot.state) as S) : decider.initialState();
+    const snapshotVersion = snapshot?.version ?? 0;
+    loaded.set(streamId, {
+      state: evolveAll(start, events),
+      version: snapshotVersion + events.length,
+      events,
+      snapshotVersion,
+    });
+  }
+  return loaded;
 }
 
 /**
@@ -279,14 +335,22 @@ export async function decideInTransaction<C, S>(
     causationId: req.causationId ?? null,
     correlationId: req.correlationId ?? null,
   });
-  const moved = version + events.length - loaded.snapshotVersion;
-  if (req.decider.snapshot && events.length > 0 && moved >= SNAPSHOT_EVERY)
-    await writeSnapshot(
-      tx,
-      req.streamId,
-      req.decider.snapshot as Snapshotting<unknown>,
-      version + events.length,
-      state,
-    );
+  await snapshotIfDue(tx, req.decider, req.streamId, loaded, version + events.length, state);
   return { events, state };
+}
+
+/**
+ * Writes the decider's snapshot of a stream once the stream has moved SNAPSHOT_EVERY events past
+ * the one it was loaded from; `state` is the fold up to `version`, just appended in `tx`.
+ */
+export async function snapshotIfDue<S>(
+  tx: PoolClient,
+  decider: Pick<Decider<never, DomainEvent, S>, 'snapshot'>,
+  streamId: string,
+  loaded: Loaded<S>,
+  version: number,
+  state: S,
+): Promise<void> {
+  if (decider.snapshot && version - loaded.snapshotVersion >= SNAPSHOT_EVERY && version > loaded.version)
+    await writeSnapshot(tx, streamId, decider.snapshot as Snapshotting<unknown>, version, state);
 }

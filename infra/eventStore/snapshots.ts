@@ -33,33 +33,38 @@ export interface SnapshotRead {
   events: EventEnvelope[];
 }
 
-type Row = EventRow & { snap_version: number | null; snap_state: unknown };
+type Row = EventRow & { requested: string; snap_version: number | null; snap_state: unknown };
 
-/** The snapshot and the events after it, in one round trip. */
-export async function readWithSnapshot(
+/** Each stream's snapshot and the events after it, for any number of streams in one round trip. */
+export async function readWithSnapshots(
   db: Pick<PoolClient, 'query'>,
-  streamId: string,
+  streamIds: readonly string[],
   snapshotting: Snapshotting<unknown>,
-): Promise<SnapshotRead> {
+): Promise<Map<string, SnapshotRead>> {
   const cols = EVENT_COLUMNS.split(', ')
     .map((c) => `e.${c}`)
     .join(', ');
   const r = await db.query<Row>({
-    name: 'read_with_snapshot',
-    text: `SELECT s.stream_version AS snap_version, s.state AS snap_state, ${cols}
-       FROM (SELECT 1) AS one
-       LEFT JOIN stream_snapshots s ON s.stream_id = $1 AND s.name = $2 AND s.state_version = $3
+    name: 'read_with_snapshots',
+    text: `SELECT req.stream_id AS requested, s.stream_version AS snap_version, s.state AS snap_state, ${cols}
+       FROM unnest($1::text[]) AS req(stream_id)
+       LEFT JOIN stream_snapshots s ON s.stream_id = req.stream_id AND s.name = $2 AND s.state_version = $3
        LEFT JOIN LATERAL (
-         SELECT * FROM events WHERE stream_id = $1 AND stream_version > COALESCE(s.stream_version, 0)
+         SELECT * FROM events WHERE stream_id = req.stream_id AND stream_version > COALESCE(s.stream_version, 0)
        ) e ON true
-      ORDER BY e.stream_version`,
-    values: [streamId, snapshotting.name, snapshotting.version],
+      ORDER BY req.stream_id, e.stream_version`,
+    values: [[...new Set(streamIds)], snapshotting.name, snapshotting.version],
   });
-  const first = r.rows[0];
-  return {
-    snapshot: first && first.snap_version !== null ? { version: first.snap_version, state: first.snap_state } : null,
-    events: r.rows.filter((row) => row.id !== null).map(rowToEnvelope),
-  };
+  const reads = new Map<string, SnapshotRead>();
+  for (const row of r.rows) {
+    let read = reads.get(row.requested);
+    if (!read) {
+      const snapshot = row.snap_version !== null ? { version: row.snap_version, state: row.snap_state } : null;
+      reads.set(row.requested, (read = { snapshot, events: [] }));
+    }
+    if (row.id !== null) read.events.push(rowToEnvelope(row));
+  }
+  return reads;
 }
 
 export async function writeSnapshot(

@@ -49,9 +49,76 @@ export const auditsProjection: Projection = {
   // The audit stream's events as the catalogue declares them; those without a column are skipped.
   canHandle: typesOfStream('audit'),
   async handle(events, tx) {
-    for (const e of events) await apply(e, tx);
+    // A run of requests (a batch of submissions) is one statement; every other event its own.
+    for (let i = 0; i < events.length;) {
+      let end = i;
+      while (end < events.length && events[end]!.type === 'AuditRequested') end++;
+      if (end > i) {
+        await insertRequested(events.slice(i, end), tx);
+        i = end;
+      } else await apply(events[i++]!, tx);
+    }
   },
 };
+
+const REQUESTED_COLUMNS: [string, string][] = [
+  ['audit_id', 'text'],
+  ['job_id', 'text'],
+  ['account_id', 'text'],
+  ['source', 'text'],
+  ['project', 'text'],
+  ['url', 'text'],
+  ['domain', 'text'],
+  ['keyword', 'text'],
+  ['language', 'text'],
+  ['content_ref', 'text'],
+  ['title', 'text'],
+  ['share', 'boolean'],
+  ['share_expires_in_days', 'int'],
+  ['webhook_url', 'text'],
+  ['bulk_id', 'text'],
+  ['idempotency_key', 'text'],
+  ['created_at', 'timestamptz'],
+  ['stream_version', 'int'],
+];
+
+/** Queued rows for requested audits, one array per column; a row already there is left alone. */
+async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise<void> {
+  const columns: unknown[][] = REQUESTED_COLUMNS.map(() => []);
+  for (const e of events) {
+    const d = domainEventOf<Extract<AuditEvent, { type: 'AuditRequested' }>>(e).data;
+    const row = [
+      e.streamId.replace(/^audit-/, ''),
+      d.jobId,
+      e.accountId,
+      d.source,
+      d.project,
+      d.url,
+      hostOf(d.url),
+      d.keyword,
+      d.language,
+      d.contentRef,
+      d.title,
+      d.share,
+      d.shareExpiresInDays,
+      d.webhookUrl,
+      d.bulkId,
+      d.idempotencyKey,
+      e.occurredAt,
+      e.streamVersion,
+    ];
+    row.forEach((value, k) => columns[k]!.push(value));
+  }
+  const names = REQUESTED_COLUMNS.map(([name]) => name).join(', ');
+  await tx.query({
+    name: 'audits_requested',
+    text: `INSERT INTO audits (${names}, status, updated_at)
+           SELECT *, 'queued', v.created_at
+             FROM unnest(${REQUESTED_COLUMNS.map(([, type], k) => `$${k + 1}::${type}[]`).join(', ')}) AS v(${names})
+           ON CONFLICT (audit_id) DO NOTHING`,
+    values: columns,
+  });
+}
 
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = e.streamId.replace(/^audit-/, '');
@@ -65,37 +132,8 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
     );
   const ev = domainEventOf<AuditEvent>(e);
   switch (ev.type) {
-    case 'AuditRequested': {
-      const d = ev.data;
-      await tx.query({
-        name: 'audits_requested',
-        text: `INSERT INTO audits (audit_id, job_id, account_id, source, status, project, url, domain, keyword, language, content_ref, title,
-                             share, share_expires_in_days, webhook_url, bulk_id, idempotency_key, created_at, updated_at, stream_version)
-         VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17, $18)
-         ON CONFLICT (audit_id) DO NOTHING`,
-        values: [
-          auditId,
-          d.jobId,
-          e.accountId,
-          d.source,
-          d.project,
-          d.url,
-          hostOf(d.url),
-          d.keyword,
-          d.language,
-          d.contentRef,
-          d.title,
-          d.share,
-          d.shareExpiresInDays,
-          d.webhookUrl,
-          d.bulkId,
-          d.idempotencyKey,
-          at,
-          v,
-        ],
-      });
-      return;
-    }
+    case 'AuditRequested':
+      return insertRequested([e], tx);
     case 'AuditStarted':
       await update(`status = 'running'`, []);
       return;

@@ -1,11 +1,19 @@
 import { digestId, randomHex } from '../../core/ids.ts';
-import { auditStreamId, type AuditRequested } from '../../events/audit/events.ts';
+import { auditStreamId, type AuditEvent, type AuditRequested } from '../../events/audit/events.ts';
 import { accountStreamId } from '../../events/account/index.ts';
-import { contentRefOf, putContent } from '../../infra/eventStore/contentStore.ts';
-import { decideInTransaction, loadStream, lockStream, transact } from '../../infra/eventStore/eventStore.ts';
+import { contentRefOf, putContents } from '../../infra/eventStore/contentStore.ts';
+import {
+  appendToStreams,
+  loadStreams,
+  lockStreams,
+  snapshotIfDue,
+  transact,
+  type AppendRequest,
+  type Loaded,
+} from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import { admissionDecider } from '../domain/admission/decider.ts';
-import { auditDecider } from '../domain/audit/decider.ts';
+import { admissionDecider, type AdmissionState } from '../domain/admission/decider.ts';
+import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 
 export interface AuditRequestInput {
@@ -54,74 +62,142 @@ export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKe
   return { jobId: source === 'api' ? `job_${randomHex()}` : null, auditId: `aud_${randomHex()}` };
 };
 
+/** What became of one command of a batch: accepted (or a replay), or refused on its own. */
+export type SubmissionOutcome = { ok: true; value: SubmittedAudit } | { ok: false; error: unknown };
+
+const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
+  if (!o.ok) throw o.error;
+  return o.value;
+};
+
 /**
  * Accepts an audit: admission on the account stream (402 without credits, 429 with three in
  * flight) and the request on the audit stream, in one transaction; the audits read model takes the
  * request inline (projections/inline.ts), so the job can be read back at once.
  */
-export const submitAudit = (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  transact(pool, (tx) => requestAudit(tx, cmd));
+export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
+  unwrap((await transact(pool, (tx) => requestAudits(tx, [cmd])))[0]!);
 
 /**
  * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
  * with the batch and it does not count against the three audits in flight (docs/api-decisions.md).
  */
-export async function requestAudit(tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> {
-  const { jobId, auditId } = cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey);
-  {
-    // Ids minted just now (random) name a stream nobody has written: nothing to read. Derived ids
-    // (an Idempotency-Key, a batch's entry) may name an audit requested before.
-    const fresh = cmd.ids === undefined && cmd.idempotencyKey === null;
-    const existing = fresh
-      ? { state: auditDecider.initialState(), version: 0, events: [], snapshotVersion: 0 }
-      : await loadStream(tx, auditDecider, auditStreamId(auditId));
-    if (existing.state.request) {
-      const first = existing.events[0]!;
-      return { auditId, jobId, replay: true, createdAt: first.occurredAt, project: existing.state.project };
+export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
+  unwrap((await requestAudits(tx, [cmd]))[0]!);
+
+/**
+ * Several submissions decided together: the accounts locked and read in one query each, every
+ * stream appended in one statement, every body stored in one. Each command is decided in order on
+ * the state its predecessors left (two submissions of one account see each other), and a refusal
+ * (402, 429) refuses that command alone. A conflict fails the whole transaction, for transact() to
+ * retry. The commands must name distinct audits.
+ */
+export async function requestAudits(tx: PoolClient, cmds: readonly SubmitAuditCommand[]): Promise<SubmissionOutcome[]> {
+  const planned = cmds.map((cmd) => ({ cmd, ...(cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey)) }));
+  if (new Set(planned.map((p) => p.auditId)).size !== planned.length)
+    throw new Error('requestAudits: one audit named twice in a batch');
+  // Ids minted just now (random) name a stream nobody has written: nothing to read. Derived ids
+  // (an Idempotency-Key, a batch's entry) may name an audit requested before.
+  const derived = planned.filter((p) => p.cmd.ids !== undefined || p.cmd.idempotencyKey !== null);
+  const audits = derived.length
+    ? await loadStreams(
+        tx,
+        auditDecider,
+        derived.map((p) => auditStreamId(p.auditId)),
+      )
+    : new Map<string, Loaded<AuditState>>();
+  const fresh = (): Loaded<AuditState> => ({
+    state: auditDecider.initialState(),
+    version: 0,
+    events: [],
+    snapshotVersion: 0,
+  });
+  // An account's submissions queue here rather than conflict and start over.
+  const admitting = planned
+    .filter((p) => p.cmd.bulkId === null && !audits.get(auditStreamId(p.auditId))?.state.request)
+    .map((p) => accountStreamId(p.cmd.accountId));
+  if (admitting.length) await lockStreams(tx, admitting);
+  const loadedAccounts = admitting.length
+    ? await loadStreams(tx, admissionDecider, admitting)
+    : new Map<string, Loaded<AdmissionState>>();
+  const accounts = new Map([...loadedAccounts].map(([id, l]) => [id, { state: l.state, version: l.version }]));
+
+  const outcomes = new Array<SubmissionOutcome>(planned.length);
+  const appends: AppendRequest[] = [];
+  // Accepted commands, answered once the append has given their events a time.
+  const accepted: { index: number; append: number; value: Omit<SubmittedAudit, 'createdAt'> }[] = [];
+  const contents: string[] = [];
+  for (const [index, { cmd, jobId, auditId }] of planned.entries()) {
+    const audit = audits.get(auditStreamId(auditId)) ?? fresh();
+    if (audit.state.request) {
+      const first = audit.events[0]!;
+      outcomes[index] = {
+        ok: true,
+        value: { auditId, jobId, replay: true, createdAt: first.occurredAt, project: audit.state.project },
+      };
+      continue;
     }
-    const meta = { now: cmd.now, correlationId: cmd.correlationId };
-    if (cmd.bulkId === null) {
-      // An account's submissions queue here rather than conflict and start over.
-      await lockStream(tx, accountStreamId(cmd.accountId));
-      await decideInTransaction(tx, {
-        ...meta,
-        decider: admissionDecider,
-        streamId: accountStreamId(cmd.accountId),
-        accountId: cmd.accountId,
-        command: { type: 'AdmitAudit', data: { auditId } },
-      });
+    const meta = { now: cmd.now, correlationId: cmd.correlationId, causationId: null };
+    let requested: AuditEvent[];
+    let admitted: ReturnType<typeof admissionDecider.decide> = [];
+    const account = accounts.get(accountStreamId(cmd.accountId));
+    try {
+      requested = auditDecider.decide({ type: 'RequestAudit', data: requestData(cmd, auditId, jobId) }, audit.state);
+      if (account) admitted = admissionDecider.decide({ type: 'AdmitAudit', data: { auditId } }, account.state);
+    } catch (error) {
+      outcomes[index] = { ok: false, error };
+      continue;
     }
-    const contentRef = cmd.request.content === null ? null : contentRefOf(cmd.request.content);
-    const r = cmd.request;
-    const data: AuditRequested['data'] = {
-      auditId,
-      jobId,
-      source: cmd.source,
-      url: r.url,
-      contentRef,
-      // Supplied content without a title takes the keyword as its title (spec 4.2).
-      title: r.content !== null ? (r.title ?? r.keyword) : null,
-      keyword: r.keyword,
-      language: r.language,
-      project: r.project,
-      share: r.share,
-      shareExpiresInDays: r.shareExpiresInDays,
-      webhookUrl: r.webhookUrl,
-      bulkId: cmd.bulkId,
-      idempotencyKey: cmd.idempotencyKey,
-    };
-    const { events } = await decideInTransaction(tx, {
-      ...meta,
-      decider: auditDecider,
-      streamId: auditStreamId(auditId),
-      accountId: cmd.accountId,
-      loaded: existing,
-      command: { type: 'RequestAudit', data },
-    });
     // A racing retry with the same Idempotency-Key committed the request between our two reads:
     // start over, and the first read finds it (a replay).
-    if (events.length === 0) throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
-    if (cmd.request.content !== null) await putContent(tx, cmd.request.content);
-    return { auditId, jobId, replay: false, createdAt: events[0]!.occurredAt, project: r.project };
+    if (requested.length === 0)
+      throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
+    if (account) {
+      const streamId = accountStreamId(cmd.accountId);
+      appends.push({ ...meta, streamId, accountId: cmd.accountId, expectedVersion: account.version, events: admitted });
+      account.state = admitted.reduce((s, e) => admissionDecider.evolve(s, e), account.state);
+      account.version += admitted.length;
+    }
+    accepted.push({
+      index,
+      append: appends.length,
+      value: { auditId, jobId, replay: false, project: cmd.request.project },
+    });
+    appends.push({
+      ...meta,
+      streamId: auditStreamId(auditId),
+      accountId: cmd.accountId,
+      expectedVersion: audit.version,
+      events: requested,
+    });
+    if (cmd.request.content !== null) contents.push(cmd.request.content);
   }
+  const appended = await appendToStreams(tx, appends);
+  for (const { index, append, value } of accepted)
+    outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
+  await putContents(tx, contents);
+  for (const [streamId, { state, version }] of accounts)
+    await snapshotIfDue(tx, admissionDecider, streamId, loadedAccounts.get(streamId)!, version, state);
+  return outcomes;
 }
+
+const requestData = (cmd: SubmitAuditCommand, auditId: string, jobId: string | null): AuditRequested['data'] => {
+  const r = cmd.request;
+  return {
+    auditId,
+    jobId,
+    source: cmd.source,
+    url: r.url,
+    contentRef: r.content === null ? null : contentRefOf(r.content),
+    // Supplied content without a title takes the keyword as its title (spec 4.2).
+    title: r.content !== null ? (r.title ?? r.keyword) : null,
+    keyword: r.keyword,
+    language: r.language,
+    project: r.project,
+    share: r.share,
+    shareExpiresInDays: r.shareExpiresInDays,
+    webhookUrl: r.webhookUrl,
+    bulkId: cmd.bulkId,
+    idempotencyKey: cmd.idempotencyKey,
+  };
+};

@@ -1,6 +1,12 @@
 import t from 'tap';
 import { TestHappened } from '../../helpers/testEvents.ts';
-import { appendToStream, DuplicateEventError, readStream } from '../../../infra/eventStore/eventStore.ts';
+import {
+  appendToStream,
+  appendToStreams,
+  DuplicateEventError,
+  readStream,
+  readStreams,
+} from '../../../infra/eventStore/eventStore.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -278,5 +284,52 @@ t.test(
       [1, 2],
       'the log shows the stream in order',
     );
+  },
+);
+
+t.test(
+  'one append across streams: versions per stream, a stream twice in order, any conflict refuses all',
+  async (t) => {
+    const { pool } = await testDatabase(t);
+    const happened = (n: number) => TestHappened({ n, note: null });
+    const append = (reqs: { streamId: string; expectedVersion: number; n: number[] }[]) =>
+      withTransaction(pool, (tx) =>
+        appendToStreams(
+          tx,
+          reqs.map((r) => ({ ...r, accountId: 'acc_1', now, events: r.n.map(happened) })),
+        ),
+      );
+    const out = await append([
+      { streamId: 'm-a', expectedVersion: 0, n: [1, 2] },
+      { streamId: 'm-b', expectedVersion: 0, n: [3] },
+      { streamId: 'm-a', expectedVersion: 2, n: [4] },
+    ]);
+    t.same(
+      out.map((events) => events.map((e) => [e.streamId, e.streamVersion])),
+      [
+        [
+          ['m-a', 1],
+          ['m-a', 2],
+        ],
+        [['m-b', 1]],
+        [['m-a', 3]],
+      ],
+      "each request's events, in its order",
+    );
+    const streams = await readStreams(pool, ['m-a', 'm-b', 'm-none']);
+    t.same(
+      [...streams].map(([id, events]) => [id, events.map((e) => (e.payload as { n: number }).n)]),
+      [
+        ['m-a', [1, 2, 4]],
+        ['m-b', [3]],
+        ['m-none', []],
+      ],
+    );
+    const conflict = append([
+      { streamId: 'm-c', expectedVersion: 0, n: [5] },
+      { streamId: 'm-b', expectedVersion: 0, n: [6] },
+    ]);
+    await t.rejects(conflict, { code: 'concurrency_conflict' }, 'm-b is past version 0');
+    t.same((await readStreams(pool, ['m-c'])).get('m-c'), [], 'the other stream got nothing either');
   },
 );

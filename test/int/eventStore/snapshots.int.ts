@@ -1,6 +1,12 @@
 import t from 'tap';
 import { accountStreamId } from '../../../events/account/index.ts';
-import { handleCommand, loadStream, transact, decideInTransaction } from '../../../infra/eventStore/eventStore.ts';
+import {
+  handleCommand,
+  loadStream,
+  loadStreams,
+  transact,
+  decideInTransaction,
+} from '../../../infra/eventStore/eventStore.ts';
 import { SNAPSHOT_EVERY } from '../../../infra/eventStore/snapshots.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { admissionDecider } from '../../../services/domain/admission/decider.ts';
@@ -110,4 +116,28 @@ t.test('a snapshot of another state version is ignored and replaced; none at all
     plain((await loadStream(pool, fullFold, streamId)).state),
     'without snapshots: the same state',
   );
+});
+
+t.test('several streams in one read: each from its own snapshot, or from the start, or empty', async (t) => {
+  const { pool } = await testDatabase(t);
+  const busy = await createAccount(pool, { email: 'busy@example.com', credits: 100 });
+  const quiet = await createAccount(pool, { email: 'quiet@example.com', credits: 2 });
+  const busyStream = accountStreamId(busy.accountId);
+  for (let i = 0; i < SNAPSHOT_EVERY + 5; i++)
+    for (const type of ['AdmitAudit', 'ReleaseAudit'] as const)
+      await handleCommand(pool, {
+        decider: admissionDecider,
+        streamId: busyStream,
+        accountId: busy.accountId,
+        now,
+        command: { type, data: { auditId: `aud_${i}` } },
+      });
+  const ids = [busyStream, accountStreamId(quiet.accountId), 'account-nobody'];
+  const together = await loadStreams(pool, admissionDecider, ids);
+  t.ok(together.get(busyStream)!.snapshotVersion > 0, 'the busy stream starts from its snapshot');
+  for (const id of ids) {
+    const alone = await loadStream(pool, fullFold, id);
+    t.same(plain(together.get(id)!.state), plain(alone.state), `${id}: the state of folding it alone`);
+    t.equal(together.get(id)!.version, alone.version, `${id}: the same version`);
+  }
 });

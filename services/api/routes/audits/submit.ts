@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { refuseResolvingToPrivate } from '../../../../infra/http/validateUrl.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
-import { submitAudit } from '../../../pipeline/submitAudit.ts';
+import { createAuditSubmitter } from '../../../pipeline/auditSubmitter.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
@@ -18,13 +18,16 @@ import { ErrorBody } from '../../schemas/error.ts';
 
 /**
  * POST /audits (spec 4.2): validate, then the one submission command (admission on the account
- * stream: 402 / 429; the request on the audit stream; the read model inline). 202 with the queued
+ * stream: 402 / 429; the request on the audit stream; the read model inline), decided together
+ * with the submissions arriving at the same time. 202 with the queued
  * job; an Idempotency-Key seen before answers 200 with that job as it is now.
  */
 export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
   app,
   { pool, settings },
 ) => {
+  // Concurrent submissions share transactions (services/pipeline/auditSubmitter.ts).
+  const submitAudit = createAuditSubmitter(pool);
   app.post(
     '/audits',
     {
@@ -61,7 +64,7 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
       if (request.validationError) throw request.validationError;
       if (input.url !== null) await refuseResolvingToPrivate('url', input.url, policy);
       if (input.webhookUrl !== null) await refuseResolvingToPrivate('webhookUrl', input.webhookUrl, policy);
-      const submitted = await submitAudit(pool, {
+      const submitted = await submitAudit({
         accountId: auth.accountId,
         source: 'api',
         request: input,
