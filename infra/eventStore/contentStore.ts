@@ -18,7 +18,10 @@ export async function putContent(db: Queryable, body: string): Promise<string> {
 /** The same for several bodies in one statement (a batch of submissions). */
 export async function putContents(db: Queryable, bodies: readonly string[]): Promise<void> {
   if (bodies.length === 0) return;
-  const byRef = new Map(bodies.map((body) => [contentRefOf(body), storableText(body)]));
+  // Sorted: two transactions storing the same new bodies wait for each other in one order, not both.
+  const byRef = new Map(
+    bodies.map((body) => [contentRefOf(body), storableText(body)] as const).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   // A body already stored is not inserted again: ON CONFLICT alone would make every transaction
   // storing the same body wait for the one before it to commit (the same text submitted many
   // times at once queued behind one lock). Only bodies racing to be first can still wait.

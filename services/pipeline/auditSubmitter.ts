@@ -1,9 +1,15 @@
-import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { idsFor, requestAudits, submitAudit, type SubmitAuditCommand, type SubmittedAudit } from './submitAudit.ts';
+import {
+  submitAll,
+  toSubmission,
+  type Submission,
+  type SubmitAuditCommand,
+  type SubmittedAudit,
+  type SubmissionOutcome,
+} from './submitAudit.ts';
 
 interface Waiting {
-  cmd: SubmitAuditCommand;
+  sub: Submission;
   resolve: (s: SubmittedAudit) => void;
   reject: (e: unknown) => void;
 }
@@ -27,32 +33,37 @@ export function createAuditSubmitter(
   { maxBatch = 50, maxInFlight = 2 }: SubmitterOptions = {},
 ): (cmd: SubmitAuditCommand) => Promise<SubmittedAudit> {
   const queue: Waiting[] = [];
+  // The audits of the batches at work: a submission naming one of them (the same Idempotency-Key)
+  // waits for that batch to end, then finds its audit (a replay) instead of conflicting with it.
+  const busy = new Set<string>();
   let inFlight = 0;
 
   const run = async (batch: Waiting[]): Promise<void> => {
     let outcomes;
     try {
-      outcomes = await transact(pool, (tx) =>
-        requestAudits(
-          tx,
-          batch.map((w) => w.cmd),
-        ),
+      outcomes = await submitAll(
+        pool,
+        batch.map((w) => w.sub),
       );
     } catch (e) {
       if (batch.length === 1) return batch[0]!.reject(e);
       // Not a refusal nor a conflict (those are outcomes, or retried): one submission's failure
-      // must not fail its neighbours, so each goes again alone.
-      await Promise.all(batch.map((w) => submitAudit(pool, w.cmd).then(w.resolve, w.reject)));
+      // must not fail its neighbours, so each goes again alone, one after the other. Their ids are
+      // kept, so one whose shared transaction did commit finds its audit and is not made twice.
+      for (const w of batch) await submitAll(pool, [w.sub]).then(([o]) => settle(w, o!), w.reject);
       return;
     }
-    outcomes.forEach((o, i) => (o.ok ? batch[i]!.resolve(o.value) : batch[i]!.reject(o.error)));
+    outcomes.forEach((o, i) => settle(batch[i]!, o));
   };
 
   const pump = (): void => {
-    while (inFlight < maxInFlight && queue.length > 0) {
-      const batch = takeBatch(queue, maxBatch);
+    while (inFlight < maxInFlight) {
+      const batch = takeBatch(queue, maxBatch, busy);
+      if (batch.length === 0) return;
       inFlight++;
+      for (const w of batch) busy.add(w.sub.auditId);
       void run(batch).finally(() => {
+        for (const w of batch) busy.delete(w.sub.auditId);
         inFlight--;
         pump();
       });
@@ -61,27 +72,27 @@ export function createAuditSubmitter(
 
   return (cmd) =>
     new Promise<SubmittedAudit>((resolve, reject) => {
-      queue.push({ cmd, resolve, reject });
+      queue.push({ sub: toSubmission(cmd), resolve, reject });
       pump();
     });
 }
 
+const settle = (w: Waiting, o: SubmissionOutcome): void => (o.ok ? w.resolve(o.value) : w.reject(o.error));
+
 /**
- * Takes up to `max` submissions in arrival order. Two naming one audit (the same Idempotency-Key)
- * never share a batch: the later one waits for the next, where it finds the first (a replay).
+ * Takes up to `max` submissions in arrival order, leaving those whose audit another submission
+ * taken or at work already names: the same Idempotency-Key twice goes one after the other.
  */
-function takeBatch(queue: Waiting[], max: number): Waiting[] {
+function takeBatch(queue: Waiting[], max: number, busy: ReadonlySet<string>): Waiting[] {
   const batch: Waiting[] = [];
-  const audits = new Set<string>();
+  const taken = new Set<string>();
   for (let i = 0; i < queue.length && batch.length < max;) {
-    const { cmd } = queue[i]!;
-    const audit =
-      cmd.ids?.auditId ?? (cmd.idempotencyKey ? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey).auditId : null);
-    if (audit !== null && audits.has(audit)) {
+    const { auditId } = queue[i]!.sub;
+    if (busy.has(auditId) || taken.has(auditId)) {
       i++;
       continue;
     }
-    if (audit !== null) audits.add(audit);
+    taken.add(auditId);
     batch.push(...queue.splice(i, 1));
   }
   return batch;

@@ -65,6 +65,25 @@ export const idsFor = (accountId: string, source: 'api' | 'panel', idempotencyKe
 /** What became of one command of a batch: accepted (or a replay), or refused on its own. */
 export type SubmissionOutcome = { ok: true; value: SubmittedAudit } | { ok: false; error: unknown };
 
+/**
+ * A command with its ids fixed before its first attempt. `minted`: the ids are random, made for
+ * this submission (no Idempotency-Key, not a batch's entry), so its first attempt need not read an
+ * audit stream nobody can have written, and any later attempt (after a failure, perhaps of a
+ * COMMIT that did land) finds its own audit instead of making a second one.
+ */
+export interface Submission {
+  cmd: SubmitAuditCommand;
+  jobId: string | null;
+  auditId: string;
+  minted: boolean;
+}
+
+export const toSubmission = (cmd: SubmitAuditCommand): Submission => ({
+  cmd,
+  ...(cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey)),
+  minted: cmd.ids === undefined && cmd.idempotencyKey === null,
+});
+
 const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
   if (!o.ok) throw o.error;
   return o.value;
@@ -76,29 +95,42 @@ const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
  * request inline (projections/inline.ts), so the job can be read back at once.
  */
 export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await transact(pool, (tx) => requestAudits(tx, [cmd])))[0]!);
+  unwrap((await submitAll(pool, [toSubmission(cmd)]))[0]!);
+
+/** Submissions in one transaction, retried on conflicts with the ids they were given. */
+export async function submitAll(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
+  let firstAttempt = true;
+  return transact(pool, (tx) => {
+    const first = firstAttempt;
+    firstAttempt = false;
+    return requestAudits(tx, subs, { firstAttempt: first });
+  });
+}
 
 /**
  * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
  * with the batch and it does not count against the three audits in flight (docs/api-decisions.md).
  */
 export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await requestAudits(tx, [cmd]))[0]!);
+  unwrap((await requestAudits(tx, [toSubmission(cmd)]))[0]!);
 
 /**
  * Several submissions decided together: the accounts locked and read in one query each, every
  * stream appended in one statement, every body stored in one. Each command is decided in order on
  * the state its predecessors left (two submissions of one account see each other), and a refusal
  * (402, 429) refuses that command alone. A conflict fails the whole transaction, for transact() to
- * retry. The commands must name distinct audits.
+ * retry. The submissions must name distinct audits.
  */
-export async function requestAudits(tx: PoolClient, cmds: readonly SubmitAuditCommand[]): Promise<SubmissionOutcome[]> {
-  const planned = cmds.map((cmd) => ({ cmd, ...(cmd.ids ?? idsFor(cmd.accountId, cmd.source, cmd.idempotencyKey)) }));
+export async function requestAudits(
+  tx: PoolClient,
+  planned: readonly Submission[],
+  { firstAttempt = false } = {},
+): Promise<SubmissionOutcome[]> {
   if (new Set(planned.map((p) => p.auditId)).size !== planned.length)
     throw new Error('requestAudits: one audit named twice in a batch');
-  // Ids minted just now (random) name a stream nobody has written: nothing to read. Derived ids
-  // (an Idempotency-Key, a batch's entry) may name an audit requested before.
-  const derived = planned.filter((p) => p.cmd.ids !== undefined || p.cmd.idempotencyKey !== null);
+  // Ids minted for this submission name a stream nobody has written before its first attempt.
+  const unread = (p: Submission) => p.minted && firstAttempt;
+  const derived = planned.filter((p) => !unread(p));
   const audits = derived.length
     ? await loadStreams(
         tx,
@@ -127,20 +159,22 @@ export async function requestAudits(tx: PoolClient, cmds: readonly SubmitAuditCo
   // Accepted commands, answered once the append has given their events a time.
   const accepted: { index: number; append: number; value: Omit<SubmittedAudit, 'createdAt'> }[] = [];
   const contents: string[] = [];
-  for (const [index, { cmd, jobId, auditId }] of planned.entries()) {
+  for (const [index, { cmd, jobId, auditId, minted }] of planned.entries()) {
     const audit = audits.get(auditStreamId(auditId)) ?? fresh();
     if (audit.state.request) {
+      // Requested before: by the first request of its Idempotency-Key (a replay), or, for minted
+      // ids, by this very submission in an attempt whose failure came after its commit.
       const first = audit.events[0]!;
       outcomes[index] = {
         ok: true,
-        value: { auditId, jobId, replay: true, createdAt: first.occurredAt, project: audit.state.project },
+        value: { auditId, jobId, replay: !minted, createdAt: first.occurredAt, project: audit.state.project },
       };
       continue;
     }
     const meta = { now: cmd.now, correlationId: cmd.correlationId, causationId: null };
     let requested: AuditEvent[];
     let admitted: ReturnType<typeof admissionDecider.decide> = [];
-    const account = accounts.get(accountStreamId(cmd.accountId));
+    const account = cmd.bulkId === null ? accounts.get(accountStreamId(cmd.accountId)) : undefined;
     try {
       requested = auditDecider.decide({ type: 'RequestAudit', data: requestData(cmd, auditId, jobId) }, audit.state);
       if (account) admitted = admissionDecider.decide({ type: 'AdmitAudit', data: { auditId } }, account.state);

@@ -3,7 +3,13 @@ import '../../../events/catalogue.ts';
 import { AppError } from '../../../core/errors.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { createAuditSubmitter } from '../../../services/pipeline/auditSubmitter.ts';
-import type { AuditRequestInput, SubmitAuditCommand } from '../../../services/pipeline/submitAudit.ts';
+import {
+  requestAudits,
+  toSubmission,
+  type AuditRequestInput,
+  type SubmitAuditCommand,
+} from '../../../services/pipeline/submitAudit.ts';
+import { transact } from '../../../infra/eventStore/eventStore.ts';
 import { testDatabase } from '../../helpers/db.ts';
 
 const request: AuditRequestInput = {
@@ -125,4 +131,30 @@ t.test('a submission that fails its transaction fails alone', async (t) => {
   t.match(String((results[2] as PromiseRejectedResult).reason), /does not match its schema/);
   const rows = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM audits');
   t.equal(rows.rows[0]!.n, 4, 'the others were accepted');
+  const admitted = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM events WHERE type = 'AuditAdmitted'`,
+  );
+  t.equal(admitted.rows[0]!.n, 4, 'each admitted once, though their shared transaction was tried twice');
+});
+
+t.test('a retry of submissions whose commit did land finds their audits and makes nothing new', async (t) => {
+  const { pool } = await testDatabase(t);
+  const a = await createAccount(pool, { email: 'r@example.com', credits: 5 });
+  const subs = [toSubmission(command(a.accountId)), toSubmission(command(a.accountId))];
+  const first = await transact(pool, (tx) => requestAudits(tx, subs, { firstAttempt: true }));
+  // What transact() does when the COMMIT's answer is lost: the same submissions, in a new transaction.
+  const again = await transact(pool, (tx) => requestAudits(tx, subs));
+  const values = (outcomes: typeof first) => outcomes.map((o) => (o.ok ? o.value : null));
+  t.same(values(again), values(first), 'the same audits, answered as created (not replays)');
+  t.same(
+    values(again).map((v) => v?.replay),
+    [false, false],
+  );
+  const events = await pool.query<{ type: string; n: number }>(
+    `SELECT type, count(*)::int AS n FROM events WHERE type IN ('AuditAdmitted', 'AuditRequested') GROUP BY type ORDER BY type`,
+  );
+  t.same(events.rows, [
+    { type: 'AuditAdmitted', n: 2 },
+    { type: 'AuditRequested', n: 2 },
+  ]);
 });
