@@ -14,21 +14,21 @@ import { eventHash, isChained } from '../infra/eventStore/chain.ts';
 import { partitionOf } from '../infra/eventStore/schema.ts';
 import { withTransaction, type Pool } from '../infra/postgres/pool.ts';
 import { storableJson } from '../infra/postgres/storableText.ts';
+import { unnestRows } from '../infra/postgres/unnestRows.ts';
 import { randomAccountEvents, seededRandom } from '../test/helpers/randomLedger.ts';
 
-const COLUMNS = [
-  'id',
-  'stream_id',
-  'stream_version',
-  'account_id',
-  'partition',
-  'type',
-  'version',
-  'occurred_at',
-  'payload',
-  'prev_hash',
-] as const;
-const TYPES = ['text', 'text', 'int', 'text', 'smallint', 'text', 'int', 'timestamptz', 'jsonb', 'text'];
+const EVENT_ROWS = unnestRows([
+  ['id', 'text'],
+  ['stream_id', 'text'],
+  ['stream_version', 'int'],
+  ['account_id', 'text'],
+  ['partition', 'smallint'],
+  ['type', 'text'],
+  ['version', 'int'],
+  ['occurred_at', 'timestamptz'],
+  ['payload', 'jsonb'],
+  ['prev_hash', 'text'],
+]);
 
 /** Appends random accounts until at least `events` events are stored; returns the account ids. */
 export async function seedLedger(
@@ -40,7 +40,7 @@ export async function seedLedger(
   let total = 0;
   const start = Date.parse('2026-01-01T00:00:00Z');
   while (total < o.events) {
-    const cols: unknown[][] = COLUMNS.map(() => []);
+    const rows: unknown[][] = [];
     let inBatch = 0;
     while (inBatch < (o.batchEvents ?? 20_000) && total + inBatch < o.events) {
       const accountId = `usr_bench${o.seed}_${ids.length}`;
@@ -68,17 +68,12 @@ export async function seedLedger(
             prevHash,
           });
         }
-        [id, streamId, i + 1, accountId, partition, e.type, version, occurredAt, payload, prevHash].forEach((v, k) =>
-          cols[k]!.push(v),
-        );
+        rows.push([id, streamId, i + 1, accountId, partition, e.type, version, occurredAt, payload, prevHash]);
         inBatch++;
       });
     }
     await withTransaction(pool, (tx) =>
-      tx.query(
-        `INSERT INTO events (${COLUMNS.join(', ')}) SELECT * FROM unnest(${TYPES.map((t, k) => `$${k + 1}::${t}[]`).join(', ')})`,
-        cols,
-      ),
+      tx.query(`INSERT INTO events (${EVENT_ROWS.names}) SELECT * FROM ${EVENT_ROWS.unnest}`, EVENT_ROWS.values(rows)),
     );
     total += inBatch;
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../postgres/pool.ts';
 import { storableText } from '../postgres/storableText.ts';
+import { unnestRows } from '../postgres/unnestRows.ts';
 
 /**
  * Content too large for an event (supplied text up to 200,000 characters, fetched pages) is kept
@@ -15,6 +16,11 @@ export async function putContent(db: Queryable, body: string): Promise<string> {
   return contentRefOf(body);
 }
 
+const CONTENT_ROWS = unnestRows([
+  ['ref', 'text'],
+  ['body', 'text'],
+]);
+
 /** The same for several bodies in one statement (a batch of submissions). */
 export async function putContents(db: Queryable, bodies: readonly string[]): Promise<void> {
   if (bodies.length === 0) return;
@@ -27,11 +33,11 @@ export async function putContents(db: Queryable, bodies: readonly string[]): Pro
   // times at once queued behind one lock). Only bodies racing to be first can still wait.
   await db.query({
     name: 'put_contents',
-    text: `INSERT INTO content_blobs (ref, body)
-           SELECT c.ref, c.body FROM unnest($1::text[], $2::text[]) AS c(ref, body)
+    text: `INSERT INTO content_blobs (${CONTENT_ROWS.names})
+           SELECT c.ref, c.body FROM ${CONTENT_ROWS.unnest} AS c(${CONTENT_ROWS.names})
             WHERE NOT EXISTS (SELECT 1 FROM content_blobs b WHERE b.ref = c.ref)
            ON CONFLICT (ref) DO NOTHING`,
-    values: [[...byRef.keys()], [...byRef.values()]],
+    values: CONTENT_ROWS.values([...byRef]),
   });
 }
 

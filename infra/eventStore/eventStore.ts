@@ -8,6 +8,7 @@ import type { Decider, Snapshotting } from '../../core/decider.ts';
 import { AppError, isRetriable } from '../../core/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
+import { unnestRows } from '../postgres/unnestRows.ts';
 import { chainHead, eventHash, isChained } from './chain.ts';
 import { runInlineProjections } from './inlineProjections.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
@@ -42,27 +43,25 @@ export class DuplicateEventError extends Error {
   }
 }
 
-const COLUMNS =
-  'id, stream_id, stream_version, account_id, partition, type, version, occurred_at, causation_id, correlation_id, payload, prev_hash';
-/** The columns' types: each column travels as one array parameter of this element type. */
-const COLUMN_TYPES = [
-  'text',
-  'text',
-  'int',
-  'text',
-  'smallint',
-  'text',
-  'int',
-  'timestamptz',
-  'text',
-  'text',
-  'jsonb',
-  'text',
-];
+/** The stored columns, each travelling as one array parameter of its type (infra/postgres/unnestRows.ts). */
+const EVENT_ROWS = unnestRows([
+  ['id', 'text'],
+  ['stream_id', 'text'],
+  ['stream_version', 'int'],
+  ['account_id', 'text'],
+  ['partition', 'smallint'],
+  ['type', 'text'],
+  ['version', 'int'],
+  ['occurred_at', 'timestamptz'],
+  ['causation_id', 'text'],
+  ['correlation_id', 'text'],
+  ['payload', 'jsonb'],
+  ['prev_hash', 'text'],
+]);
 
 /**
- * One statement for any number of events on any number of streams: one array per column, so it is
- * prepared once per connection whatever the batch. The log orders by transaction id. If this
+ * One statement for any number of events on any number of streams, prepared once per connection
+ * whatever the batch. The log orders by transaction id. If this
  * transaction got its id before the one that wrote a stream's previous event, its events would sort
  * before that event: such a row is not inserted, the append is refused as a conflict, and the retry
  * (a new transaction, a newer id) appends in order. Checked in the INSERT itself rather than by a
@@ -70,9 +69,8 @@ const COLUMN_TYPES = [
  * (seq), in the order given: an anti join may emit them in any order (a hash join did, on a small
  * table), and the log's order within a transaction is seq.
  */
-const APPEND_SQL = `INSERT INTO events (${COLUMNS})
-  SELECT ${COLUMNS} FROM unnest(${COLUMN_TYPES.map((type, k) => `$${k + 1}::${type}[]`).join(', ')})
-         WITH ORDINALITY AS v(${COLUMNS}, ord)
+const APPEND_SQL = `INSERT INTO events (${EVENT_ROWS.names})
+  SELECT ${EVENT_ROWS.names} FROM ${EVENT_ROWS.unnest} WITH ORDINALITY AS v(${EVENT_ROWS.names}, ord)
    WHERE NOT EXISTS (SELECT 1 FROM events p WHERE p.stream_id = v.stream_id
                        AND p.stream_version = v.stream_version - 1 AND p.tx_id > pg_current_xact_id())
    ORDER BY ord
@@ -105,7 +103,7 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
  * version the one before leaves). Any conflict refuses them all. Returns each request's events.
  */
 export async function appendToStreams(tx: PoolClient, reqs: readonly AppendRequest[]): Promise<EventEnvelope[][]> {
-  const columns: unknown[][] = COLUMN_TYPES.map(() => []);
+  const rows: unknown[][] = [];
   const idsOf: string[][] = [];
   // Credit movements link to the previous one of their stream (infra/eventStore/chain.ts); a
   // stream's second request in the call continues from its first's last link.
@@ -138,7 +136,7 @@ export async function appendToStreams(tx: PoolClient, reqs: readonly AppendReque
         });
         heads.set(req.streamId, head);
       }
-      const row = [
+      rows.push([
         id,
         req.streamId,
         streamVersion,
@@ -151,19 +149,22 @@ export async function appendToStreams(tx: PoolClient, reqs: readonly AppendReque
         req.correlationId ?? null,
         stored,
         prevHash,
-      ];
-      row.forEach((value, k) => columns[k]!.push(value));
+      ]);
       ids.push(id);
     }
     idsOf.push(ids);
   }
-  const expected = idsOf.reduce((n, ids) => n + ids.length, 0);
+  const expected = rows.length;
   if (expected === 0) return reqs.map(() => []);
   // No savepoint: a refused append ends its transaction (every caller rolls back, and transact()
   // retries in a new one), so it would cost two round trips per append for nothing.
   let byId: Map<string, EventEnvelope>;
   try {
-    const result = await tx.query<EventRow>({ name: 'append_events', text: APPEND_SQL, values: columns });
+    const result = await tx.query<EventRow>({
+      name: 'append_events',
+      text: APPEND_SQL,
+      values: EVENT_ROWS.values(rows),
+    });
     if (result.rows.length < expected) {
       const stored = new Set(result.rows.map((r) => r.id));
       const late = reqs.find((req, i) => idsOf[i]!.some((id) => !stored.has(id)));

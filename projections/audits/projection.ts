@@ -4,6 +4,7 @@ import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
 import { hostOf } from '../../core/host.ts';
+import { unnestRows } from '../../infra/postgres/unnestRows.ts';
 
 /**
  * Audits and jobs as the API reads them (spec 2.2, 2.3, 2.7). Each row remembers the stream version
@@ -61,7 +62,7 @@ export const auditsProjection: Projection = {
   },
 };
 
-const REQUESTED_COLUMNS: [string, string][] = [
+const REQUESTED_ROWS = unnestRows([
   ['audit_id', 'text'],
   ['job_id', 'text'],
   ['account_id', 'text'],
@@ -80,14 +81,13 @@ const REQUESTED_COLUMNS: [string, string][] = [
   ['idempotency_key', 'text'],
   ['created_at', 'timestamptz'],
   ['stream_version', 'int'],
-];
+]);
 
-/** Queued rows for requested audits, one array per column; a row already there is left alone. */
+/** Queued rows for requested audits, in one statement; a row already there is left alone. */
 async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise<void> {
-  const columns: unknown[][] = REQUESTED_COLUMNS.map(() => []);
-  for (const e of events) {
+  const rows = events.map((e) => {
     const d = domainEventOf<Extract<AuditEvent, { type: 'AuditRequested' }>>(e).data;
-    const row = [
+    return [
       e.streamId.replace(/^audit-/, ''),
       d.jobId,
       e.accountId,
@@ -107,16 +107,14 @@ async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise
       e.occurredAt,
       e.streamVersion,
     ];
-    row.forEach((value, k) => columns[k]!.push(value));
-  }
-  const names = REQUESTED_COLUMNS.map(([name]) => name).join(', ');
+  });
+  const { names, unnest } = REQUESTED_ROWS;
   await tx.query({
     name: 'audits_requested',
     text: `INSERT INTO audits (${names}, status, updated_at)
-           SELECT *, 'queued', v.created_at
-             FROM unnest(${REQUESTED_COLUMNS.map(([, type], k) => `$${k + 1}::${type}[]`).join(', ')}) AS v(${names})
+           SELECT *, 'queued', v.created_at FROM ${unnest} AS v(${names})
            ON CONFLICT (audit_id) DO NOTHING`,
-    values: columns,
+    values: REQUESTED_ROWS.values(rows),
   });
 }
 

@@ -3,26 +3,15 @@ import '../../../events/catalogue.ts';
 import { AppError } from '../../../core/errors.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { createAuditSubmitter } from '../../../services/pipeline/auditSubmitter.ts';
-import {
-  requestAudits,
-  toSubmission,
-  type AuditRequestInput,
-  type SubmitAuditCommand,
-} from '../../../services/pipeline/submitAudit.ts';
+import { requestAudits, toSubmission, type SubmitAuditCommand } from '../../../services/pipeline/submitAudit.ts';
 import { transact } from '../../../infra/eventStore/eventStore.ts';
 import { testDatabase } from '../../helpers/db.ts';
+import { auditRequest } from '../../helpers/pipelineService.ts';
 
-const request: AuditRequestInput = {
-  url: null,
+const request = auditRequest({
   content: 'Hub gears and good lights make a city bicycle fit for daily riding in all weather. '.repeat(4),
-  title: null,
   keyword: 'city bicycle',
-  language: null,
-  project: null,
-  share: false,
-  shareExpiresInDays: null,
-  webhookUrl: null,
-};
+});
 
 const command = (accountId: string, over: Partial<SubmitAuditCommand> = {}): SubmitAuditCommand => ({
   accountId,
