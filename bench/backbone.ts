@@ -10,7 +10,7 @@ import { Partitioners } from 'kafkajs';
 import '../test/helpers/testEvents.ts';
 import { TestHappened } from '../events/test/index.ts';
 import { appendToStream } from '../infra/eventStore/eventStore.ts';
-import { createKafka, ensureEventsTopic, eventsTopic, type KafkaSettings } from '../infra/kafka/client.ts';
+import { createKafka, ensureEventsTopic, ensureTopic, eventsTopic, type KafkaSettings } from '../infra/kafka/client.ts';
 import { encodeEvent } from '../infra/kafka/codec.ts';
 import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
 import { createLogger } from '../infra/logger.ts';
@@ -127,10 +127,7 @@ async function relayBench(pool: Pool, settings: KafkaSettings, total: number): P
   const kafka = createKafka(settings, log);
   // Ceiling: kafkajs sending raw batches of the same size and count, no envelope, no store.
   const rawTopic = `${settings.topicPrefix}.raw`;
-  const admin = kafka.admin();
-  await admin.connect();
-  await admin.createTopics({ waitForLeaders: true, topics: [{ topic: rawTopic, numPartitions: settings.partitions }] });
-  await admin.disconnect();
+  await ensureTopic(kafka, rawTopic, settings.partitions);
   const sample = encodeEvent({
     id: randomBytes(16).toString('hex'),
     type: 'TestHappened',

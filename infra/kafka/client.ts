@@ -43,29 +43,44 @@ export function createKafka(settings: KafkaSettings, log: Logger): Kafka {
  * compacted, since it is the history data teams read from the beginning.
  */
 export async function ensureEventsTopic(kafka: Kafka, settings: KafkaSettings): Promise<void> {
+  await ensureTopic(kafka, eventsTopic(settings.topicPrefix), settings.partitions, (brokers) => [
+    { name: 'retention.ms', value: '-1' },
+    { name: 'retention.bytes', value: '-1' },
+    { name: 'cleanup.policy', value: 'delete' },
+    { name: 'min.insync.replicas', value: String(Math.min(2, brokers)) },
+  ]);
+}
+
+/**
+ * Creates a topic if missing and returns once every partition has a leader. kafkajs's own
+ * `waitForLeaders` is not used: it retries only LEADER_NOT_AVAILABLE, and a broker that has not yet
+ * caught up with the controller answers UNKNOWN_TOPIC_OR_PARTITION for a topic just created, which
+ * made a service fail to start now and then.
+ */
+export async function ensureTopic(
+  kafka: Kafka,
+  topic: string,
+  partitions: number,
+  configEntries: (brokers: number) => { name: string; value: string }[] = () => [],
+): Promise<void> {
   const admin: Admin = kafka.admin();
   await admin.connect();
   try {
-    const topic = eventsTopic(settings.topicPrefix);
-    const existing = await admin.listTopics();
-    if (existing.includes(topic)) return await waitForLeaders(admin, topic);
-    const brokers = (await admin.describeCluster()).brokers.length;
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: [
-        {
-          topic,
-          numPartitions: settings.partitions,
-          replicationFactor: Math.min(3, brokers),
-          configEntries: [
-            { name: 'retention.ms', value: '-1' },
-            { name: 'retention.bytes', value: '-1' },
-            { name: 'cleanup.policy', value: 'delete' },
-            { name: 'min.insync.replicas', value: String(Math.min(2, brokers)) },
-          ],
-        },
-      ],
-    });
+    if (!(await admin.listTopics()).includes(topic)) {
+      const brokers = (await admin.describeCluster()).brokers.length;
+      // false when another process created it meanwhile, which is as good.
+      await admin.createTopics({
+        waitForLeaders: false,
+        topics: [
+          {
+            topic,
+            numPartitions: partitions,
+            replicationFactor: Math.min(3, brokers),
+            configEntries: configEntries(brokers),
+          },
+        ],
+      });
+    }
     await waitForLeaders(admin, topic);
   } finally {
     await admin.disconnect();

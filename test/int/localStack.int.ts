@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { createLogger } from '../../infra/logger.ts';
 import { startPostgres } from '../../infra/local/postgres.ts';
+import { ensureTopic } from '../../infra/kafka/client.ts';
 
 const log = createLogger('local-stack-test');
 
@@ -26,11 +27,8 @@ t.test('kafka from KAFKA_BROKERS takes a topic, and a produced message comes bac
     await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
     await admin.disconnect();
   });
-  t.equal(
-    await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true }),
-    true,
-    'topic created',
-  );
+  await ensureTopic(kafka, topic, 1);
+  t.ok((await admin.listTopics()).includes(topic), 'topic created');
 
   const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   await producer.connect();
@@ -51,6 +49,35 @@ t.test('kafka from KAFKA_BROKERS takes a topic, and a produced message comes bac
     });
   });
   t.equal(received, 'hello from the local stack');
+});
+
+t.test('several processes starting at once all find the new topic led, none fails', async (t) => {
+  const brokers = process.env.KAFKA_BROKERS;
+  if (!brokers) return t.fail('KAFKA_BROKERS is not set: run with `npm test`');
+  const topic = `local-stack-race-${randomBytes(4).toString('hex')}`;
+  // Each start has its own client, as each service process does.
+  const clients = Array.from(
+    { length: 6 },
+    (_, i) => new Kafka({ clientId: `race-${i}`, brokers: brokers.split(','), logLevel: logLevel.NOTHING }),
+  );
+  const admin = clients[0]!.admin();
+  await admin.connect();
+  t.teardown(async () => {
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.disconnect();
+  });
+  const outcomes = await Promise.allSettled(clients.map((kafka) => ensureTopic(kafka, topic, 3)));
+  t.same(
+    outcomes.map((o) => o.status),
+    outcomes.map(() => 'fulfilled'),
+    'every start went on',
+  );
+  const partitions = (await admin.fetchTopicMetadata({ topics: [topic] })).topics[0]?.partitions ?? [];
+  t.equal(partitions.length, 3, 'three partitions');
+  t.ok(
+    partitions.every((p) => p.leader >= 0),
+    'each with a leader',
+  );
 });
 
 t.test('postgres from DATABASE_URL answers a query', async (t) => {
