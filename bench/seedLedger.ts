@@ -11,24 +11,11 @@ import '../events/catalogue.ts';
 import { randomId } from '../core/ids.ts';
 import { eventDefinition } from '../events/registry.ts';
 import { eventHash, isChained } from '../infra/eventStore/chain.ts';
+import { EVENT_ROWS } from '../infra/eventStore/eventStore.ts';
 import { partitionOf } from '../infra/eventStore/schema.ts';
 import { withTransaction, type Pool } from '../infra/postgres/pool.ts';
 import { storableJson } from '../infra/postgres/storableText.ts';
-import { unnestRows } from '../infra/postgres/unnestRows.ts';
 import { randomAccountEvents, seededRandom } from '../test/helpers/randomLedger.ts';
-
-const EVENT_ROWS = unnestRows([
-  ['id', 'text'],
-  ['stream_id', 'text'],
-  ['stream_version', 'int'],
-  ['account_id', 'text'],
-  ['partition', 'smallint'],
-  ['type', 'text'],
-  ['version', 'int'],
-  ['occurred_at', 'timestamptz'],
-  ['payload', 'jsonb'],
-  ['prev_hash', 'text'],
-]);
 
 /** Appends random accounts until at least `events` events are stored; returns the account ids. */
 export async function seedLedger(
@@ -68,7 +55,20 @@ export async function seedLedger(
             prevHash,
           });
         }
-        rows.push([id, streamId, i + 1, accountId, partition, e.type, version, occurredAt, payload, prevHash]);
+        rows.push([
+          id,
+          streamId,
+          i + 1,
+          accountId,
+          partition,
+          e.type,
+          version,
+          occurredAt,
+          null,
+          null,
+          payload,
+          prevHash,
+        ]);
         inBatch++;
       });
     }

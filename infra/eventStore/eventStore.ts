@@ -44,7 +44,7 @@ export class DuplicateEventError extends Error {
 }
 
 /** The stored columns, each travelling as one array parameter of its type (infra/postgres/unnestRows.ts). */
-const EVENT_ROWS = unnestRows([
+export const EVENT_ROWS = unnestRows([
   ['id', 'text'],
   ['stream_id', 'text'],
   ['stream_version', 'int'],
