@@ -51,8 +51,13 @@ export function requestPinned(target: PinnedTarget, opts: PinnedRequestOptions):
     cb: (...args: unknown[]) => void,
   ) => {
     const all: LookupAddress[] = target.addresses.map((a) => ({ address: a.address, family: a.family }));
-    if (typeof o === 'object' && o.all) cb(null, all);
-    else cb(null, target.address, target.family);
+    // Answer asynchronously, as a real resolver does: net connects inside this callback, and a
+    // connect() that fails at once (ENETUNREACH, EADDRNOTAVAIL) would otherwise emit 'error' on
+    // the TLS socket before the request has attached its listener, killing the process.
+    setImmediate(() => {
+      if (typeof o === 'object' && o.all) cb(null, all);
+      else cb(null, target.address, target.family);
+    });
   };
   return new Promise((resolve, reject) => {
     const req = (isHttps ? https : http).request(
