@@ -7,6 +7,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
 import type { SchemaRegistrySettings } from './kafka/schemaRegistry.ts';
+import { defaultCpuPoolSettings, type CpuPoolSettings } from './workers/cpuPool.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
 export const ALL_ROLES = [
@@ -49,6 +50,8 @@ export interface Config {
   /** SERP and keyword-data provider (infra/serp/settings.ts). */
   serp: SerpSettings;
   pipeline: PipelineSettings;
+  /** ENGINE_THREADS, ENGINE_TIME_LIMIT_MS: the worker threads that run the engine (infra/workers/cpuPool.ts). */
+  engine: CpuPoolSettings;
   webhooks: WebhookSettings;
   share: ShareSettings;
   scheduler: SchedulerSettings;
@@ -203,6 +206,10 @@ export function loadConfig(env: Env = process.env): Config {
       crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
       auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
       pollMs: int('PIPELINE_POLL_MS', 50, 10, 10_000),
+    },
+    engine: {
+      threads: int('ENGINE_THREADS', defaultCpuPoolSettings().threads, 1, 64),
+      timeLimitMs: int('ENGINE_TIME_LIMIT_MS', defaultCpuPoolSettings().timeLimitMs, 1000, 3_600_000),
     },
     webhooks: {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),

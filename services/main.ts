@@ -9,6 +9,7 @@ import { openDatabase } from '../infra/database.ts';
 import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
 import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
 import { createLogger } from '../infra/logger.ts';
+import { closeCpuPool, configureCpuPool } from '../infra/workers/cpuPool.ts';
 import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';
 import type { Subscriber } from '../infra/subscriptions/port.ts';
 import { asyncProjections } from '../projections/index.ts';
@@ -48,6 +49,9 @@ async function shutdown(code: number): Promise<never> {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+
+configureCpuPool(config.engine);
+stops.push(() => closeCpuPool());
 
 try {
   const db = await openDatabase(config, log, serviceMigrations);

@@ -6,8 +6,8 @@ import { findAudit, type AuditRow } from '../../projections/audits/queries.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
 import type { EngineResult } from '../engine/types.ts';
 import { AppError } from '../../core/errors.ts';
-import { planItems, type PlannedItem } from './items.ts';
-import { toMarkdown } from './sourceMarkdown.ts';
+import { contextOnPool } from './engine.ts';
+import type { PlannedItem } from './items.ts';
 
 export interface AuditContext {
   row: AuditRow;
@@ -50,15 +50,14 @@ export async function contextOf(db: Queryable, row: AuditRow, writer = false): P
   const result = row.result as unknown as EngineResult;
   const language = state.language ?? result.input.language ?? 'en';
   const keyword = state.keyword ?? result.input.keyword ?? '';
-  const markdown = toMarkdown(content, state.format);
-  const title = state.request?.title ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null;
-  const items = planItems({
-    markdown,
+  const { markdown, items } = await contextOnPool({
+    content,
+    format: state.format,
     language,
     keyword,
     recommendations: result.recommendations ?? [],
     paa: result.benchmark?.paa ?? [],
-    title,
+    title: state.request?.title ?? null,
     writer,
   });
   return { row, auditId: row.auditId, language, keyword, format: state.format, content, markdown, result, items };

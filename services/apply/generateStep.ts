@@ -11,11 +11,9 @@ import { accountDecider } from '../domain/account/decider.ts';
 import { applyAdmissionDecider } from '../domain/applyAdmission/decider.ts';
 import { revisionDecider, revisionOf, type RevisionCommand, type RevisionEntry } from '../domain/revision/decider.ts';
 import { contextOf } from './auditContext.ts';
-import { renderPreview } from './preview.ts';
 import { loadRevisions } from './revisions.ts';
-import { rewrite } from './rewrite.ts';
 import { loadBaseline } from './baseline.ts';
-import { scoreMarkdown } from './score.ts';
+import { generateOnPool } from './engine.ts';
 import { writeItems } from './writer.ts';
 import { WriterError } from '../../infra/llm/chatClient.ts';
 import type { LlmSettings } from '../../infra/llm/settings.ts';
@@ -114,9 +112,7 @@ export const generateStep =
     // rewritten without the guard; its measurement says why it cannot be measured.
     const baseline = await loadBaseline(pool, auditId);
     const guarded = baseline !== null || !ctx.result.benchmark;
-    const score = guarded
-      ? scoreMarkdown({ url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline })
-      : undefined;
+    const basis = guarded ? { url: row.url, keyword: ctx.keyword, language: ctx.language, benchmark: baseline } : null;
     let items = ctx.items;
     if (llm) {
       try {
@@ -130,7 +126,13 @@ export const generateStep =
         throw e;
       }
     }
-    const rw = rewrite(ctx.markdown, items, r.selectedIds, score);
+    const { rewrite: rw, previewHtml } = await generateOnPool({
+      markdown: ctx.markdown,
+      items,
+      selectedIds: r.selectedIds,
+      basis,
+      language: ctx.language,
+    });
     if (rw.appliedIds.length === 0) {
       const reasons = [...new Set(rw.skipped.map((s) => s.message))].join('; ');
       return failGeneration(
@@ -145,7 +147,7 @@ export const generateStep =
       description: rw.description,
       appliedIds: rw.appliedIds,
       skipped: rw.skipped.map((s) => ({ id: s.id, reason: s.reason, message: s.message })) as StoredResult['skipped'],
-      previewHtml: renderPreview(ctx.markdown, rw, ctx.language),
+      previewHtml,
     };
     await complete(pool, task, auditId, r, stored, row.cqs);
   };

@@ -8,7 +8,7 @@ import { parseSubject, revisionStepOf } from './generateStep.ts';
 import { loadRevisions } from './revisions.ts';
 import type { StoredResult } from './revisionView.ts';
 import { loadBaseline } from './baseline.ts';
-import { scoreMarkdown } from './score.ts';
+import { measureOnPool } from './engine.ts';
 
 /**
  * The measurement (2.6): the new text re-scored by the engine with the audit's keyword, language
@@ -37,13 +37,14 @@ export const measureStep =
       };
     else {
       try {
-        const score = scoreMarkdown({
+        const basis = {
           url: row.url,
           keyword: row.keyword ?? result?.input?.keyword ?? null,
           language: row.language ?? result?.input?.language ?? null,
           benchmark: baseline,
-        });
-        outcome = { status: 'completed', cqsAfter: score(stored.markdown, stored.title), error: null };
+        };
+        const cqsAfter = await measureOnPool({ basis, markdown: stored.markdown, title: stored.title });
+        outcome = { status: 'completed', cqsAfter, error: null };
       } catch (e) {
         outcome = { status: 'error', cqsAfter: null, error: (e as Error).message };
       }

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
+import { boundDepth } from '../engine/html/boundDepth.ts';
 
 /**
  * The article as Markdown, the text a rewrite starts from (spec 4.11 rule 4, 2.6 result.markdown):
@@ -9,7 +10,8 @@ import TurndownService from 'turndown';
  */
 export const toMarkdown = (content: string, format: 'html' | 'text' | null): string => {
   if (format !== 'html') return content.replace(/\r\n?/g, '\n');
-  const { document } = parseHTML(content);
+  // Read with its nesting capped, as the engine reads it: Readability slows with depth.
+  const { document } = parseHTML(boundDepth(content));
   const article = new Readability(document as never).parse();
   const html = article?.content ?? (document as unknown as { body?: { innerHTML: string } }).body?.innerHTML ?? content;
   const title = article?.title ?? '';

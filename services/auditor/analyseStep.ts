@@ -7,12 +7,12 @@ import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
-import { auditContent } from '../engine/audit.ts';
-import { prepareAudit } from '../engine/prepare.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from '../pipeline/outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
 import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
+import { auditOnPool, prepareOnPool } from './engine.ts';
+import { CpuTimeLimitError } from '../../infra/workers/cpuPool.ts';
 
 export interface AnalyseStepDeps extends BenchmarkDeps {
   pool: Pool;
@@ -21,12 +21,15 @@ export interface AnalyseStepDeps extends BenchmarkDeps {
 }
 
 /** errorMessage of audit_failed: meant for the client; the cause is logged under the job id. */
-export const AUDIT_FAILED_MESSAGE =
-  'The content was fetched and analysed, but scoring it failed because of an error in the service; the credit stays charged (spec 3.1). Quote the job id when reporting it.';
+const AUDIT_FAILED_CHARGE = 'The credit stays charged (spec 3.1).';
+export const AUDIT_FAILED_MESSAGE = `The content was fetched and analysed, but scoring it failed because of an error in the service. ${AUDIT_FAILED_CHARGE} Quote the job id when reporting it.`;
 
 /** Preparation failures the spec names (2.2); anything else is a bug and the task is retried. */
 const PREPARATION_CODES: Partial<
-  Record<ErrorCode, 'crawl_failed' | 'keyword_required' | 'csi_failed' | 'content_too_large' | 'config_error'>
+  Record<
+    ErrorCode,
+    'crawl_failed' | 'keyword_required' | 'csi_failed' | 'content_too_large' | 'config_error' | 'audit_failed'
+  >
 > = {
   crawl_failed: 'crawl_failed',
   keyword_required: 'keyword_required',
@@ -35,6 +38,8 @@ const PREPARATION_CODES: Partial<
   config_error: 'config_error',
   // Supplied text whose running text is under 50 characters once its markup is gone.
   invalid_request: 'csi_failed',
+  // The preparation ran past the engine's time limit (CpuTimeLimitError): before the charge, so free.
+  audit_failed: 'audit_failed',
 };
 
 /**
@@ -66,7 +71,7 @@ export const analyseStep =
     let benchmark;
     try {
       if (!state.csiDerived) {
-        const prepared = prepareAudit(input);
+        const prepared = await prepareOnPool(input);
         ({ keyword, language } = prepared);
         await transact(pool, (tx) =>
           auditStep(tx, task, {
@@ -128,7 +133,7 @@ export const analyseStep =
     let resultJson: string;
     let cqs: number | null;
     try {
-      const result = auditContent({ ...input, keyword, language, benchmark });
+      const result = await auditOnPool({ ...input, keyword, language, benchmark });
       cqs = result.scores.cqs;
       // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
       resultJson = storableJson(result);
@@ -136,7 +141,8 @@ export const analyseStep =
       // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
       // what happened; the exception itself goes to the log under the job and audit ids.
       deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
-      return failAudit(pool, task, 'audit_failed', AUDIT_FAILED_MESSAGE, 'score');
+      const message = e instanceof CpuTimeLimitError ? `${e.message} ${AUDIT_FAILED_CHARGE}` : AUDIT_FAILED_MESSAGE;
+      return failAudit(pool, task, 'audit_failed', message, 'score');
     }
     // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
     // baseline). Immutable and content-addressed: committed before the event that names it, so a

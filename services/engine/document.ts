@@ -131,7 +131,8 @@ export const reparseChange = (
   changed: string,
   change: Change,
 ): ParsedContent | null => {
-  if (prev.format !== 'html' || !prev.html) return null;
+  // A bounded page's blocks point into its cut copy, not into `content`: read it whole again.
+  if (prev.format !== 'html' || !prev.html || prev.html.bounded) return null;
   const html = reextractHtml(prev.html, content, changed, change);
   return html
     ? { format: 'html', blocks: html.blocks, signals: html.signals, text: mainTextOf(html.blocks), html }

@@ -102,7 +102,9 @@ export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): Keywo
   const stems = new Set(words.slice(1).map(an.stem));
   const preps = new Set(lex.intent.locative);
   const places = new Map<string, number>();
-  const re = /(\p{L}+)\s+(\p{Lu}[\p{L}-]+)/gu;
+  // The lookbehind starts a match only at a word's start: without it a long run of letters is
+  // retried from every one of its positions (quadratic).
+  const re = /(?<!\p{L})(\p{L}+)\s+(\p{Lu}[\p{L}-]+)/gu;
   for (const m of text.matchAll(re)) {
     if (!preps.has((m[1] ?? '').toLowerCase())) continue;
     const st = an.stem((m[2] ?? '').toLowerCase());

@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
+import { boundDepth } from './html/boundDepth.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
 import { classifyProfile } from './profile.ts';
@@ -18,8 +19,10 @@ export interface Preparation {
 
 /** The prepared document, for the scoring that follows (audit.ts). */
 export const prepareDocument = (input: EngineInput) => {
-  const content = input.content ?? '';
-  const format = detectFormat(content, input.format);
+  const supplied = input.content ?? '';
+  const format = detectFormat(supplied, input.format);
+  // A page is read, quoted and re-scored as its depth-capped copy (the same bytes for real pages).
+  const content = format === 'html' ? boundDepth(supplied) : supplied;
   // Supplied text counts as given; a page counts by its main text, not its markup and scripts.
   if (format !== 'html' && content.length > MAX_CONTENT_CHARS) {
     throw new AppError(
@@ -42,8 +45,8 @@ export const prepareDocument = (input: EngineInput) => {
   const language = resolveLanguage(parsed.text, input.language);
   const an = createAnalyzer(language);
   const lex = lexiconFor(language);
-  const supplied = (input.title ?? '').trim() || null;
-  const first = buildDoc(parsed, content, an, input.url, supplied);
+  const suppliedTitle = (input.title ?? '').trim() || null;
+  const first = buildDoc(parsed, content, an, input.url, suppliedTitle);
   const keyword =
     (input.keyword ?? '').trim() ||
     detectKeyword(
@@ -53,7 +56,7 @@ export const prepareDocument = (input: EngineInput) => {
       keywordLanguage(parsed.text, input.language),
     );
   // Supplied text without a title takes the keyword as its title (spec 4.2).
-  const titleOverride = supplied ?? (first.title ? null : keyword);
+  const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
   const kw = refineIntent(describeKeyword(keyword, an), doc.text, an);
   const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));

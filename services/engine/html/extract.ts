@@ -2,6 +2,7 @@ import { Readability } from '@mozilla/readability';
 import * as cheerio from 'cheerio';
 import type { Block, PageSignals } from '../types.ts';
 import { collectBlocks } from './blocks.ts';
+import { boundDepth } from './boundDepth.ts';
 import { clean, type DomNode, type SrcNode } from './dom.ts';
 import { pageSignals } from './pageSignals.ts';
 import { domOf, markSource, sourceNodeOf, sourceSpanOf } from './sourceMap.ts';
@@ -22,6 +23,8 @@ export interface HtmlParse {
   signals: PageSignals;
   /** Readability's article title (its duplicate-heading rule uses it); null when it found no article. */
   articleTitle: string | null;
+  /** The page nested past boundDepth's caps and was read with its deepest tags cut. */
+  bounded: boolean;
 }
 
 /** Readability's article over the marked page; the body when it finds none (a near-empty page). */
@@ -63,7 +66,8 @@ const restoreTitleHeading = ($: cheerio.CheerioAPI, html: string, blocks: Block[
   }
 };
 
-export const extractHtml = (html: string, url: string | null): HtmlParse => {
+export const extractHtml = (page: string, url: string | null): HtmlParse => {
+  const html = boundDepth(page);
   const $ = cheerio.load(html, { sourceCodeLocationInfo: true } as cheerio.CheerioOptions);
   const { marked, src } = markSource(html, $);
   const srcOf = sourceNodeOf(src);
@@ -85,5 +89,5 @@ export const extractHtml = (html: string, url: string | null): HtmlParse => {
   restoreTitleHeading($, html, blocks, firstKept);
 
   const signals = pageSignals({ $, html, url, blocks, root, srcOf, byline: article?.byline });
-  return { blocks, signals, articleTitle: usedBody ? null : clean(article?.title ?? '') };
+  return { blocks, signals, articleTitle: usedBody ? null : clean(article?.title ?? ''), bounded: html !== page };
 };

@@ -166,5 +166,5 @@ export const reextractHtml = (prev: HtmlParse, content: string, changed: string,
     mainTextChars: mainText.length,
     bodyTextChars: prev.signals.bodyTextChars + r.newText - r.oldText,
   };
-  return { blocks: r.blocks, signals, articleTitle: title };
+  return { blocks: r.blocks, signals, articleTitle: title, bounded: false };
 };

@@ -1,0 +1,76 @@
+/**
+ * Inputs built to find superlinear steps in the engine (issue 22): each is a normal opening (so
+ * the audit gets past preparation and runs every dimension) followed by a pathological body of the
+ * requested total length. `normalInput` is an ordinary article of the same length, the yardstick.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from '../../infra/local/kafkaJars.ts';
+
+export interface PathologicalInput {
+  kind: string;
+  content: string;
+  keyword: string;
+  format?: 'markdown' | 'html' | 'text';
+}
+
+const ARTICLE = 'test/fixtures/engine/strong/en-howto-descale.md';
+const KEYWORD = 'descale espresso machine';
+const article = () => readFileSync(join(repoRoot, ARTICLE), 'utf8');
+const opening = () => article().slice(0, 1500);
+
+const fill = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+
+export const normalInput = (chars: number): PathologicalInput => ({
+  kind: 'normal article',
+  content: fill(article() + '\n\n', chars),
+  keyword: KEYWORD,
+});
+
+/** The same article as an HTML page (paragraphs and headings), the yardstick of the HTML kinds. */
+export const normalHtmlInput = (chars: number): PathologicalInput => {
+  const blocks = article()
+    .split(/\n{2,}/)
+    .map((b) => (b.startsWith('#') ? `<h2>${b.replace(/^#+\s*/, '')}</h2>` : `<p>${b}</p>`))
+    .join('\n');
+  return {
+    kind: 'normal html page',
+    content: `<html><body><article>${fill(blocks + '\n', chars - 40)}</article></body></html>`,
+    keyword: KEYWORD,
+    format: 'html',
+  };
+};
+
+/** Builders of the pathological bodies, by name; each returns exactly `chars` characters of body. */
+const BODIES: Record<string, (chars: number) => string> = {
+  'one long token': (n) => fill('ż', n),
+  'no space, no sentence end': (n) => fill('ab,cd;ef-', n),
+  'no sentence end': (n) => fill('word and other words ', n),
+  headings: (n) => fill('# h\n', n),
+  'list items': (n) => fill('- descale item\n', n),
+  'numbers and units': (n) => fill('12 ml 3.5 % 2024 ', n),
+  links: (n) => fill('[descale](https://example.com/a) ', n),
+  punctuation: (n) => fill('.!?;:', n),
+  'deep html nesting': (n) => {
+    const depth = Math.floor(n / 19);
+    return '<div><b>'.repeat(depth) + 'x' + '</b></div>'.repeat(depth);
+  },
+  // Chains just under the depth caps, as many as fit: the most work left after the cap.
+  'many nested chains': (n) =>
+    fill(`${'<div>'.repeat(22)}${'<ul><li>'.repeat(8)}x${'</li></ul>'.repeat(8)}${'</div>'.repeat(22)}`, n),
+};
+const HTML_KINDS = new Set(['deep html nesting', 'many nested chains']);
+
+export const PATHOLOGICAL_KINDS = Object.keys(BODIES);
+
+export const pathologicalInput = (kind: string, chars: number): PathologicalInput => {
+  const head = opening();
+  const body = BODIES[kind]!(Math.max(0, chars - head.length - 2));
+  const html = HTML_KINDS.has(kind);
+  return {
+    kind,
+    content: html ? `<html><body><article><p>${head}</p>${body}</article></body></html>` : `${head}\n\n${body}`,
+    keyword: KEYWORD,
+    ...(html ? { format: 'html' as const } : {}),
+  };
+};
