@@ -23,6 +23,7 @@ import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
 import { startApplyRole } from './apply/role.ts';
 import { serviceMigrations } from './migrations.ts';
+import { openKeyring, useKeyring } from '../infra/secrets/keyring.ts';
 
 let config: Config;
 try {
@@ -50,6 +51,7 @@ process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
 try {
+  useKeyring(openKeyring(config.secrets));
   const db = await openDatabase(config, log, serviceMigrations);
   stops.push(() => db.close());
 
