@@ -8,6 +8,7 @@ import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
 import type { SchemaRegistrySettings } from './kafka/schemaRegistry.ts';
 import { defaultCpuPoolSettings, type CpuPoolSettings } from './workers/cpuPool.ts';
+import { loadSecretsSettings, type SecretsSettings } from './secrets/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).
 export const ALL_ROLES = [
@@ -58,6 +59,8 @@ export interface Config {
   bulk: BulkSettings;
   /** APPLY_LLM_*: apply's optional writer model (infra/llm/settings.ts); null: off (the default). */
   applyLlm: LlmSettings | null;
+  /** SECRETS_MASTER_KEY, or the embedded default's key file (infra/secrets/settings.ts). */
+  secrets: SecretsSettings;
 }
 
 /** Public share links (spec 3.3, 4.7). */
@@ -225,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: int('BULK_CONCURRENCY', 4, 1, 64),
     },
     applyLlm: loadLlmSettings(env, problems),
+    secrets: loadSecretsSettings(env, problems),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -5,6 +5,7 @@ import { contentAndTasksMigration } from './taskQueue/schema.ts';
 import type { Migration } from './postgres/migrate.ts';
 import { rateLimitMigration, rateLimitUnloggedMigration } from './rateLimit/schema.ts';
 import { sessionsMigration } from './sessions/sessions.ts';
+import { secretsMigration } from './secrets/schema.ts';
 
 /**
  * The store's own migrations (events, tasks, rate-limit counters, sessions); migrate() applies them
@@ -19,4 +20,5 @@ export const storeMigrations: readonly Migration[] = [
   sessionsMigration,
   hashChainMigration,
   snapshotsMigration,
+  secretsMigration,
 ];

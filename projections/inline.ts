@@ -1,8 +1,8 @@
 import { useInlineProjections, type InlineProjection } from '../infra/eventStore/inlineProjections.ts';
 import type { Migration } from '../infra/postgres/migrate.ts';
-import { accountsMigration, accountsProjection } from './accounts/projection.ts';
+import { accountsMigration, accountsProjection, accountsSealedMigration } from './accounts/projection.ts';
 import { auditsProjection } from './audits/projection.ts';
-import { sharesMigration, sharesProjection } from './shares/projection.ts';
+import { sharesMigration, sharesProjection, sharesTokenHashMigration } from './shares/projection.ts';
 
 /**
  * The read models the event store writes in the append's transaction (infra/eventStore/inlineProjections.ts),
@@ -32,6 +32,8 @@ useInlineProjections(inlineProjections);
  */
 export const inlineProjectionMigrations: readonly Migration[] = [
   accountsMigration,
+  accountsSealedMigration,
   sharesMigration,
+  sharesTokenHashMigration,
   { id: '0011_audits_table_for_requests_inline', sql: auditsProjection.createSql },
 ];

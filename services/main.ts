@@ -24,6 +24,8 @@ import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
 import { startApplyRole } from './apply/role.ts';
 import { serviceMigrations } from './migrations.ts';
+import { openKeyring, useKeyring } from '../infra/secrets/keyring.ts';
+import { migrateLegacySecrets } from './secrets/migrateLegacy.ts';
 
 let config: Config;
 try {
@@ -54,8 +56,12 @@ configureCpuPool(config.engine);
 stops.push(() => closeCpuPool());
 
 try {
+  useKeyring(openKeyring(config.secrets));
   const db = await openDatabase(config, log, serviceMigrations);
   stops.push(() => db.close());
+  // Events from before secrets left the log (docs/privacy.md); nothing to do after the first start.
+  const migrated = await migrateLegacySecrets(db.pool);
+  if (migrated.accounts + migrated.shares > 0) log.info(migrated, 'moved old secrets out of the log');
 
   let kafka: { kafka: ReturnType<typeof createKafka>; settings: KafkaSettings } | undefined;
   if (config.kafkaBrokers) {

@@ -15,6 +15,7 @@
  * explained on the line before, so a failing run never ends in "0 failed".
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -158,6 +159,9 @@ async function main(): Promise<{ pass: number; fail: number; skip: number; probl
     const env = {
       ...process.env,
       ...(stack ? { DATABASE_URL: stack.databaseUrl, KAFKA_BROKERS: stack.kafkaBrokers } : {}),
+      // The run's own master key (infra/secrets), shared by every test process and the services they
+      // start, so no test writes a key file into the checkout's data dir.
+      SECRETS_MASTER_KEY: process.env.SECRETS_MASTER_KEY || randomBytes(32).toString('hex'),
     };
     const reporter = reporterOf(options);
     // Raw TAP (tap's default without a TTY, as in CI) is read as it streams by; any other

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { NonEmpty } from '../schemaTypes.ts';
+import { NonEmpty, Sealed, SecretRef } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
@@ -9,8 +9,9 @@ import { defineEvent, type EventOf } from '../define.ts';
  * These payloads are read for ever by data teams and auditors, so:
  * - no time in payloads: `occurredAt` is in the envelope;
  * - no account id except in AccountOpened: the envelope carries `accountId` and `streamId`;
- * - no secret in clear except the webhook secret (which the service must be able to sign with);
- *   an API key is stored only as its SHA-256 hash;
+ * - no secret and no personal data in clear: the email is sealed under the account's own key
+ *   (erasure destroys it), the webhook secret is kept outside the log and only named, an API key
+ *   is stored only as its SHA-256 hash (docs/privacy.md);
  * - amounts are explicit (`credits`) even where the rules make them constant today.
  */
 
@@ -27,18 +28,34 @@ const Role = Type.Union([Type.Literal('user'), Type.Literal('admin')]);
 const Scope = Type.Union([Type.Literal('audits:read'), Type.Literal('audits:write')]);
 const Kind = Type.Union([Type.Literal('audit'), Type.Literal('apply')]);
 
-/** An account exists. Administrators are always unlimited (spec 2.8: they do not pay). */
+/**
+ * An account exists. Administrators are always unlimited (spec 2.8: they do not pay). The field
+ * names are those of the first schema (a field is never removed or renamed); what they hold is
+ * sealed or named, never clear. Events written before that held both in clear; `secrets migrate`
+ * rewrote those stored payloads into this form and recorded that it did (docs/privacy.md).
+ */
 export const AccountOpened = defineEvent(
   'AccountOpened',
   'account',
   Type.Object({
     accountId: NonEmpty,
-    email: NonEmpty,
+    /** The e-mail address, sealed under the account's personal-data key (`enc:v1:...`); unreadable once the account is forgotten. */
+    email: Sealed,
     role: Role,
     unlimited: Type.Boolean(),
-    /** One per account, identical across its keys (spec 2.1); signs webhooks (spec 6). */
-    webhookSecret: NonEmpty,
+    /** Says that the account's webhook signing secret (spec 2.1, 6) was issued and names it (`vault:whs_...`); the secret itself is kept outside the log. */
+    webhookSecret: SecretRef,
   }),
+);
+
+/**
+ * `accounts forget`: the account's personal-data key was destroyed (crypto-shredding). Every
+ * sealed field of the account's events stays in the log, unreadable; the credit history is whole.
+ */
+export const PersonalDataErased = defineEvent(
+  'PersonalDataErased',
+  'account',
+  Type.Object({ actor: NonEmpty, reason: NonEmpty }),
 );
 
 /** A key was created. The key itself is shown once to its owner and never stored (spec 5.2). */
@@ -142,6 +159,7 @@ export type AccountOpened = EventOf<typeof AccountOpened>;
 export type ApiKeyIssued = EventOf<typeof ApiKeyIssued>;
 export type ApiKeyRevoked = EventOf<typeof ApiKeyRevoked>;
 export type UnlimitedSet = EventOf<typeof UnlimitedSet>;
+export type PersonalDataErased = EventOf<typeof PersonalDataErased>;
 export type CreditsPurchased = EventOf<typeof CreditsPurchased>;
 export type CreditCharged = EventOf<typeof CreditCharged>;
 export type CreditRefunded = EventOf<typeof CreditRefunded>;
@@ -152,6 +170,7 @@ export type AccountEvent =
   | ApiKeyIssued
   | ApiKeyRevoked
   | UnlimitedSet
+  | PersonalDataErased
   | CreditsPurchased
   | CreditCharged
   | CreditRefunded

@@ -7,6 +7,7 @@ import {
   CreditsAdjusted,
   CreditsPurchased,
   UnlimitedSet,
+  PersonalDataErased,
 } from './events.ts';
 
 export * from './events.ts';
@@ -17,6 +18,7 @@ export const accountEvents = [
   ApiKeyIssued,
   ApiKeyRevoked,
   UnlimitedSet,
+  PersonalDataErased,
   CreditsPurchased,
   CreditCharged,
   CreditRefunded,

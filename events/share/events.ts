@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import { NonEmpty } from '../schemaTypes.ts';
+import { NonEmpty, SecretHash } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 
 /**
  * The share stream (`share-<auditId>`): the public link of one completed audit (spec 3.3). A stream
- * of its own, so a share command never races the pipeline's appends to the audit stream. `token` is
- * the unguessable part of the address (192 random bits); anyone holding the events can open the
- * report, as anyone holding the link can. `expiresAt` null means the link never expires.
+ * of its own, so a share command never races the pipeline's appends to the audit stream. The
+ * unguessable part of the address (192 bits) is never in the log: ShareIssued holds its SHA-256,
+ * enough to check a presented link, not to open one. `expiresAt` null means the link never expires.
  */
 
 const Lang = Type.Union([Type.Literal('pl'), Type.Literal('en')]);
@@ -18,7 +18,8 @@ export const ShareIssued = defineEvent(
   'share',
   Type.Object({
     auditId: NonEmpty,
-    token: NonEmpty,
+    /** `sha256:<hex>` of the link's token, never the token (derived from the stream and the link's issue number, docs/privacy.md). Events written before held the token; `secrets migrate` rewrote them so. */
+    token: SecretHash,
     /** The report's language on the page and in the address (`?lang=`): pl for Polish content, en otherwise. */
     lang: Lang,
     expiresAt: ExpiresAt,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { randomBase64Url } from '../../core/ids.ts';
 import type { Migration } from '../postgres/migrate.ts';
+import { openPersonal } from '../secrets/personalData.ts';
 import type { Queryable } from '../postgres/pool.ts';
 
 /**
@@ -46,15 +47,27 @@ export async function openSession(
 
 /** The session of a cookie value: unexpired, and its key still valid with audits:read. */
 export async function findSession(db: Queryable, token: string): Promise<Session | null> {
-  const r = await db.query<{ account_id: string; key_id: string; email: string }>(
-    `SELECT s.account_id, s.key_id, a.email FROM app_sessions s
+  const r = await db.query<{
+    account_id: string;
+    key_id: string;
+    email_sealed: string | null;
+    data_key: string | null;
+  }>(
+    `SELECT s.account_id, s.key_id, a.email_sealed, dk.wrapped AS data_key FROM app_sessions s
        JOIN api_keys k ON k.key_id = s.key_id AND NOT k.revoked AND 'audits:read' = ANY (k.scopes)
        JOIN accounts a ON a.account_id = s.account_id
+       LEFT JOIN account_data_keys dk ON dk.account_id = s.account_id
       WHERE s.session_hash = $1 AND s.expires_at > now()`,
     [hash(token)],
   );
   const row = r.rows[0];
-  return row ? { accountId: row.account_id, keyId: row.key_id, email: row.email } : null;
+  return row
+    ? {
+        accountId: row.account_id,
+        keyId: row.key_id,
+        email: openPersonal(row.data_key, row.email_sealed, row.account_id),
+      }
+    : null;
 }
 
 export async function closeSession(db: Queryable, token: string): Promise<void> {

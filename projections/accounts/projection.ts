@@ -1,6 +1,7 @@
 import type { AccountOpened, ApiKeyIssued, ApiKeyRevoked } from '../../events/account/index.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { Migration } from '../../infra/postgres/migrate.ts';
+import { isSealed } from '../../infra/secrets/keyring.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
 
@@ -12,6 +13,10 @@ import type { Projection } from '../projection.ts';
  * (spec 5; an asynchronous projection would let a revoked key in until it caught up). It is still a
  * projection of the log: rebuildProjection replays it into fresh tables, which equal the live ones.
  * Its writes are monotone (insert once, revoke once), so replaying an event twice changes nothing.
+ * It holds the email as the log does, sealed (opened at read with the account's key, so a
+ * forgotten account reads "[erased]" here too), and no webhook secret: that is read from where it is
+ * kept (infra/secrets). An AccountOpened still in clear (before `secrets migrate`) leaves the email
+ * NULL rather than copy it here; the migration fills it in.
  */
 export const accountsProjection: Projection = {
   name: 'accounts',
@@ -20,9 +25,8 @@ export const accountsProjection: Projection = {
   createSql: `
     CREATE TABLE IF NOT EXISTS accounts (
       account_id     text        PRIMARY KEY,
-      email          text        NOT NULL,
+      email_sealed   text,
       role           text        NOT NULL,
-      webhook_secret text        NOT NULL,
       opened_at      timestamptz NOT NULL
     );
     CREATE TABLE IF NOT EXISTS api_keys (
@@ -45,9 +49,9 @@ export const accountsProjection: Projection = {
         case 'AccountOpened': {
           const d = e.payload as AccountOpened['data'];
           await tx.query(
-            `INSERT INTO accounts (account_id, email, role, webhook_secret, opened_at) VALUES ($1, $2, $3, $4, $5)
+            `INSERT INTO accounts (account_id, email_sealed, role, opened_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (account_id) DO NOTHING`,
-            [e.accountId, d.email, d.role, d.webhookSecret, e.occurredAt],
+            [e.accountId, isSealed(d.email) ? d.email : null, d.role, e.occurredAt],
           );
           break;
         }
@@ -88,4 +92,14 @@ export const API_KEYS_CHANNEL = 'api_keys_changed';
 export const accountsMigration: Migration = {
   id: '0002_accounts_inline_projection',
   sql: accountsProjection.createSql,
+};
+
+/**
+ * Tables made before secrets left the log: the clear columns go. Their values are still in the
+ * stored AccountOpened events, from which `secrets migrate` moves them out (infra/secrets).
+ */
+export const accountsSealedMigration: Migration = {
+  id: '0014_accounts_without_clear_secrets',
+  sql: `ALTER TABLE accounts DROP COLUMN IF EXISTS email, DROP COLUMN IF EXISTS webhook_secret,
+          ADD COLUMN IF NOT EXISTS email_sealed text;`,
 };

@@ -1,14 +1,18 @@
 import type { ApiKeyScope } from '../../events/account/index.ts';
 import type { Queryable } from '../../infra/postgres/pool.ts';
+import { openPersonal } from '../../infra/secrets/personalData.ts';
+import { openWebhookSecret } from '../../infra/secrets/webhookSecrets.ts';
 
 export interface ApiKeyOwner {
   keyId: string;
   accountId: string;
   scopes: ApiKeyScope[];
   revoked: boolean;
+  /** The address, or "[erased]" once the account was forgotten. */
   email: string;
   role: string;
-  webhookSecret: string;
+  /** Null only for an account whose secret was never moved out of the log (`secrets migrate`). */
+  webhookSecret: string | null;
 }
 
 /** The key with this SHA-256 and the account that owns it, or null when no key has it. */
@@ -18,12 +22,16 @@ export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<
     account_id: string;
     scopes: ApiKeyScope[];
     revoked: boolean;
-    email: string;
+    email_sealed: string | null;
+    data_key: string | null;
     role: string;
-    webhook_secret: string;
+    secret_sealed: string | null;
   }>(
-    `SELECT k.key_id, k.account_id, k.scopes, k.revoked, a.email, a.role, a.webhook_secret
+    `SELECT k.key_id, k.account_id, k.scopes, k.revoked, a.email_sealed, dk.wrapped AS data_key, a.role,
+            s.sealed AS secret_sealed
        FROM api_keys k JOIN accounts a ON a.account_id = k.account_id
+       LEFT JOIN account_data_keys dk ON dk.account_id = k.account_id
+       LEFT JOIN account_secrets s ON s.account_id = k.account_id
       WHERE k.key_hash = $1`,
     [keyHash],
   );
@@ -34,9 +42,9 @@ export async function findApiKeyByHash(db: Queryable, keyHash: string): Promise<
     accountId: row.account_id,
     scopes: row.scopes,
     revoked: row.revoked,
-    email: row.email,
+    email: openPersonal(row.data_key, row.email_sealed, row.account_id),
     role: row.role,
-    webhookSecret: row.webhook_secret,
+    webhookSecret: openWebhookSecret(row.secret_sealed, row.account_id),
   };
 }
 

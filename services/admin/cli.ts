@@ -6,6 +6,7 @@
  */
 import { ConfigError, loadConfig } from '../../infra/config.ts';
 import { openDatabase, type Database } from '../../infra/database.ts';
+import { openKeyring, useKeyring } from '../../infra/secrets/keyring.ts';
 import { createLogger } from '../../infra/logger.ts';
 import { isAppError } from '../../core/errors.ts';
 import { UsageError } from './args.ts';
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<void> {
   try {
     const options = command.parse(rest);
     const config = loadConfig();
+    useKeyring(openKeyring(config.secrets));
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
     db = await openDatabase(config, log, serviceMigrations, 4);
     const { output, ok, text } = await command.run(db.pool, options, config);

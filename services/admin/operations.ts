@@ -6,6 +6,8 @@ import { accountOfKey } from '../../projections/accounts/queries.ts';
 import { generateApiKey } from '../api/auth/apiKeys.ts';
 import { balanceOf, type AccountCommand } from '../domain/account/decider.ts';
 import { AppError } from '../../core/errors.ts';
+import { dataKeyFor, sealPersonal } from '../../infra/secrets/personalData.ts';
+import { storeWebhookSecret } from '../../infra/secrets/webhookSecrets.ts';
 import { newAccountId, newAdjustmentId, newKeyId, newPaymentId, newWebhookSecret } from './ids.ts';
 
 /**
@@ -47,25 +49,39 @@ export async function createAccount(pool: Pool, input: CreateAccountInput): Prom
   const credits = input.credits ?? 0;
   if (!Number.isSafeInteger(credits) || credits < 0)
     throw new AppError('invalid_request', 'credits must be a whole number, 0 or more');
-  const commands: AccountCommand[] = [
-    {
-      type: 'OpenAccount',
-      data: { accountId, email: input.email, role: 'user', unlimited: input.unlimited ?? false, webhookSecret },
-    },
-    { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes } },
-  ];
-  if (credits > 0) {
-    commands.push({
-      type: 'AdjustCredits',
-      data: {
-        adjustmentId: newAdjustmentId(),
-        delta: credits,
-        actor: input.actor ?? 'admin-cli',
-        reason: 'starting credits at account creation',
+  const adjustmentId = newAdjustmentId();
+  // The secret and the personal-data key are written in the append's transaction: an account never
+  // exists without them, and neither outlives a failed append.
+  await transact(pool, async (tx) => {
+    const webhookSecretRef = await storeWebhookSecret(tx, accountId, webhookSecret);
+    const sealedEmail = sealPersonal(await dataKeyFor(tx, accountId), input.email, accountId);
+    const commands: AccountCommand[] = [
+      {
+        type: 'OpenAccount',
+        data: {
+          accountId,
+          email: input.email,
+          sealedEmail,
+          role: 'user',
+          unlimited: input.unlimited ?? false,
+          webhookSecretRef,
+        },
       },
-    });
-  }
-  await transact(pool, (tx) => decideAccount(tx, { accountId, now, commands }));
+      { type: 'IssueApiKey', data: { keyId, keyHash: key.keyHash, keyPrefix: key.keyPrefix, scopes } },
+    ];
+    if (credits > 0) {
+      commands.push({
+        type: 'AdjustCredits',
+        data: {
+          adjustmentId,
+          delta: credits,
+          actor: input.actor ?? 'admin-cli',
+          reason: 'starting credits at account creation',
+        },
+      });
+    }
+    return decideAccount(tx, { accountId, now, commands });
+  });
   return { accountId, email: input.email, keyId, apiKey: key.apiKey, scopes, webhookSecret };
 }
 

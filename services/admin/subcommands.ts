@@ -9,6 +9,7 @@ import { EVENTS_SUBCOMMANDS } from './eventsSubcommands.ts';
 import { WEBHOOK_SUBCOMMANDS } from './webhookSubcommands.ts';
 import { BULK_SUBCOMMANDS } from './bulkSubcommands.ts';
 import { APPLY_SUBCOMMANDS } from './applySubcommands.ts';
+import { PRIVACY_SUBCOMMANDS } from './privacySubcommands.ts';
 
 export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'accounts create': subcommand({
@@ -127,6 +128,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   ...WEBHOOK_SUBCOMMANDS,
   ...BULK_SUBCOMMANDS,
   ...APPLY_SUBCOMMANDS,
+  ...PRIVACY_SUBCOMMANDS,
 };
 
 export const USAGE = Object.values(SUBCOMMANDS).map((c) => c.usage);

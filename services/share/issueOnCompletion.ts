@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { AuditState } from '../domain/audit/state.ts';
-import { newShareToken, shareLangOf } from './links.ts';
+import { shareLangOf, tokenHashesOf } from './links.ts';
 import { decideShare } from './shareCommand.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function issueShareOnCompletion(
         auditId: audit.auditId,
         now,
         dayMs: audit.dayMs,
-        newToken: newShareToken(),
+        tokenHashFor: tokenHashesOf(audit.auditId),
         lang: shareLangOf(audit.state.language),
         expiresInDays: request.shareExpiresInDays,
       },

@@ -15,5 +15,8 @@ export function shareMetaOf(
   if (!share || share.status === 'revoked') return { shareUrl: null, shareExpiresAt: null };
   const expiresAt = share.expiresAt ? share.expiresAt.toISOString() : null;
   const live = share.status === 'active' && (share.expiresAt === null || share.expiresAt.getTime() > now.getTime());
-  return { shareUrl: live ? shareUrlOf(publicBaseUrl, share.token, share.lang) : null, shareExpiresAt: expiresAt };
+  return {
+    shareUrl: live && share.token !== null ? shareUrlOf(publicBaseUrl, share.token, share.lang) : null,
+    shareExpiresAt: expiresAt,
+  };
 }

@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { isFinished, nextAttempt, webhookDecider, type WebhookCommand } from '../domain/webhook/decider.ts';
 import { sendOnce, type SendOptions } from './send.ts';
-import { signingSecret } from './signingSecret.ts';
+import { webhookSecretOf } from '../../infra/secrets/webhookSecrets.ts';
 import { sleep } from '../../core/sleep.ts';
 
 export interface DeliveryDeps extends SendOptions {
@@ -66,7 +66,7 @@ export const deliveryStep =
         await sleep(Math.min(wait, 1_000));
         continue;
       }
-      const secret = await signingSecret(deps.pool, task.accountId);
+      const secret = await webhookSecretOf(deps.pool, task.accountId);
       if (!secret) {
         // Never send unsigned: a receiver could not tell it from a forgery.
         await record(deps, task, { type: 'AbandonWebhook', data: { reason: 'no_signing_secret' } });

@@ -45,9 +45,10 @@ export function randomAccountEvents(accountId: string, steps: number, random: ()
     data: {
       accountId,
       email: `${accountId}@example.com`,
+      sealedEmail: 'enc:v1:c2VhbGVk',
       role: 'user',
       unlimited: false,
-      webhookSecret: `whsec_${accountId}`,
+      webhookSecretRef: 'vault:whs_abcdefgh',
     },
   });
   for (let i = 0; i < steps; i++) {

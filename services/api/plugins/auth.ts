@@ -19,7 +19,8 @@ export interface AuthContext {
   scopes: readonly ApiKeyScope[];
   email: string;
   role: string;
-  webhookSecret: string;
+  /** Null only before `secrets migrate` moved an old account's secret out of the log. */
+  webhookSecret: string | null;
 }
 
 declare module 'fastify' {

@@ -32,7 +32,7 @@ export const meRoutes: FastifyPluginAsyncTypebox<{ pool: Pool }> = async (app, {
         apiKey: {
           id: auth.keyId,
           scopes: [...auth.scopes],
-          ...(canWrite ? { webhookSecret: auth.webhookSecret } : {}),
+          ...(canWrite && auth.webhookSecret !== null ? { webhookSecret: auth.webhookSecret } : {}),
         },
         apiVersion: API_VERSION,
       };

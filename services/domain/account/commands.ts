@@ -7,10 +7,25 @@ import type { Command } from '../../../core/decider.ts';
  * one (the envelope's `occurredAt` does). The stream (`account-<accountId>`) is chosen by the
  * caller; only OpenAccount names the account.
  */
+/**
+ * `email` is the clear address, only to check it; the event gets `sealedEmail`, sealed by the caller
+ * under the account's personal-data key, and `webhookSecretRef`, the name of the secret the caller
+ * stored outside the log (infra/secrets). So no clear secret or address reaches an event.
+ */
 export type OpenAccount = Command<
   'OpenAccount',
-  { accountId: string; email: string; role: AccountRole; unlimited: boolean; webhookSecret: string }
+  {
+    accountId: string;
+    email: string;
+    sealedEmail: string;
+    role: AccountRole;
+    unlimited: boolean;
+    webhookSecretRef: string;
+  }
 >;
+
+/** `accounts forget`: the caller destroyed the account's personal-data key; the stream records it. */
+export type ErasePersonalData = Command<'ErasePersonalData', { actor: string; reason: string }>;
 
 /** `keyHash` is the lower-case hex SHA-256 of the key, computed by the caller that made the key. */
 export type IssueApiKey = Command<
@@ -48,6 +63,7 @@ export type AccountCommand =
   | IssueApiKey
   | RevokeApiKey
   | SetUnlimited
+  | ErasePersonalData
   | PurchaseCredits
   | ChargeCredit
   | RefundCharge

@@ -6,10 +6,12 @@ import {
   type ApiKeyScope,
 } from '../../../events/account/index.ts';
 import { AppError } from '../../../core/errors.ts';
+import { SEALED_PATTERN, SECRET_REF_PATTERN } from '../../../events/schemaTypes.ts';
 import type {
   AccountCommand,
   AdjustCredits,
   ChargeCredit,
+  ErasePersonalData,
   IssueApiKey,
   OpenAccount,
   PurchaseCredits,
@@ -37,6 +39,8 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       return revokeApiKey(command, state);
     case 'SetUnlimited':
       return setUnlimited(command, state);
+    case 'ErasePersonalData':
+      return erasePersonalData(command, state);
     case 'PurchaseCredits':
       return purchaseCredits(command, state);
     case 'ChargeCredit':
@@ -55,19 +59,21 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
 const openAccount = ({ data }: OpenAccount, state: AccountState): AccountEvent[] => {
   if (state.status !== 'NotOpened') throw new AppError('invalid_request', 'account already exists');
   required('accountId', data.accountId);
-  required('webhookSecret', data.webhookSecret);
+  if (!new RegExp(SECRET_REF_PATTERN).test(data.webhookSecretRef))
+    throw invalid('webhookSecretRef must name a secret kept outside the log (vault:...)');
   if (!/^[^\s@]+@[^\s@]+$/.test(data.email)) throw invalid(`email "${data.email}" is not an e-mail address`);
+  if (!new RegExp(SEALED_PATTERN).test(data.sealedEmail)) throw invalid('sealedEmail must be sealed (enc:v1:...)');
   if (!ACCOUNT_ROLES.includes(data.role)) throw invalid(`role must be one of ${ACCOUNT_ROLES.join(', ')}`);
   return [
     {
       type: 'AccountOpened',
       data: {
         accountId: data.accountId,
-        email: data.email,
+        email: data.sealedEmail,
         role: data.role,
         // Spec 2.8: administrator accounts do not pay. Recorded, so the event reads on its own.
         unlimited: data.unlimited || data.role === 'admin',
-        webhookSecret: data.webhookSecret,
+        webhookSecret: data.webhookSecretRef,
       },
     },
   ];
@@ -104,6 +110,13 @@ const setUnlimited = ({ data }: SetUnlimited, state: OpenedAccount): AccountEven
   if (!data.unlimited && state.role === 'admin') throw invalid('an administrator account is always unlimited');
   if (state.unlimited === data.unlimited) return [];
   return [{ type: 'UnlimitedSet', data: { unlimited: data.unlimited, actor: data.actor, reason: data.reason } }];
+};
+
+const erasePersonalData = ({ data }: ErasePersonalData, state: OpenedAccount): AccountEvent[] => {
+  required('actor', data.actor);
+  required('reason', data.reason);
+  if (state.erased) return [];
+  return [{ type: 'PersonalDataErased', data: { actor: data.actor, reason: data.reason } }];
 };
 
 const purchaseCredits = ({ data }: PurchaseCredits, state: OpenedAccount): AccountEvent[] => {

@@ -18,10 +18,14 @@ export interface ChargeState {
 export interface OpenedAccount {
   status: 'Open';
   accountId: string;
-  email: string;
+  /** As the log holds it: sealed under the account's personal-data key. */
+  sealedEmail: string;
   role: AccountRole;
   unlimited: boolean;
-  webhookSecret: string;
+  /** Names the webhook secret kept outside the log (infra/secrets/webhookSecrets.ts). */
+  webhookSecretRef: string;
+  /** The personal-data key was destroyed (`accounts forget`). */
+  erased: boolean;
   /** Never below zero (the decider refuses anything that would take it there). */
   balance: number;
   /** Credits charged and not refunded (spec 2.8 `used`). */
@@ -55,10 +59,11 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     return {
       status: 'Open',
       accountId,
-      email,
+      sealedEmail: email,
       role,
       unlimited,
-      webhookSecret,
+      webhookSecretRef: webhookSecret,
+      erased: false,
       balance: 0,
       used: 0,
       keys: {},
@@ -79,6 +84,8 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     }
     case 'UnlimitedSet':
       return { ...state, unlimited: event.data.unlimited };
+    case 'PersonalDataErased':
+      return { ...state, erased: true };
     case 'CreditsPurchased': {
       const { paymentId, credits } = event.data;
       return { ...state, balance: state.balance + credits, payments: setIn(state.payments, paymentId, credits) };

@@ -4,14 +4,18 @@ import type { Command } from '../../../core/decider.ts';
 /** What the caller said about the expiry (spec 4.7): nothing, an explicit null, or 1-365 days from now. */
 export type ExpiryRequest = { kind: 'omitted' } | { kind: 'none' } | { kind: 'days'; days: number };
 
-/** Time, the fresh token and the length of a day come in with the command: decide stays pure. */
+/** Time, the token's hash and the length of a day come in with the command: decide stays pure. */
 interface Context {
   auditId: string;
   now: Date;
   /** 86,400,000 in production; a short day in tests (SHARE_DAY_SECONDS). */
   dayMs: number;
-  /** A fresh unguessable token, used only if a new address is issued. */
-  newToken: string;
+  /**
+   * The `sha256:` hash of the token of the link's n-th issue (1, 2, ... : a revocation and a new
+   * POST give the next), used only if a new address is issued. The caller derives the token from
+   * the server's key (infra/secrets/shareTokens.ts); the log never sees it.
+   */
+  tokenHashFor: (issue: number) => string;
   lang: ShareLang;
 }
 

@@ -8,7 +8,7 @@ import {
 } from '../../../events/share/events.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { ExpiryRequest, ShareCommand } from './commands.ts';
-import { isPastExpiry, type ShareState } from './state.ts';
+import { issuesOf, isPastExpiry, type ShareState } from './state.ts';
 
 const expiryFrom = (now: Date, days: number, dayMs: number): string =>
   new Date(now.getTime() + days * dayMs).toISOString();
@@ -35,7 +35,9 @@ export const decide = (command: ShareCommand, state: ShareState): ShareEvent[] =
       if (state.status !== 'None') return [];
       const d = command.data;
       const expiresAt = d.expiresInDays === null ? null : expiryFrom(d.now, d.expiresInDays, d.dayMs);
-      return [ShareIssued({ auditId: d.auditId, token: d.newToken, lang: d.lang, expiresAt, trigger: 'submission' })];
+      return [
+        ShareIssued({ auditId: d.auditId, token: d.tokenHashFor(1), lang: d.lang, expiresAt, trigger: 'submission' }),
+      ];
     }
     case 'ShareReport': {
       const d = command.data;
@@ -46,7 +48,7 @@ export const decide = (command: ShareCommand, state: ShareState): ShareEvent[] =
         return [
           ShareIssued({
             auditId: d.auditId,
-            token: d.newToken,
+            token: d.tokenHashFor(issuesOf(state) + 1),
             lang: d.lang,
             expiresAt: wanted ?? null,
             trigger: 'api',

@@ -1,29 +1,45 @@
+import { isSecretHash, secretHashOf } from '../../../core/secretHash.ts';
 import type { ShareEvent, ShareLang } from '../../../events/share/events.ts';
 
 interface Link {
-  token: string;
+  /** 1 for the audit's first address, 2 for the one after a revocation, ... */
+  issue: number;
+  /** `sha256:` of the address's token (the log never holds the token). */
+  tokenHash: string;
   lang: ShareLang;
   /** ISO time; null: never expires. */
   expiresAt: string | null;
 }
 
 /**
- * Spec 3.3: no link, active, expired, revoked. Revoked keeps the dead token, so a later POST can be
- * checked to give a NEW address.
+ * Spec 3.3: no link, active, expired, revoked. Revoked keeps the dead link's issue and hash, so a
+ * later POST gives a NEW address (the next issue).
  */
 export type ShareState =
   | { status: 'None' }
   | (Link & { status: 'Active' })
   | (Link & { status: 'Expired' })
-  | { status: 'Revoked'; revokedToken: string };
+  | { status: 'Revoked'; issue: number; revokedTokenHash: string };
 
 export const initialState = (): ShareState => ({ status: 'None' });
+
+/** How many addresses the audit has had. */
+export const issuesOf = (state: ShareState): number => (state.status === 'None' ? 0 : state.issue);
+
+/** An event written before tokens left the log (and not yet migrated) holds the token itself. */
+const hashOfIssued = (token: string): string => (isSecretHash(token) ? token : secretHashOf(token));
 
 /** Events that do not fit the state are ignored: replay never throws. */
 export const evolve = (state: ShareState, event: ShareEvent): ShareState => {
   switch (event.type) {
     case 'ShareIssued':
-      return { status: 'Active', token: event.data.token, lang: event.data.lang, expiresAt: event.data.expiresAt };
+      return {
+        status: 'Active',
+        issue: issuesOf(state) + 1,
+        tokenHash: hashOfIssued(event.data.token),
+        lang: event.data.lang,
+        expiresAt: event.data.expiresAt,
+      };
     case 'ShareExpiryChanged':
       return state.status === 'Active' ? { ...state, expiresAt: event.data.expiresAt } : state;
     case 'ShareExpired':
@@ -32,7 +48,7 @@ export const evolve = (state: ShareState, event: ShareEvent): ShareState => {
       return state.status === 'Expired' ? { ...state, status: 'Active', expiresAt: event.data.expiresAt } : state;
     case 'ShareRevoked':
       return state.status === 'Active' || state.status === 'Expired'
-        ? { status: 'Revoked', revokedToken: state.token }
+        ? { status: 'Revoked', issue: state.issue, revokedTokenHash: state.tokenHash }
         : state;
     default:
       return state;

@@ -185,7 +185,14 @@ t.test('ledger replay and verify --all on the command line', async (t) => {
   await run(
     {
       type: 'OpenAccount',
-      data: { accountId, email: 'cli@example.com', role: 'user', unlimited: false, webhookSecret: 'whsec_x' },
+      data: {
+        accountId,
+        email: 'cli@example.com',
+        sealedEmail: 'enc:v1:c2VhbGVk',
+        role: 'user',
+        unlimited: false,
+        webhookSecretRef: 'vault:whs_abcdefgh',
+      },
     },
     at('2026-01-01T00:00:00Z'),
   );

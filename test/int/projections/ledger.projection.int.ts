@@ -23,7 +23,7 @@ const A = at('acc_a');
 const B = at('acc_b');
 
 const opened = (accountId: string, unlimited = false) =>
-  AccountOpened({ accountId, email: `${accountId}@example.com`, role: 'user', unlimited, webhookSecret: 'whsec_x' });
+  AccountOpened({ accountId, email: 'enc:v1:c2VhbGVk', role: 'user', unlimited, webhookSecret: 'vault:whs_abcdefgh' });
 const purchased = (paymentId: string, credits: number) => CreditsPurchased({ paymentId, credits });
 const charged = (auditId: string, url: string | null = null, project: string | null = null) =>
   CreditCharged({

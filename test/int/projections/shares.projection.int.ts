@@ -10,6 +10,7 @@ import {
 } from '../../../events/share/events.ts';
 import { sharesProjection } from '../../../projections/shares/projection.ts';
 import { testDatabase } from '../../helpers/db.ts';
+import { secretHashOf } from '../../../core/secretHash.ts';
 import { projectionSpec } from '../../helpers/projectionSpec.ts';
 
 /** The current link of each audit folded from share events alone: projections/shares/projection.ts. */
@@ -18,12 +19,13 @@ const at = (auditId: string, accountId = 'acc_a') => ({ accountId, streamId: sha
 const S1 = at('aud_1');
 const S2 = at('aud_2', 'acc_b');
 
-const TOKEN_1 = 'tok_first_0123456789abcdef';
-const TOKEN_2 = 'tok_second_0123456789abcdef';
+/** What the log holds of a link's token: its hash (the token is derived at read, never stored). */
+const TOKEN_1 = `sha256:${'1'.repeat(64)}`;
+const TOKEN_2 = `sha256:${'2'.repeat(64)}`;
 const issued = (auditId: string, token: string, expiresAt: string | null, lang: 'pl' | 'en' = 'en') =>
   ShareIssued({ auditId, token, lang, expiresAt, trigger: 'api' });
 
-const SHARES = `SELECT audit_id, account_id, token, lang, status, (expires_at AT TIME ZONE 'UTC')::text AS expires_at,
+const SHARES = `SELECT audit_id, account_id, token_hash AS token, issue, lang, status, (expires_at AT TIME ZONE 'UTC')::text AS expires_at,
                        (updated_at AT TIME ZONE 'UTC')::text AS updated_at, stream_version
                 FROM shares ORDER BY audit_id`;
 const row = (
@@ -33,10 +35,12 @@ const row = (
   updatedAt: string,
   version: number,
   lang = 'en',
+  issue = 1,
 ) => ({
   audit_id: 'aud_1',
   account_id: 'acc_a',
   token,
+  issue,
   lang,
   status,
   expires_at: expiresAt,
@@ -60,6 +64,7 @@ t.test('issued: an active link with its token, language and expiry; one row per 
         audit_id: 'aud_2',
         account_id: 'acc_b',
         token: TOKEN_2,
+        issue: 1,
         lang: 'pl',
         status: 'active',
         expires_at: null,
@@ -112,12 +117,31 @@ t.test(
       [ShareRevoked({ auditId: 'aud_1' }), S1],
       [issued('aud_1', TOKEN_2, '2026-04-01T00:00:00.000Z', 'pl'), S1],
     ]);
-    const now = [row(TOKEN_2, 'active', '2026-04-01 00:00:00', '2026-01-01 00:00:02', 3, 'pl')];
+    const now = [row(TOKEN_2, 'active', '2026-04-01 00:00:00', '2026-01-01 00:00:02', 3, 'pl', 2)];
     await spec.then(t, SHARES, now, 'the new link');
-    await spec.then(t, 'SELECT audit_id FROM shares WHERE token = $1', [], 'the old token finds nothing', [TOKEN_1]);
+    await spec.then(t, 'SELECT audit_id FROM shares WHERE token_hash = $1', [], 'the old token finds nothing', [
+      TOKEN_1,
+    ]);
     await spec.thenAgain(t, SHARES, now, 'a redelivery of the first ShareIssued does not bring the old token back');
   },
 );
+
+t.test('a ShareIssued from before tokens left the log (the token itself) gives only its hash here', async (t) => {
+  const legacyToken = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+  await projectionSpec(pool, sharesProjection)
+    .given(
+      [
+        [
+          { ...issued('aud_1', TOKEN_1, null), data: { ...issued('aud_1', TOKEN_1, null).data, token: legacyToken } },
+          S1,
+        ],
+      ],
+      {
+        validate: false,
+      },
+    )
+    .then(t, SHARES, [row(secretHashOf(legacyToken), 'active', null, '2026-01-01 00:00:00', 1)]);
+});
 
 t.test('a redelivery of every event changes nothing, one by one or in one batch', async (t) => {
   const given = [

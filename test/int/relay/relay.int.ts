@@ -185,10 +185,10 @@ t.test('a data team decodes the topic with the checked-in .avsc files alone', as
       events: [
         AccountOpened({
           accountId: 'acc_9',
-          email: 'a@example.com',
+          email: 'enc:v1:c2VhbGVk',
           role: 'user',
           unlimited: false,
-          webhookSecret: 'whsec_x',
+          webhookSecret: 'vault:whs_abcdefgh',
         }),
       ],
     }),
@@ -205,5 +205,5 @@ t.test('a data team decodes the topic with the checked-in .avsc files alone', as
   t.equal(decoded.type, 'AccountOpened');
   t.equal(decoded.accountId, 'acc_9');
   t.equal(decoded.correlationId, 'req-1');
-  t.equal(decoded.payload.email, 'a@example.com');
+  t.equal(decoded.payload.email, 'enc:v1:c2VhbGVk', 'the sealed address, as written');
 });

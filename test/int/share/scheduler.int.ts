@@ -5,7 +5,7 @@ import '../../../events/catalogue.ts';
 import { shareStreamId } from '../../../events/share/events.ts';
 import { readStream, transact } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
-import { newShareToken } from '../../../services/share/links.ts';
+import { tokenHashesOf } from '../../../services/share/links.ts';
 import { decideShare } from '../../../services/share/shareCommand.ts';
 import type { ShareCommand } from '../../../services/domain/share/decider.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
@@ -60,7 +60,7 @@ t.test('two scheduler processes, one restarted midway, emit each expiry once and
         auditId: x.auditId,
         now: new Date(start + x.dueMs - SECOND),
         dayMs: SECOND,
-        newToken: newShareToken(),
+        tokenHashFor: tokenHashesOf(x.auditId),
         lang: 'en',
         expiresInDays: 1,
       },
@@ -79,7 +79,7 @@ t.test('two scheduler processes, one restarted midway, emit each expiry once and
       auditId: moved,
       now: new Date(),
       dayMs: 9 * SECOND,
-      newToken: newShareToken(),
+      tokenHashFor: tokenHashesOf(moved),
       lang: 'en',
       auditStatus: 'completed',
       expiry: { kind: 'days', days: 1 },

@@ -6,7 +6,8 @@ import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findAudit, type AuditRow } from '../../../../projections/audits/queries.ts';
 import { auditDecider } from '../../../domain/audit/decider.ts';
 import type { ExpiryRequest } from '../../../domain/share/decider.ts';
-import { newShareToken, shareLangOf, shareUrlOf } from '../../../share/links.ts';
+import { shareLangOf, shareUrlOf, tokenHashesOf } from '../../../share/links.ts';
+import { findShare } from '../../../../projections/shares/queries.ts';
 import { decideShare } from '../../../share/shareCommand.ts';
 import { AppError } from '../../../../core/errors.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
@@ -102,7 +103,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
       const auth = request.auth!;
       const job = await jobOf(pool, auth.accountId, request.params.id);
       const expiry = expiryOf(request.body);
-      const state = await transact(pool, async (tx) => {
+      const { state, token } = await transact(pool, async (tx) => {
         const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
         const now = new Date();
         const { state } = await decideShare(tx, {
@@ -116,21 +117,25 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
               auditId: job.auditId,
               now,
               dayMs,
-              newToken: newShareToken(),
+              tokenHashFor: tokenHashesOf(job.auditId),
               lang: shareLangOf(audit.state.language),
               auditStatus: audit.state.status,
               expiry,
             },
           },
         });
-        return state;
+        // The inline read model has the link already, and gives its token (derived, or an old one moved out of the log).
+        return { state, token: (await findShare(tx, job.auditId))?.token ?? null };
       });
-      if (state.status !== 'Active')
-        throw new AppError('internal_error', `share of ${job.auditId} is ${state.status} after a POST`);
+      if (state.status !== 'Active' || token === null)
+        throw new AppError(
+          'internal_error',
+          `share of ${job.auditId} is ${state.status} after a POST, token known: ${token !== null}`,
+        );
       return {
         id: job.jobId,
         auditId: job.auditId,
-        shareUrl: shareUrlOf(settings.publicBaseUrl, state.token, state.lang),
+        shareUrl: shareUrlOf(settings.publicBaseUrl, token, state.lang),
         expiresAt: state.expiresAt,
         apiVersion: API_VERSION,
       };

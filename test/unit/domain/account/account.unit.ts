@@ -3,7 +3,16 @@ import type { AccountEvent } from '../../../../events/account/index.ts';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import type { AccountCommand } from '../../../../services/domain/account/commands.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
-import { ACCOUNT_ID, WEBHOOK_SECRET, charge, hashOf, keyIssued, opened, purchase } from './fixtures/account.ts';
+import {
+  ACCOUNT_ID,
+  SEALED_EMAIL,
+  WEBHOOK_SECRET_REF,
+  charge,
+  hashOf,
+  keyIssued,
+  opened,
+  purchase,
+} from './fixtures/account.ts';
 
 /** Accounts, API keys and the unlimited flag. Credits are in credits.unit.ts. */
 const given = spec(accountDecider).given;
@@ -11,9 +20,10 @@ const given = spec(accountDecider).given;
 const open = (
   over: Partial<{
     email: string;
+    sealedEmail: string;
     role: 'user' | 'admin';
     unlimited: boolean;
-    webhookSecret: string;
+    webhookSecretRef: string;
     accountId: string;
   }> = {},
 ): AccountCommand => ({
@@ -21,9 +31,10 @@ const open = (
   data: {
     accountId: ACCOUNT_ID,
     email: 'owner@example.com',
+    sealedEmail: SEALED_EMAIL,
     role: 'user',
     unlimited: false,
-    webhookSecret: WEBHOOK_SECRET,
+    webhookSecretRef: WEBHOOK_SECRET_REF,
     ...over,
   },
 });
@@ -71,10 +82,22 @@ t.test('when the account is not opened', async (t) => {
       .thenThrows('invalid_request', /accountId/),
   );
   t.test(
-    'an empty webhook secret is refused',
+    'an empty webhook secret reference is refused',
     given([])
-      .when(open({ webhookSecret: ' ' }))
-      .thenThrows('invalid_request', /webhookSecret/),
+      .when(open({ webhookSecretRef: ' ' }))
+      .thenThrows('invalid_request', /webhookSecretRef/),
+  );
+  t.test(
+    'a webhook secret in clear is refused: the log only names it',
+    given([])
+      .when(open({ webhookSecretRef: 'whsec_0123456789abcdef' }))
+      .thenThrows('invalid_request', /webhookSecretRef/),
+  );
+  t.test(
+    'an address not sealed is refused: the log never holds it in clear',
+    given([])
+      .when(open({ sealedEmail: 'owner@example.com' }))
+      .thenThrows('invalid_request', /sealedEmail/),
   );
   t.test(
     'an unknown role is refused',
@@ -242,10 +265,29 @@ t.test('when the account has keys', async (t) => {
       },
       key_2: { keyHash: hashOf('sk_live_second'), keyPrefix: 'sk_live_', scopes: ['audits:read'], revoked: false },
     });
-    t.equal(state.webhookSecret, WEBHOOK_SECRET, 'one webhook secret for the account, whatever the key');
-    t.equal(state.email, 'owner@example.com');
+    t.equal(state.webhookSecretRef, WEBHOOK_SECRET_REF, 'one webhook secret for the account, whatever the key');
+    t.equal(state.sealedEmail, SEALED_EMAIL);
+    t.equal(state.erased, false);
     t.equal(state.role, 'user');
   });
+});
+
+t.test('erasure of personal data', async (t) => {
+  const erase = (actor = 'dpo', reason = 'request of the person'): AccountCommand => ({
+    type: 'ErasePersonalData',
+    data: { actor, reason },
+  });
+  const erased: AccountEvent = { type: 'PersonalDataErased', data: { actor: 'dpo', reason: 'request of the person' } };
+  t.test('ErasePersonalData records the erasure', given([opened()]).when(erase()).then([erased]));
+  t.test('a second one records nothing', given([opened(), erased]).when(erase()).then([]));
+  t.test('it needs an actor', given([opened()]).when(erase(' ')).thenThrows('invalid_request', /actor/));
+  t.test('not on an account that does not exist', given([]).when(erase()).thenThrows('not_found', 'account not found'));
+  t.test(
+    'credits move as before after it: the ledger does not depend on personal data',
+    given([opened(), erased])
+      .when(purchase('pay_1', 3))
+      .then([{ type: 'CreditsPurchased', data: { paymentId: 'pay_1', credits: 3 } }]),
+  );
 });
 
 t.test('when the account is unlimited', async (t) => {

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { ShareEvent } from '../../../../events/share/events.ts';
 import { shareDecider, type ExpiryRequest, type ShareCommand } from '../../../../services/domain/share/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
+import { secretHashOf } from '../../../../core/secretHash.ts';
 
 const s = spec(shareDecider);
 const DAY = 86_400_000;
@@ -10,13 +11,15 @@ const now = new Date('2026-11-23T12:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 const iso = (d: Date) => d.toISOString();
 
+/** The hash of the n-th issue's token, as the caller derives it (the log never holds the token). */
+const hashOf = (issue: number): string => `sha256:${String(issue).padStart(64, '0')}`;
 const issueOnCompletion = (expiresInDays: number | null, at = now): ShareCommand => ({
   type: 'IssueOnCompletion',
-  data: { auditId, now: at, dayMs: DAY, newToken: 'tok-new', lang: 'pl', expiresInDays },
+  data: { auditId, now: at, dayMs: DAY, tokenHashFor: hashOf, lang: 'pl', expiresInDays },
 });
-const post = (expiry: ExpiryRequest, at = now, auditStatus = 'completed', newToken = 'tok-new'): ShareCommand => ({
+const post = (expiry: ExpiryRequest, at = now, auditStatus = 'completed'): ShareCommand => ({
   type: 'ShareReport',
-  data: { auditId, now: at, dayMs: DAY, newToken, lang: 'en', auditStatus, expiry },
+  data: { auditId, now: at, dayMs: DAY, tokenHashFor: hashOf, lang: 'en', auditStatus, expiry },
 });
 const del = (auditStatus = 'completed'): ShareCommand => ({ type: 'RevokeShare', data: { auditId, auditStatus } });
 const expire = (at: Date): ShareCommand => ({ type: 'ExpireShare', data: { auditId, now: at } });
@@ -39,9 +42,9 @@ const reissued = (expiresAt: string | null): ShareEvent => ({ type: 'ShareReissu
 const revoked: ShareEvent = { type: 'ShareRevoked', data: { auditId } };
 
 const in7 = iso(later(7 * DAY));
-const active = [issued('tok-1', in7)];
-const activeNoExpiry = [issued('tok-1', null)];
-const wasExpired = [issued('tok-1', in7), expired(in7)];
+const active = [issued(hashOf(1), in7)];
+const activeNoExpiry = [issued(hashOf(1), null)];
+const wasExpired = [issued(hashOf(1), in7), expired(in7)];
 
 t.test('no link (3.3 rows 1-2)', async (t) => {
   t.test(
@@ -49,14 +52,14 @@ t.test('no link (3.3 rows 1-2)', async (t) => {
     s
       .given([])
       .when(issueOnCompletion(30))
-      .then([issued('tok-new', iso(later(30 * DAY)), 'submission', 'pl')]),
+      .then([issued(hashOf(1), iso(later(30 * DAY)), 'submission', 'pl')]),
   );
   t.test(
     'share: true without shareExpiresInDays never expires',
     s
       .given([])
       .when(issueOnCompletion(null))
-      .then([issued('tok-new', null, 'submission', 'pl')]),
+      .then([issued(hashOf(1), null, 'submission', 'pl')]),
   );
   t.test('completion after a POST already shared issues nothing', s.given(active).when(issueOnCompletion(3)).then([]));
   t.test(
@@ -71,28 +74,28 @@ t.test('no link (3.3 rows 1-2)', async (t) => {
     s
       .given([])
       .when(post({ kind: 'omitted' }))
-      .then([issued('tok-new', null)]),
+      .then([issued(hashOf(1), null)]),
   );
   t.test(
     'POST with null shares without expiry',
     s
       .given([])
       .when(post({ kind: 'none' }))
-      .then([issued('tok-new', null)]),
+      .then([issued(hashOf(1), null)]),
   );
   t.test(
     'POST with 1 day counts from now',
     s
       .given([])
       .when(post({ kind: 'days', days: 1 }))
-      .then([issued('tok-new', iso(later(DAY)))]),
+      .then([issued(hashOf(1), iso(later(DAY)))]),
   );
   t.test(
     'POST with 365 days counts from now',
     s
       .given([])
       .when(post({ kind: 'days', days: 365 }))
-      .then([issued('tok-new', iso(later(365 * DAY)))]),
+      .then([issued(hashOf(1), iso(later(365 * DAY)))]),
   );
   for (const status of ['queued', 'running', 'error']) {
     t.test(
@@ -227,18 +230,18 @@ t.test('revoked (3.3 rows 6, 7)', async (t) => {
   const gone = [...active, revoked];
   t.test('DELETE again records nothing (200)', s.given(gone).when(del()).then([]));
   t.test(
-    'POST gives a NEW address',
+    'POST gives a NEW address: the next issue, so another token',
     s
       .given(gone)
-      .when(post({ kind: 'omitted' }, now, 'completed', 'tok-2'))
-      .then([issued('tok-2', null)]),
+      .when(post({ kind: 'omitted' }, now, 'completed'))
+      .then([issued(hashOf(2), null)]),
   );
   t.test(
     'POST with days gives a new address with that expiry',
     s
       .given(gone)
-      .when(post({ kind: 'days', days: 7 }, now, 'completed', 'tok-2'))
-      .then([issued('tok-2', in7)]),
+      .when(post({ kind: 'days', days: 7 }, now, 'completed'))
+      .then([issued(hashOf(2), in7)]),
   );
   t.test(
     'the old timer firing records nothing',
@@ -248,7 +251,18 @@ t.test('revoked (3.3 rows 6, 7)', async (t) => {
       .then([]),
   );
   t.test('a revoked, then re-shared link is active with the new token', async (t) => {
-    const state = [...gone, issued('tok-2', null)].reduce(shareDecider.evolve, shareDecider.initialState());
-    t.match(state, { status: 'Active', token: 'tok-2' });
+    const state = [...gone, issued(hashOf(2), null)].reduce(shareDecider.evolve, shareDecider.initialState());
+    t.match(state, { status: 'Active', issue: 2, tokenHash: hashOf(2) });
+  });
+  t.test(
+    'a third issue after a second revocation',
+    s
+      .given([...gone, issued(hashOf(2), null), revoked])
+      .when(post({ kind: 'omitted' }))
+      .then([issued(hashOf(3), null)]),
+  );
+  t.test('an event written before tokens left the log (the token itself) folds to its hash', async (t) => {
+    const state = [issued('legacy-token-in-clear', null)].reduce(shareDecider.evolve, shareDecider.initialState());
+    t.match(state, { status: 'Active', issue: 1, tokenHash: secretHashOf('legacy-token-in-clear') });
   });
 });
