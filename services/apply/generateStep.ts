@@ -146,6 +146,7 @@ export const generateStep =
       appliedIds: rw.appliedIds,
       skipped: rw.skipped.map((s) => ({ id: s.id, reason: s.reason, message: s.message })) as StoredResult['skipped'],
       previewHtml: renderPreview(ctx.markdown, rw, ctx.language),
+      recIds: 'result',
     };
     await complete(pool, task, auditId, r, stored, row.cqs);
   };

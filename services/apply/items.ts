@@ -113,8 +113,12 @@ const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem
   };
 };
 
+/**
+ * One item per recommendation, under the id the engine gave it (rec:1, rec:2, … in the result,
+ * summary.topChange and summary.quickWins alike): an id is read, never derived from a position.
+ */
 const recommendationItems = (recs: readonly Recommendation[], writer: boolean): PlannedItem[] =>
-  recs.map((r, i) => {
+  recs.map((r) => {
     const edit: Edit | null =
       r.before !== ''
         ? { kind: 'replace', before: r.before, after: r.after }
@@ -123,7 +127,7 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
           : null;
     return finish(
       base({
-        id: `rec:${i}`,
+        id: r.id,
         group: 'recommendation',
         label: r.title,
         priority: r.priority,

@@ -7,8 +7,8 @@ import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
 import type { Recommendation } from '../../../services/engine/types.ts';
 
-const rec = (before: string, after: string): Recommendation => ({
-  id: 'x',
+const rec = (n: number, before: string, after: string): Recommendation => ({
+  id: `rec:${n}`,
   priority: 'high',
   title: `Replace “${before.slice(0, 30)}”`,
   dimension: 'bluf',
@@ -41,13 +41,13 @@ t.test('previewHtml in Chromium', async (t) => {
     language: 'en',
     keyword: 'descaling a kettle',
     recommendations: [
-      rec('ten minutes', 'about fifteen minutes'),
-      rec('Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits'),
+      rec(1, 'ten minutes', 'about fifteen minutes'),
+      rec(2, 'Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits'),
     ],
     paa: [],
     title: 'Kettles',
   });
-  const r = rewrite(md, items, ['rec:0', 'rec:1', 'meta:title']);
+  const r = rewrite(md, items, ['rec:1', 'rec:2', 'meta:title']);
   const html = renderPreview(md, r, 'en');
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
   const errors: string[] = [];
