@@ -22,15 +22,26 @@ const SENTINELS = /[\uE000-\uE005]/g;
 const marked = (text: string, kind: keyof typeof MARK): string =>
   text.trim() === '' ? text : `${MARK[kind][0]}${text}${MARK[kind][1]}`;
 
-/** The new paragraph with its new words green, replaced words yellow and cut words struck out. */
-const markWords = (before: string, after: string): string =>
-  diffWords(before, after)
+/** Characters of inline Markdown: a mark put between them would break a link or an emphasis. */
+const INLINE_MARKUP = /[*_`[\]()<>!]/;
+
+/**
+ * The new text of a change inside a paragraph with its new words green, replaced words yellow and
+ * cut words struck out; when the changed words carry inline Markdown (a link, an emphasis), the
+ * whole old text struck out and the whole new text yellow, so the marks never split the markup.
+ */
+const markWords = (before: string, after: string): string => {
+  const parts = diffWords(before, after);
+  if (parts.some((p) => (p.added || p.removed) && INLINE_MARKUP.test(p.value)))
+    return `${marked(before, 'old')} ${marked(after, 'changed')}`;
+  return parts
     .map((p, i, all) => {
       if (p.added) return marked(p.value, all[i - 1]?.removed ? 'changed' : 'new');
       if (p.removed) return marked(p.value, 'old');
       return p.value;
     })
     .join('');
+};
 
 const tagsFor = (html: string): string =>
   Object.values(MARK).reduce((h, [open, close, tag, end]) => h.split(open).join(tag).split(close).join(end), html);
