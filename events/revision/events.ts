@@ -1,6 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
+import { resultIdOfPositionId } from './positionIds.ts';
 
 /**
  * The revision stream (`revision-<auditId>`): every apply generation of one audit (spec 2.6, 3.4).
@@ -10,19 +11,31 @@ import { defineEvent, type EventOf } from '../define.ts';
  * the SHA-256 reference.
  */
 
-/** A new generation was asked for; `selectionKey` is the sorted, de-duplicated applicable ids. */
-export const RevisionRequested = defineEvent(
-  'RevisionRequested',
-  'revision',
-  Type.Object({
-    revisionId: NonEmpty,
-    auditId: NonEmpty,
-    jobId: Nullable(Type.String()),
-    selectedIds: Type.Array(NonEmpty),
-    selectionKey: NonEmpty,
-    force: Type.Boolean(),
-  }),
-);
+const RevisionRequestedPayload = Type.Object({
+  revisionId: NonEmpty,
+  auditId: NonEmpty,
+  jobId: Nullable(Type.String()),
+  selectedIds: Type.Array(NonEmpty),
+  selectionKey: NonEmpty,
+  force: Type.Boolean(),
+});
+
+/**
+ * A new generation was asked for; `selectionKey` is the sorted, de-duplicated applicable ids.
+ * v2: recommendation ids are the result's own (`rec:1` first); v1 numbered them from `rec:0`
+ * and is upcast to the ids it meant, so an old revision is found again by the same selection.
+ */
+export const RevisionRequested = defineEvent('RevisionRequested', 'revision', RevisionRequestedPayload, [
+  {
+    schema: RevisionRequestedPayload,
+    upcast: (p: Static<typeof RevisionRequestedPayload>) => ({
+      ...p,
+      selectedIds: p.selectedIds.map(resultIdOfPositionId),
+      // The key's form (services/domain/revision selectionKeyOf): the ids, sorted, one a line.
+      selectionKey: p.selectionKey.split('\n').map(resultIdOfPositionId).sort().join('\n'),
+    }),
+  },
+]);
 
 /** Its credit was taken on the account stream (chargeId null and credits 0 for an unlimited account). */
 export const RevisionCharged = defineEvent(

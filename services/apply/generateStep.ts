@@ -148,6 +148,7 @@ export const generateStep =
       appliedIds: rw.appliedIds,
       skipped: rw.skipped.map((s) => ({ id: s.id, reason: s.reason, message: s.message })) as StoredResult['skipped'],
       previewHtml,
+      recIds: 'result',
     };
     await complete(pool, task, auditId, r, stored, row.cqs);
   };

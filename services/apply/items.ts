@@ -4,6 +4,9 @@ import { parseMarkdown } from '../engine/text/markdown.ts';
 import { lexiconFor } from '../engine/text/lexicon.ts';
 import { splitSentences } from '../engine/text/segment.ts';
 import type { Recommendation } from '../engine/types.ts';
+import { anchorsOf } from './anchors.ts';
+import { answerFirst, bodyParagraphs, sentencesOf } from './answerFirst.ts';
+import type { Move } from './move.ts';
 import { needsAuthorData, writableByModel } from './placeholders.ts';
 
 /** One item of spec 2.5, plus where its AFTER goes (internal, never sent). */
@@ -28,6 +31,7 @@ export interface ApplyItem {
 export type Edit =
   | { kind: 'replace'; before: string; after: string }
   | { kind: 'insert'; placement: 'after' | 'before' | 'end'; anchor: string; after: string }
+  | Move
   | { kind: 'meta'; field: 'title' | 'description'; value: string };
 
 export interface PlannedItem {
@@ -55,32 +59,10 @@ export const LONG_SECTION_WORDS = 350;
 export const LONG_PARAGRAPH_WORDS = 150;
 const PARAGRAPH_TARGET_WORDS = 90;
 const words = (s: string): number => (s.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).length;
-const slug = (s: string): string =>
-  s
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-|-$/g, '');
-const firstSentence = (s: string): string => /^.*?[.!?](?=\s|$)/su.exec(s.trim())?.[0] ?? s.trim();
 const hasKeyword = (s: string, keyword: string): boolean => s.toLowerCase().includes(keyword.toLowerCase());
-/** Sentences of a paragraph, each ending at . ! ? followed by a space or the end. */
-const sentencesOf = (s: string): string[] =>
-  s
-    .trim()
-    .split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u)
-    .map((x) => x.trim())
-    .filter(Boolean);
-/** The keyword as a phrase, or each of its words (by their first five letters, for inflection). */
-const namesQuery = (s: string, keyword: string): boolean => {
-  if (hasKeyword(s, keyword)) return true;
-  const words = keyword
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w.length > 2);
-  const low = s.toLowerCase();
-  return words.length > 0 && words.every((w) => low.includes(w.slice(0, 5)));
-};
+/** A meta description's length (Google shows about this many characters). */
+const DESCRIPTION_CHARS = 155;
+const MIN_DESCRIPTION_WORDS = 6;
 
 const base = (over: Partial<ApplyItem> & Pick<ApplyItem, 'id' | 'group' | 'label'>): ApplyItem => ({
   selectable: true,
@@ -113,8 +95,12 @@ const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem
   };
 };
 
+/**
+ * One item per recommendation, under the id the engine gave it (rec:1, rec:2, … in the result,
+ * summary.topChange and summary.quickWins alike): an id is read, never derived from a position.
+ */
 const recommendationItems = (recs: readonly Recommendation[], writer: boolean): PlannedItem[] =>
-  recs.map((r, i) => {
+  recs.map((r) => {
     const edit: Edit | null =
       r.before !== ''
         ? { kind: 'replace', before: r.before, after: r.after }
@@ -123,7 +109,7 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
           : null;
     return finish(
       base({
-        id: `rec:${i}`,
+        id: r.id,
         group: 'recommendation',
         label: r.title,
         priority: r.priority,
@@ -141,7 +127,33 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
     );
   });
 
-const metaItems = (inp: ItemsInput, paragraphs: string[]): PlannedItem[] => {
+/**
+ * The meta description: the article's answer, its first substantive sentence (not a byline or a
+ * date line, not a question, not throat-clearing by the engine's own list), followed by the next
+ * sentences of its paragraph while they fit.
+ */
+export const descriptionOf = (blocks: Blocks, lang: string): string => {
+  const padding = lexiconFor(lang).throatClearing;
+  // A label line ("Price: 1 899 zł") is a fact, not a summary: a description sentence says something.
+  const substantive = (x: string) =>
+    words(x) >= MIN_DESCRIPTION_WORDS && !/[?？]$/u.test(x) && containsPhrase(x.toLowerCase(), padding) === null;
+  for (const paragraph of bodyParagraphs(blocks)) {
+    const sentences = sentencesOf(paragraph.text);
+    const from = sentences.findIndex(substantive);
+    if (from < 0) continue;
+    let description = sentences[from]!;
+    for (const next of sentences.slice(from + 1)) {
+      if (`${description} ${next}`.length > DESCRIPTION_CHARS) break;
+      description = `${description} ${next}`;
+    }
+    return description.length > DESCRIPTION_CHARS
+      ? `${description.slice(0, DESCRIPTION_CHARS - 3).replace(/\s+\S*$/, '')}…`
+      : description;
+  }
+  return '';
+};
+
+const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const title = inp.title ?? '';
   const cap = keyword.charAt(0).toUpperCase() + keyword.slice(1);
@@ -149,9 +161,7 @@ const metaItems = (inp: ItemsInput, paragraphs: string[]): PlannedItem[] => {
   const newTitle = goodTitle
     ? title
     : (title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap).slice(0, 65).trim();
-  const intro = paragraphs.find((p) => hasKeyword(p, keyword)) ?? paragraphs[0] ?? '';
-  let description = firstSentence(intro);
-  if (description.length > 155) description = `${description.slice(0, 152).replace(/\s+\S*$/, '')}…`;
+  const description = descriptionOf(blocks, lang);
   return [
     finish(
       base({
@@ -200,18 +210,10 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const blocks = parseMarkdown(inp.markdown).blocks;
   const out: PlannedItem[] = [];
-  const paragraphs = blocks.filter((b) => b.kind === 'paragraph');
-  // Answer first: the first statement that names the query goes to the top of the introduction. A
-  // question ("Looking for X?") restates the query and answers nothing, so it never counts as the
-  // answer, neither in its place at the top nor as the sentence moved there.
-  const first = paragraphs[0];
+  const first = blocks.find((b) => b.kind === 'paragraph');
+  // Answer first: the answer is moved to the opening, never copied (the text holds it once).
+  const af = answerFirst(inp.markdown, blocks, keyword);
   if (first) {
-    const statements = paragraphs
-      .flatMap((p) => sentencesOf(p.raw))
-      .filter((s) => !/[?？]$/u.test(s) && !/^[#>|*-]/.test(s));
-    const answer = statements.find((s) => namesQuery(s, keyword)) ?? '';
-    const opening = firstSentence(first.raw);
-    const already = !/[?？]$/u.test(opening) && namesQuery(opening, keyword);
     out.push(
       finish(
         base({
@@ -224,14 +226,14 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
             'Antwort zuerst: mit dem Satz beginnen, der die Suchanfrage beantwortet',
           ),
           section: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
-          actionType: 'add',
-          before: first.raw,
-          after: answer ? `${answer}\n\n${first.raw}` : first.raw,
-          noChange: already || answer === '',
+          actionType: 'restructure',
+          before: af.before,
+          after: af.after,
+          noChange: af.already || af.move === null,
           priority: 'high',
           impact: 'high',
         }),
-        answer ? { kind: 'insert', placement: 'before', anchor: first.raw, after: answer } : null,
+        af.already ? null : af.move,
       ),
     );
   }
@@ -311,13 +313,17 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
       ),
     );
   }
-  // A table of contents after the introduction when there are three or more H2 sections.
+  // A table of contents after the introduction (before the first H2) when there are three or more
+  // H2 sections. Anchors by the one rule the preview's heading ids follow (anchors.ts).
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
-  if (sections.length >= 3 && first) {
+  const headings = blocks.filter((b) => b.kind === 'heading');
+  const anchors = anchorsOf(headings.map((h) => h.text));
+  const firstH2 = headings.find((h) => h.level === 2);
+  if (sections.length >= 3 && firstH2) {
     const toc = [
       `**${t(lang, 'Contents', 'Spis treści', 'Inhalt')}**`,
       '',
-      ...sections.map((s) => `- [${s.heading}](#${slug(s.heading)})`),
+      ...headings.flatMap((h, i) => (h.level === 2 ? [`- [${h.text}](#${anchors[i]})`] : [])),
     ].join('\n');
     out.push(
       finish(
@@ -337,7 +343,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
           priority: 'bonus',
           impact: 'low',
         }),
-        { kind: 'insert', placement: 'after', anchor: first.raw, after: toc },
+        { kind: 'insert', placement: 'before', anchor: firstH2.raw, after: toc },
       ),
     );
   }
@@ -467,12 +473,10 @@ const paragraphItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
 
 /** Every item of an audit (spec 2.5), in a stable order with ids stable for the audit. */
 export const planItems = (inp: ItemsInput): PlannedItem[] => {
-  const paragraphs = parseMarkdown(inp.markdown)
-    .blocks.filter((b) => b.kind === 'paragraph')
-    .map((b) => b.text);
+  const blocks = parseMarkdown(inp.markdown).blocks;
   return [
     ...recommendationItems(inp.recommendations, inp.writer ?? false),
-    ...metaItems(inp, paragraphs),
+    ...metaItems(inp, blocks),
     ...structureItems(inp),
   ];
 };

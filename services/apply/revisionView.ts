@@ -1,4 +1,5 @@
 import { getContent } from '../../infra/eventStore/contentStore.ts';
+import { resultIdOfPositionId } from '../../events/revision/positionIds.ts';
 import type { Queryable } from '../../infra/postgres/pool.ts';
 import type { RevisionEntry } from '../domain/revision/decider.ts';
 import type { Rewrite } from './rewrite.ts';
@@ -11,7 +12,23 @@ export interface StoredResult {
   appliedIds: string[];
   skipped: Rewrite['skipped'];
   previewHtml: string;
+  /**
+   * 'result': the ids are the audit result's (issue 23). Absent on generations stored before, whose
+   * recommendation ids counted from rec:0; they are read as the result's ids (positionIds.ts).
+   */
+  recIds?: 'result';
 }
+
+/** The stored generation with the result's recommendation ids, whenever it was written. */
+export const withResultIds = (stored: StoredResult): Omit<StoredResult, 'recIds'> => {
+  const { recIds, ...rest } = stored;
+  if (recIds === 'result') return rest;
+  return {
+    ...rest,
+    appliedIds: rest.appliedIds.map(resultIdOfPositionId),
+    skipped: rest.skipped.map((s) => ({ ...s, id: resultIdOfPositionId(s.id) })),
+  };
+};
 
 /** The 2.6 revision object (without apiVersion and fromCache, which the route adds). */
 export async function presentRevision(
@@ -24,7 +41,7 @@ export async function presentRevision(
     const stored = JSON.parse((await getContent(db, r.resultRef)) ?? 'null') as StoredResult | null;
     if (stored) {
       const edited = r.editedMarkdownRef ? await getContent(db, r.editedMarkdownRef) : null;
-      result = { ...stored, markdown: edited ?? stored.markdown, editedInPanel: edited !== null };
+      result = { ...withResultIds(stored), markdown: edited ?? stored.markdown, editedInPanel: edited !== null };
     }
   }
   return {

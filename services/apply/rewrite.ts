@@ -1,4 +1,5 @@
-import type { PlannedItem } from './items.ts';
+import type { Edit, PlannedItem } from './items.ts';
+import { moveSpans, type Span as Placed } from './move.ts';
 
 export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score';
 
@@ -10,6 +11,8 @@ export interface Rewrite {
   skipped: { id: string; reason: SkipReason; message: string }[];
   /** What went in, for the preview's BEFORE/AFTER cards. */
   applied: { id: string; label: string; before: string; after: string }[];
+  /** Where the text changed: each replacement on the original Markdown, for the preview's marks. */
+  changes: { id: string; start: number; end: number; text: string }[];
 }
 
 const MESSAGES: Record<SkipReason, string> = {
@@ -22,13 +25,39 @@ const MESSAGES: Record<SkipReason, string> = {
 /** Scores a candidate text (the engine with the audit's keyword, language and SERP baseline). */
 export type Scorer = (markdown: string, title: string | null) => number | null;
 
-interface Span {
+interface Span extends Placed {
   id: string;
-  start: number;
-  end: number;
-  text: string;
   order: number;
 }
+
+/** Two changes touch the same characters, or insert at the same place, or one inserts inside the other. */
+const clashes = (a: Placed, b: Placed): boolean =>
+  (a.start < b.end && b.start < a.end) ||
+  (a.start === a.end && b.start === b.end && b.start === a.start) ||
+  (a.start === a.end && a.start > b.start && a.start < b.end) ||
+  (b.start === b.end && b.start > a.start && b.start < a.end);
+
+/** Where an edit lands on the original text; null when its BEFORE or anchor is not there verbatim. */
+const spansOf = (markdown: string, edit: Exclude<Edit, { kind: 'meta' }>): Placed[] | null => {
+  if (edit.kind === 'move') return moveSpans(markdown, edit);
+  if (edit.kind === 'replace') {
+    let start = markdown.indexOf(edit.before);
+    if (start < 0 || edit.before === '') return null;
+    let end = start + edit.before.length;
+    // A removed sentence takes one neighbouring space with it.
+    if (edit.after === '' && markdown[end] === ' ') end++;
+    else if (edit.after === '' && markdown[start - 1] === ' ') start--;
+    return [{ start, end, text: edit.after }];
+  }
+  if (edit.placement === 'end') {
+    const at = markdown.replace(/\s+$/, '').length;
+    return [{ start: at, end: at, text: `\n\n${edit.after}` }];
+  }
+  const found = markdown.indexOf(edit.anchor);
+  if (found < 0 || edit.anchor === '') return null;
+  const at = edit.placement === 'before' ? found : found + edit.anchor.length;
+  return [{ start: at, end: at, text: edit.placement === 'before' ? `${edit.after}\n\n` : `\n\n${edit.after}` }];
+};
 
 /**
  * The deterministic rewrite (spec 2.6 result): each selected item's BEFORE → AFTER where its BEFORE
@@ -48,12 +77,22 @@ export const rewrite = (
   score?: Scorer,
 ): Rewrite => {
   const selected = new Set(selectedIds);
-  const out: Rewrite = { markdown, title: null, description: null, appliedIds: [], skipped: [], applied: [] };
+  const out: Rewrite = {
+    markdown,
+    title: null,
+    description: null,
+    appliedIds: [],
+    skipped: [],
+    applied: [],
+    changes: [],
+  };
   const skip = (id: string, reason: SkipReason) => out.skipped.push({ id, reason, message: MESSAGES[reason] });
   const spans: Span[] = [];
   const build = (list: readonly Span[]): string => {
     let md = markdown;
-    for (const s of [...list].sort((a, b) => b.start - a.start || b.order - a.order))
+    // From the end backwards; at one position a replacement goes before an insertion there, so
+    // the insertion lands in front of the replaced text instead of being overwritten by it.
+    for (const s of [...list].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order))
       md = md.slice(0, s.start) + s.text + md.slice(s.end);
     return md;
   };
@@ -76,40 +115,19 @@ export const rewrite = (
       out.applied.push({ id: item.id, label: item.label, before: item.before, after: edit.value });
       return;
     }
-    let start: number;
-    let end: number;
-    let text: string;
-    if (edit.kind === 'replace') {
-      start = markdown.indexOf(edit.before);
-      if (start < 0 || edit.before === '') return skip(item.id, 'not_found');
-      end = start + edit.before.length;
-      text = edit.after;
-      // A removed sentence takes one neighbouring space with it.
-      if (text === '' && markdown[end] === ' ') end++;
-    } else if (edit.placement === 'end') {
-      start = end = markdown.replace(/\s+$/, '').length;
-      text = `\n\n${edit.after}`;
-    } else {
-      const at = markdown.indexOf(edit.anchor);
-      if (at < 0 || edit.anchor === '') return skip(item.id, 'not_found');
-      start = end = edit.placement === 'before' ? at : at + edit.anchor.length;
-      text = edit.placement === 'before' ? `${edit.after}\n\n` : `\n\n${edit.after}`;
-    }
-    const clash = spans.some(
-      (s) =>
-        (start < s.end && s.start < end) ||
-        (start === end && s.start === s.end && s.start === start) ||
-        (start === end && start > s.start && start < s.end) ||
-        (s.start === s.end && s.start > start && s.start < end),
-    );
-    if (clash) return skip(item.id, 'overlapping');
-    const span = { id: item.id, start, end, text, order };
-    if (!keeps(build([...spans, span]), out.title)) return skip(item.id, 'lowers_score');
-    spans.push(span);
+    const placed = spansOf(markdown, edit);
+    if (!placed) return skip(item.id, 'not_found');
+    const mine = placed.map((p) => ({ ...p, id: item.id, order }));
+    if (mine.some((m) => spans.some((s) => clashes(m, s)))) return skip(item.id, 'overlapping');
+    if (!keeps(build([...spans, ...mine]), out.title)) return skip(item.id, 'lowers_score');
+    spans.push(...mine);
     out.appliedIds.push(item.id);
     out.applied.push({ id: item.id, label: item.label, before: item.before, after: item.after });
   });
   out.markdown = build(spans);
+  out.changes = [...spans]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .map(({ id, start, end, text }) => ({ id, start, end, text }));
   out.appliedIds = items.map((p) => p.item.id).filter((id) => out.appliedIds.includes(id));
   return out;
 };

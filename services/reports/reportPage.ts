@@ -8,6 +8,8 @@ import { layout } from './layout.ts';
 
 type Recommendation = AuditResultV1['recommendations'][number];
 const PRIORITIES = ['critical', 'high', 'medium', 'bonus'] as const;
+/** The page anchor of a recommendation: its id as the result, the summary and apply name it. */
+const anchorOf = (recId: string): string => recId.replace(':', '-');
 
 export interface ReportOptions {
   lang: ShareLang;
@@ -131,7 +133,10 @@ function summaryCard(r: AuditResultV1, L: Labels, f: F, status: string, cqs: num
           s?.topChange
             ? html`<div class="top-change">
                 <h3>${L.topChange}</h3>
-                <p><strong>${s.topChange.title}</strong></p>
+                <p>
+                  <strong>${s.topChange.title}</strong>
+                  <a class="rec-id" href="#${anchorOf(s.topChange.id)}">${s.topChange.id}</a>
+                </p>
                 <p class="muted">${s.topChange.impact}</p>
               </div>`
             : ''
@@ -141,7 +146,9 @@ function summaryCard(r: AuditResultV1, L: Labels, f: F, status: string, cqs: num
             ? html`<div class="quick-wins">
                 <h3>${L.quickWins}</h3>
                 <ul>
-                  ${s.quickWins.map((q) => html`<li>${q.label}</li>`)}
+                  ${s.quickWins.map(
+                    (q) => html`<li>${q.label} <a class="rec-id" href="#${anchorOf(q.id)}">${q.id}</a></li>`,
+                  )}
                 </ul>
               </div>`
             : ''
@@ -250,9 +257,9 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
       return html`<h3 class="priority priority-${p}">${L.priority[p]} <span class="count">${recs.length}</span></h3>
         ${recs.map(
           (rec) =>
-            html`<article class="rec rec-${p}">
+            html`<article class="rec rec-${p}" id="${anchorOf(rec.id)}">
               <header>
-                <h4>${rec.title}</h4>
+                <h4>${rec.title} <span class="rec-id">${rec.id}</span></h4>
                 <p class="rec-meta">
                   <span>${dimensionName(rec.dimension, lang)}</span
                   >${rec.section ? html` · <span>${L.section}: ${rec.section}</span>` : ''} ·

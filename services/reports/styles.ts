@@ -59,6 +59,7 @@ main { max-width: 1040px; margin: 0 auto; padding: 8px 24px 24px; }
 .rec { border: 1px solid var(--line); border-left-width: 4px; border-radius: 10px; padding: 12px 16px; margin: 12px 0; min-width: 0; }
 .rec-critical { border-left-color: var(--critical); } .rec-high { border-left-color: var(--warn); } .rec-medium { border-left-color: #1e3a8a; } .rec-bonus { border-left-color: var(--ok); }
 .rec h4 { margin: 0; font-size: 16px; }
+.rec-id { font: 12px ui-monospace, monospace; color: var(--muted); font-weight: normal; }
 .rec-meta { margin: 2px 0 8px; font-size: 13px; color: var(--muted); }
 .delta { font-weight: 700; color: var(--ink); }
 .before-after { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; }

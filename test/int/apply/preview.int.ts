@@ -6,9 +6,10 @@ import { planItems } from '../../../services/apply/items.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
 import type { Recommendation } from '../../../services/engine/types.ts';
+import { applySources, auditForApply } from '../../eval/applyArticles.ts';
 
-const rec = (before: string, after: string): Recommendation => ({
-  id: 'x',
+const rec = (n: number, before: string, after: string): Recommendation => ({
+  id: `rec:${n}`,
   priority: 'high',
   title: `Replace “${before.slice(0, 30)}”`,
   dimension: 'bluf',
@@ -41,13 +42,13 @@ t.test('previewHtml in Chromium', async (t) => {
     language: 'en',
     keyword: 'descaling a kettle',
     recommendations: [
-      rec('ten minutes', 'about fifteen minutes'),
-      rec('Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits'),
+      rec(1, 'ten minutes', 'about fifteen minutes'),
+      rec(2, 'Hard water leaves deposits', 'Hard water (over 120 mg/l calcium) leaves white deposits'),
     ],
     paa: [],
     title: 'Kettles',
   });
-  const r = rewrite(md, items, ['rec:0', 'rec:1', 'meta:title']);
+  const r = rewrite(md, items, ['rec:1', 'rec:2', 'meta:title']);
   const html = renderPreview(md, r, 'en');
   const page = await browser.newPage({ viewport: { width: 900, height: 900 } });
   const errors: string[] = [];
@@ -81,7 +82,38 @@ t.test('previewHtml in Chromium', async (t) => {
   t.equal(await page.title(), 'host', 'the host page was not touched');
   t.equal(await page.evaluate('window.pwned'), undefined);
   t.same(errors, [], 'no script errors either');
+});
+
+/**
+ * A weak corpus article with every selectable item, as a client shows it (a sandboxed iframe): the
+ * article rendered (headings, lists, links), the changes marked, photographed for docs/ and README.
+ */
+t.test('previewHtml of a corpus article in Chromium, photographed', async (t) => {
+  const executablePath = await ensureChromium();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  t.teardown(() => browser.close());
+  const a = auditForApply(applySources().find((s) => s.name === 'engine/weak/en-howto-descale')!);
+  const r = rewrite(
+    a.markdown,
+    a.items,
+    a.items.filter((p) => p.item.selectable).map((p) => p.item.id),
+  );
+  t.ok(r.appliedIds.includes('struct:answer-first') && r.appliedIds.includes('struct:toc'), r.appliedIds.join(', '));
+  const html = renderPreview(a.markdown, r, a.language);
+  const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
+  await page.setContent(
+    `<!doctype html><title>host</title><iframe id="p" sandbox style="width:880px;height:1380px;border:0"></iframe>`,
+  );
+  await page.evaluate(`document.getElementById('p').srcdoc = ${JSON.stringify(html)}`);
+  const frame = page.frameLocator('#p');
+  await frame.locator('.card').first().waitFor();
+  t.equal(await frame.locator('article.doc h1').count(), 1, 'the H1 rendered');
+  t.ok((await frame.locator('article.doc h2').count()) >= 3, 'the H2s rendered');
+  t.ok((await frame.locator('article.doc div.new a[href^="#"]').count()) >= 3, 'the new table of contents, green');
+  t.ok((await frame.locator('article.doc del.old').count()) >= 1, 'the cut text struck out');
+  const doc = (await frame.locator('article.doc').textContent()) ?? '';
+  t.notMatch(doc, /(^|\n)#{1,6} |\*\*\S|\]\(#/, 'no Markdown source');
   mkdirSync('docs/img', { recursive: true });
-  await page.screenshot({ path: 'docs/img/apply-preview.png', fullPage: true });
+  await page.screenshot({ path: 'docs/img/apply-preview.png' });
   writeFileSync('docs/img/apply-preview.html', html);
 });

@@ -23,6 +23,9 @@ const rec = (over: Partial<Recommendation>): Recommendation => ({
   ...over,
 });
 
+/** Recommendations as the engine gives them: each with its id, rec:1 first (issue 23). */
+const numbered = (recs: Recommendation[]): Recommendation[] => recs.map((r, i) => ({ ...r, id: `rec:${i + 1}` }));
+
 const md = `# Descaling a kettle\n\nKettles collect limescale. Descaling a kettle takes ten minutes.\n\n## Why\n\nHard water leaves deposits.\n\n![A kettle](https://img.example/k.png)\n`;
 
 t.test('author data: placeholders and letter figures', async (t) => {
@@ -121,17 +124,17 @@ t.test('items: the text written into a German article is German', async (t) => {
 });
 
 t.test('items: flags and stable ids', async (t) => {
-  const recs = [
+  const recs = numbered([
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
     rec({ before: 'Hard water', after: 'It took [fill in: minutes] minutes' }),
     rec({ before: '', after: 'Be bold.' }),
-  ];
+  ]);
   const items = planEnglish(md, { recommendations: recs, paa: ['How often?'], title: 'Descaling a kettle' });
   const by = Object.fromEntries(items.map((p) => [p.item.id, p.item]));
-  t.equal(by['rec:0']!.selectable, true);
-  t.match(by['rec:1'], { authorDataOnly: true, selectable: false });
+  t.equal(by['rec:1']!.selectable, true);
+  t.match(by['rec:2'], { authorDataOnly: true, selectable: false });
   t.match(
-    by['rec:2'],
+    by['rec:3'],
     { editorialOnly: true, selectable: false },
     'an addition with no place in the text is a whole-text decision',
   );
@@ -153,19 +156,19 @@ t.test('items: flags and stable ids', async (t) => {
 });
 
 t.test('rewrite: applied, not found, overlapping; meta into title', async (t) => {
-  const recs = [
+  const recs = numbered([
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
     rec({ before: 'collect limescale', after: 'gather scale' }),
     rec({ before: 'Not in the text.', after: 'Whatever.' }),
-  ];
+  ]);
   const items = planEnglish(md, { recommendations: recs, title: 'Kettles' });
-  const r = rewrite(md, items, ['rec:0', 'rec:1', 'rec:2', 'meta:title', 'unknown']);
-  t.same(r.appliedIds, ['rec:0', 'meta:title']);
+  const r = rewrite(md, items, ['rec:1', 'rec:2', 'rec:3', 'meta:title', 'unknown']);
+  t.same(r.appliedIds, ['rec:1', 'meta:title']);
   t.same(
     r.skipped.map((s) => [s.id, s.reason]),
     [
-      ['rec:1', 'overlapping'],
-      ['rec:2', 'not_found'],
+      ['rec:2', 'overlapping'],
+      ['rec:3', 'not_found'],
     ],
   );
   t.match(r.markdown, /Kettles collect limescale from hard water\./);
@@ -176,8 +179,10 @@ t.test('rewrite: applied, not found, overlapping; meta into title', async (t) =>
 
 t.test('preview: word diff highlights, sanitised, a CSP without script', async (t) => {
   const hostile = `${md}\n<script>alert(1)</script><img src=x onerror="alert(2)">`;
-  const items = planEnglish(hostile, { recommendations: [rec({ before: 'ten minutes', after: 'about ten minutes' })] });
-  const r = rewrite(hostile, items, ['rec:0']);
+  const items = planEnglish(hostile, {
+    recommendations: numbered([rec({ before: 'ten minutes', after: 'about ten minutes' })]),
+  });
+  const r = rewrite(hostile, items, ['rec:1']);
   const html = renderPreview(hostile, r, 'en');
   t.match(html, /<ins class="new">about <\/ins>|<mark class="changed">/);
   t.notMatch(html, /<script/i);
@@ -193,19 +198,19 @@ t.test('fetched HTML becomes Markdown with its images', async (t) => {
 });
 
 t.test('the guard: an item that lowers the score is skipped (lowers_score), the others kept', async (t) => {
-  const recs = [
+  const recs = numbered([
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
     rec({ before: 'Hard water leaves deposits.', after: 'Deposits.' }),
-  ];
+  ]);
   const items = planEnglish(md, { recommendations: recs, title: 'Descaling a kettle' });
   // A scorer that counts words: the second item shortens the text, so it lowers the score.
   const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
-  const r = rewrite(md, items, ['rec:0', 'rec:1'], (text) => words(text));
-  t.same(r.appliedIds, ['rec:0']);
-  t.match(r.skipped, [{ id: 'rec:1', reason: 'lowers_score' }]);
+  const r = rewrite(md, items, ['rec:1', 'rec:2'], (text) => words(text));
+  t.same(r.appliedIds, ['rec:1']);
+  t.match(r.skipped, [{ id: 'rec:2', reason: 'lowers_score' }]);
   t.match(r.markdown, /from hard water/);
   t.match(r.markdown, /Hard water leaves deposits\./, 'the skipped item left the text as it was');
-  t.same(rewrite(md, items, ['rec:0', 'rec:1']).appliedIds, ['rec:0', 'rec:1'], 'without a scorer, no guard');
+  t.same(rewrite(md, items, ['rec:1', 'rec:2']).appliedIds, ['rec:1', 'rec:2'], 'without a scorer, no guard');
 });
 
 t.test('writer model: general gaps become selectable, first-hand facts do not', async (t) => {
@@ -223,14 +228,14 @@ t.test('writer model: general gaps become selectable, first-hand facts do not', 
     'No gap here.',
   ])
     t.notOk(writableByModel(s), s);
-  const recs = [
+  const recs = numbered([
     rec({
       before: '',
       after: '## What is it?\n\nIt is [fill in: a one-sentence definition].',
       insertAt: { placement: 'end', anchor: '' } as Recommendation['insertAt'],
     }),
     rec({ before: 'Hard water', after: 'It took [fill in: your own measured minutes]' }),
-  ];
+  ]);
   const input = {
     markdown: md,
     language: 'en',
@@ -241,15 +246,15 @@ t.test('writer model: general gaps become selectable, first-hand facts do not', 
   };
   const off = Object.fromEntries(planItems(input).map((p) => [p.item.id, p]));
   const on = Object.fromEntries(planItems({ ...input, writer: true }).map((p) => [p.item.id, p]));
-  t.match(off['rec:0']!.item, { authorDataOnly: true, selectable: false }, 'without the model: the author’s');
+  t.match(off['rec:1']!.item, { authorDataOnly: true, selectable: false }, 'without the model: the author’s');
   t.match(
-    on['rec:0'],
+    on['rec:1'],
     { item: { authorDataOnly: false, selectable: true }, write: true },
     'with the model: written by it',
   );
   t.match(on['struct:faq'], { item: { selectable: true }, write: true }, 'the FAQ answers too');
   t.match(
-    on['rec:1']!.item,
+    on['rec:2']!.item,
     { authorDataOnly: true, selectable: false },
     'first-hand facts stay authorDataOnly even with the model',
   );

@@ -1,0 +1,80 @@
+import type { parseMarkdown } from '../engine/text/markdown.ts';
+import { isBylineOrDate } from './frontMatter.ts';
+import { applySpans, moveSpans, type Move } from './move.ts';
+
+type Block = ReturnType<typeof parseMarkdown>['blocks'][number];
+
+/** Sentences of a paragraph, each ending at . ! ? followed by a space and a capital or a figure. */
+export const sentencesOf = (s: string): string[] =>
+  s
+    .trim()
+    .split(/(?<=[.!?])\s+(?=\p{Lu}|\p{N})/u)
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+const isQuestion = (s: string): boolean => /[?？]$/u.test(s);
+
+/** The keyword as a phrase, or each of its words (by their first five letters, for inflection). */
+export const namesQuery = (s: string, keyword: string): boolean => {
+  const low = s.toLowerCase();
+  if (low.includes(keyword.toLowerCase())) return true;
+  const words = keyword
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+  return words.length > 0 && words.every((w) => low.includes(w.slice(0, 5)));
+};
+
+/** The paragraphs that are the article's text: not its byline, not its date line. */
+export const bodyParagraphs = (blocks: readonly Block[]): Block[] =>
+  blocks.filter((b) => b.kind === 'paragraph' && !isBylineOrDate(b.text));
+
+/**
+ * The answer: the first statement of the text that names the query. A question ("Looking for
+ * X?") restates the query and answers nothing; a byline or a date line is not the text.
+ */
+export const answerSentence = (
+  blocks: readonly Block[],
+  keyword: string,
+): { sentence: string; block: Block } | null => {
+  for (const b of bodyParagraphs(blocks))
+    for (const s of sentencesOf(b.raw))
+      if (!isQuestion(s) && !/^[#>|*-]/.test(s) && namesQuery(s, keyword)) return { sentence: s, block: b };
+  return null;
+};
+
+/**
+ * Where the answer goes: the start of the first block under the H1, after a byline or date line
+ * that stands directly under it (the byline belongs to the headline, the answer opens the text).
+ */
+const openingBlock = (blocks: readonly Block[]): Block | null => {
+  let i = blocks[0]?.kind === 'heading' && blocks[0].level === 1 ? 1 : 0;
+  while (blocks[i]?.kind === 'paragraph' && isBylineOrDate(blocks[i]!.text)) i++;
+  return blocks[i] ?? null;
+};
+
+export interface AnswerFirst {
+  /** null: no statement names the query. */
+  move: Move | null;
+  /** The text already opens with its answer. */
+  already: boolean;
+  /** What the card shows: the text from the opening to the answer's paragraph, before and after. */
+  before: string;
+  after: string;
+}
+
+/** `struct:answer-first`: the answer moved (not copied) to the opening; one sentence, in one place. */
+export const answerFirst = (markdown: string, blocks: readonly Block[], keyword: string): AnswerFirst => {
+  const opening = openingBlock(blocks);
+  const answer = answerSentence(blocks, keyword);
+  if (!opening || !answer) return { move: null, already: false, before: '', after: '' };
+  const already = answer.block === opening && sentencesOf(opening.raw)[0] === answer.sentence;
+  const move: Move = { kind: 'move', sentence: answer.sentence, from: answer.block.raw, to: opening.raw };
+  const spans = already ? null : moveSpans(markdown, move);
+  if (!spans) return { move: null, already, before: opening.raw, after: opening.raw };
+  const start = markdown.indexOf(opening.raw);
+  const end = markdown.indexOf(answer.block.raw) + answer.block.raw.length;
+  const before = markdown.slice(start, end);
+  const shifted = spans.map((s) => ({ ...s, start: s.start - start, end: Math.min(s.end, end) - start }));
+  return { move, already, before, after: applySpans(before, shifted).trimEnd() };
+};

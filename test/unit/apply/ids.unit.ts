@@ -1,0 +1,56 @@
+import t from 'tap';
+import { rewrite } from '../../../services/apply/rewrite.ts';
+import { applySources, auditForApply } from '../../eval/applyArticles.ts';
+
+/**
+ * Issue 23, one id for one recommendation: every id the audit result names (its recommendations,
+ * summary.topChange, summary.quickWins) is the id of an apply item carrying that recommendation's
+ * BEFORE and AFTER, and applying that id applies that recommendation and nothing else.
+ */
+t.test('every id of a result walks through the items and the rewrite to the same recommendation', async (t) => {
+  const sources = applySources();
+  t.ok(sources.length >= 24, `${sources.length} articles`);
+  let walked = 0;
+  for (const s of sources) {
+    const a = auditForApply(s);
+    const recs = a.result.recommendations;
+    const byId = new Map(a.items.map((p) => [p.item.id, p]));
+    t.equal(byId.size, a.items.length, `${a.name}: item ids are unique`);
+    const ids = [
+      ...recs.map((r) => r.id),
+      ...(a.result.summary?.topChange ? [a.result.summary.topChange.id] : []),
+      ...(a.result.summary?.quickWins ?? []).map((q) => q.id),
+    ];
+    t.equal(new Set(recs.map((r) => r.id)).size, recs.length, `${a.name}: recommendation ids are unique`);
+    for (const id of ids) {
+      const rec = recs.find((r) => r.id === id);
+      const planned = byId.get(id);
+      if (!rec || !planned) {
+        t.fail(`${a.name}: ${id} is ${rec ? 'not an item' : 'not a recommendation of the result'}`);
+        continue;
+      }
+      t.match(
+        planned.item,
+        { group: 'recommendation', label: rec.title, before: rec.before, after: rec.after },
+        `${a.name}: ${id}`,
+      );
+      if (!planned.item.selectable) continue;
+      const rw = rewrite(a.markdown, a.items, [id]);
+      // A BEFORE quoted from an HTML page may not survive the conversion to Markdown: then it is
+      // skipped as not found, never replaced by another item.
+      if (rw.appliedIds.length === 0) {
+        t.match(rw.skipped, [{ id, reason: 'not_found' }], `${a.name}: ${id} skipped only as not found`);
+        continue;
+      }
+      walked++;
+      t.same(rw.appliedIds, [id], `${a.name}: ${id} applies itself only`);
+      t.match(
+        rw.applied,
+        [{ id, before: rec.before, after: rec.after }],
+        `${a.name}: ${id} applies its own BEFORE/AFTER`,
+      );
+      if (rec.before !== '') t.ok(rw.markdown.includes(rec.after), `${a.name}: ${id}'s AFTER is in the text`);
+    }
+  }
+  t.ok(walked >= 10, `${walked} recommendations applied by their id`);
+});
