@@ -56,7 +56,10 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
     async (request, reply) => {
       const auth = request.auth!;
       const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
-      const input = parseBulkSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
+      const input = await parseBulkSubmission(request.body, {
+        allowPrivateAddresses: settings.allowPrivateAddresses,
+        resolver: settings.resolver,
+      });
       if (request.validationError) throw request.validationError;
       const { state, replay } = await submitBulk(pool, {
         accountId: auth.accountId,
