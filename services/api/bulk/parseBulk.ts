@@ -5,6 +5,7 @@ import {
   type AcceptancePolicy,
 } from '../../../infra/http/validateUrl.ts';
 import { AppError } from '../../../core/errors.ts';
+import { samePageKey } from '../../../infra/http/pageIdentity.ts';
 import { charCount, KEYWORD_MAX_CHARS } from '../audits/limits.ts';
 import { projectName } from '../audits/parseSubmission.ts';
 
@@ -33,8 +34,8 @@ const invalid = (message: string, extra: Record<string, unknown> = {}) =>
  * rule, with the spec's exact messages for the list; every entry is checked before the answer, so
  * the count in `Invalid URLs in the list (n)` covers them all while invalidUrls[] lists the first 5.
  * Each address and the webhookUrl get the checks of POST /audits, their host's DNS answer included
- * (spec 4.2, 4.4 rule 8, 6.1). Duplicates (the same address after normalisation) are removed, the
- * first occurrence kept with its keyword.
+ * (spec 4.2, 4.4 rule 8, 6.1). Duplicates (the same page however written: infra/http/pageIdentity.ts)
+ * are removed, the first occurrence kept with its address and keyword.
  */
 export async function parseBulkSubmission(body: unknown, policy: AcceptancePolicy): Promise<BulkInput> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('urls must be a non-empty array');
@@ -63,7 +64,7 @@ export async function parseBulkSubmission(body: unknown, policy: AcceptancePolic
   const seen = new Set<string>();
   for (const { url, keyword } of checked) {
     if (!url) continue;
-    const key = url.href;
+    const key = samePageKey(url);
     if (seen.has(key)) continue;
     seen.add(key);
     entries.push({ url: url.href, keyword: keyword ?? null });
