@@ -1,5 +1,6 @@
 import t from 'tap';
 import type { Resolver } from '../../../infra/http/resolver.ts';
+import { createKey } from '../../../services/admin/operations.ts';
 import { auditApi, bearer } from './audits/fixtures/auditApi.ts';
 
 /**
@@ -22,11 +23,11 @@ const resolver: Resolver = async (host) => {
 
 t.test('POST /api/v1/audits/bulk: the acceptance-time checks of single audits', async (t) => {
   const f = await auditApi(t, { resolver });
-  const post = (apiKey: string, body: unknown) =>
+  const post = (apiKey: string, body: unknown, headers: Record<string, string> = {}) =>
     f.app.inject({
       method: 'POST',
       url: '/api/v1/audits/bulk',
-      headers: { ...bearer(apiKey), 'content-type': 'application/json' },
+      headers: { ...bearer(apiKey), 'content-type': 'application/json', ...headers },
       payload: JSON.stringify(body),
     });
   const batches = async (accountId: string) =>
@@ -100,5 +101,18 @@ t.test('POST /api/v1/audits/bulk: the acceptance-time checks of single audits', 
     });
     t.equal(res.statusCode, 202, res.body);
     t.match(res.json(), { id: /^bulk_/, status: 'queued', urlCount: 2 });
+  });
+
+  t.test('Idempotency-Key replay to a key without audits:read: the batch in the submission shape', async (t) => {
+    const a = await f.account();
+    const writeOnly = await createKey(f.pool, { accountId: a.accountId, scopes: ['audits:write'] });
+    const body = { urls: ['https://public.example/a', 'https://public.example/b'], project: 'B' };
+    const first = await post(a.apiKey, body, { 'idempotency-key': 'batch-shared' });
+    t.equal(first.statusCode, 202, first.body);
+    const replay = await post(writeOnly.apiKey, body, { 'idempotency-key': 'batch-shared' });
+    t.equal(replay.statusCode, 200);
+    t.same(replay.json(), first.json(), 'the 202 fields, no entries, scores or job ids');
+    const read = await post(a.apiKey, body, { 'idempotency-key': 'batch-shared' });
+    t.match(read.json(), { id: first.json().id, entries: Array }, 'a read key: the batch as GET shows it');
   });
 });
