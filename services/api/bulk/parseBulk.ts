@@ -6,6 +6,7 @@ import {
 } from '../../../infra/http/validateUrl.ts';
 import { AppError } from '../../../core/errors.ts';
 import { samePageKey } from '../../../infra/http/pageIdentity.ts';
+import { storableText } from '../../../infra/postgres/storableText.ts';
 import { charCount, KEYWORD_MAX_CHARS } from '../audits/limits.ts';
 import { projectName } from '../audits/parseSubmission.ts';
 
@@ -132,5 +133,5 @@ function entryKeyword(item: { keyword?: unknown }): string | null {
   if (typeof k !== 'string') throw invalid('keyword must be a string');
   if (charCount(k) > KEYWORD_MAX_CHARS) throw invalid(`keyword must be at most ${KEYWORD_MAX_CHARS} characters long`);
   if (k.trim() === '') throw invalid('keyword must not be empty; omit it to have the keyword detected');
-  return k.trim();
+  return storableText(k.trim());
 }

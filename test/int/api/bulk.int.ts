@@ -115,4 +115,21 @@ t.test('POST /api/v1/audits/bulk: the acceptance-time checks of single audits', 
     const read = await post(a.apiKey, body, { 'idempotency-key': 'batch-shared' });
     t.match(read.json(), { id: first.json().id, entries: Array }, 'a read key: the batch as GET shows it');
   });
+
+  t.test('the 202 echoes the project as stored (NUL and lone surrogates as U+FFFD)', async (t) => {
+    const a = await f.account();
+    const res = await post(a.apiKey, {
+      urls: [{ url: 'https://public.example/a', keyword: 'k\u0000' }],
+      project: 'p\u0000\ud800',
+    });
+    t.equal(res.statusCode, 202, res.body);
+    t.equal(res.json().project, 'p\uFFFD\uFFFD');
+    const got = await f.app.inject({
+      method: 'GET',
+      url: `/api/v1/audits/bulk/${res.json().id}`,
+      headers: bearer(a.apiKey),
+    });
+    t.equal(got.json().project, res.json().project, 'GET answers what the 202 said');
+    t.equal(got.json().entries[0].keyword, 'k\uFFFD');
+  });
 });
