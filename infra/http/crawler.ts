@@ -2,8 +2,8 @@
  * Fetches one HTML page through the SSRF guard with got-scraping. How the guard is wired in:
  * - got's `dnsLookup` is the guard's lookup, so each connection (the first and every redirect)
  *   resolves, checks every address and connects to a checked one, in one step;
- * - a beforeRedirect hook re-checks each Location (scheme, credentials, port, literal IPs, which
- *   never reach a lookup);
+ * - a beforeRedirect hook re-checks each Location as written (scheme, credentials, port, literal
+ *   IPs, which never reach a lookup) with the policy of submission;
  * - HTTP/2 and got-scraping's header hook are off: both open connections of their own (ALPN probes
  *   through http2-wrapper) that resolve the host outside the guard;
  * - fresh agents without keep-alive per page, so no socket opened under another policy is reused.
@@ -105,9 +105,12 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
     https: { rejectUnauthorized: opts.verifyTls ?? false },
     hooks: {
       beforeRedirect: [
-        (options) => {
-          const next = guard.checkUrl(options.url as URL);
-          redirects.push(next.href);
+        (options, response) => {
+          // Every hop meets the submission's URL policy as the server wrote it: by now got has
+          // stripped (same host) or moved aside (other host) a Location's user name and password,
+          // so options.url alone would let a Location with credentials through.
+          guard.checkUrl(locationOf(response));
+          redirects.push(guard.checkUrl(options.url as URL).href);
         },
       ],
     },
@@ -180,6 +183,10 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
     stream.destroy();
   }
 }
+
+/** A redirect's target, resolved as got resolves it (the header read as UTF-8, relative to the page). */
+const locationOf = (response: IncomingMessage & { url?: string }): URL =>
+  new URL(Buffer.from(response.headers.location ?? '', 'binary').toString(), response.url);
 
 export const formatBytes = (n: number): string =>
   n >= 1024 * 1024 ? `${+(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${+(n / 1024).toFixed(1)} KB` : `${n} bytes`;

@@ -3,7 +3,9 @@
  * `\u0000` escape included), and a lone UTF-16 surrogate in `jsonb`. Text reaches the store from
  * clients, crawled pages and SERP providers alike, so every payload, content blob and JSON document
  * written passes through here: each such character becomes U+FFFD, the Unicode replacement
- * character. Lengths stay as counted, and "a\0b" stays distinct from "ab".
+ * character. Lengths stay as counted, and "a\0b" stays distinct from "ab". Request parsers apply it
+ * to what a client sends, so what the API answers is what is stored; the store's own pass then
+ * changes nothing there and still covers every other source.
  */
 const UNSTORABLE = '\\u0000|[\\uD800-\\uDBFF](?![\\uDC00-\\uDFFF])|(?<![\\uD800-\\uDBFF])[\\uDC00-\\uDFFF]';
 const ANY = new RegExp(UNSTORABLE);

@@ -7,7 +7,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Readiness } from '../readiness.ts';
 import type { AuditApiSettings } from './audits/settings.ts';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestIdOptions, requestIdPlugin } from './plugins/requestId.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -42,9 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance: deps.log as FastifyBaseLogger,
     ...requestIdOptions,
     frameworkErrors,
+    clientErrorHandler,
     bodyLimit: 1_048_576, // 200,000 characters of content fit with room; larger bodies are 413
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Bodies are JSON (forms only on the sign-in page): text/plain is a 415 like any other type,
+  // not a string handed to a JSON route to fail there as a 400.
+  app.removeContentTypeParser('text/plain');
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(openApiPlugin);

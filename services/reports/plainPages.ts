@@ -20,10 +20,11 @@ export const notFoundPage = (lang: ShareLang): string => {
 };
 
 /** The owner's sign-in (no app yet: an API key of the account stands in for a password). */
-export const signInPage = (o: { action: string; next: string; error?: string | undefined }): string =>
+export const signInPage = (o: { action: string; next: string; csrf: string; error?: string | undefined }): string =>
   layout({
     lang: 'en',
     title: 'Sign in',
+    referrer: 'same-origin',
     body: html`<main class="plain">
       <h1>Sign in to your reports</h1>
       <p>
@@ -35,6 +36,7 @@ export const signInPage = (o: { action: string; next: string; error?: string | u
         <label for="apiKey">API key</label>
         <input id="apiKey" name="apiKey" type="password" autocomplete="current-password" required />
         <input type="hidden" name="next" value="${o.next}" />
+        <input type="hidden" name="csrf" value="${o.csrf}" />
         <button type="submit">Sign in</button>
       </form>
     </main>`,

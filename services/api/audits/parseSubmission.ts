@@ -2,6 +2,7 @@ import ISO6391 from 'iso-639-1';
 import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../../infra/http/validateUrl.ts';
 import type { AuditRequestInput } from '../../pipeline/submitAudit.ts';
 import { AppError } from '../../../core/errors.ts';
+import { storableText } from '../../../infra/postgres/storableText.ts';
 import {
   charCount,
   CONTENT_MAX_CHARS,
@@ -125,7 +126,8 @@ function text(value: unknown, field: string, rule: { min?: number; max: number; 
     );
   if (rule.notBlank && (value as string).trim() === '')
     throw invalid(field, `${field} must not be empty; ${rule.notBlank}`);
-  return value as string;
+  // Made storable here, once, so the answer (the 202 echoes project) and the store hold the same text.
+  return storableText(value as string);
 }
 
 const invalid = (field: string | null, message: string) =>

@@ -5,7 +5,7 @@ import type { AuditResultV1 } from '../../engine/resultSchema.ts';
 import { toAuditResultV1 } from '../../engine/resultV1.ts';
 import type { EngineResult } from '../../engine/types.ts';
 import { API_VERSION } from '../../../core/apiVersion.ts';
-import type { JobFailed, JobInProgress, JobRow } from '../schemas/audits.ts';
+import type { JobFailed, JobInProgress, JobReceipt, JobRow } from '../schemas/audits.ts';
 
 /** What the response mapping needs from the configuration. */
 export interface PresentSettings {
@@ -26,22 +26,16 @@ const errorCodeOf = (row: AuditRow): string | null =>
 
 const iso = (d: Date): string => d.toISOString();
 
-/** GET /audits/{id} (spec 4.3), and the 200 of an Idempotency-Key replay: the shape of the current status. */
+/**
+ * GET /audits/{id} (spec 4.3), and the 200 of an Idempotency-Key replay to a key with audits:read:
+ * the shape of the current status.
+ */
 export function presentAudit(
   row: AuditRow,
   s: PresentSettings,
   share: ShareRow | null = null,
 ): JobInProgress | JobFailed | AuditResultV1 {
-  if (row.status === 'queued' || row.status === 'running') {
-    return {
-      id: singleId(row),
-      status: row.status,
-      auditId: row.auditId,
-      project: row.project,
-      createdAt: iso(row.createdAt),
-      apiVersion: API_VERSION,
-    };
-  }
+  if (row.status === 'queued' || row.status === 'running') return { ...presentReceipt(row), status: row.status };
   if (row.status === 'error') {
     return {
       id: singleId(row),
@@ -54,6 +48,16 @@ export function presentAudit(
   }
   return presentResult(row, s, share);
 }
+
+/** The job in the submission's shape (spec 4.2), whatever its status: no result, no error detail. */
+export const presentReceipt = (row: AuditRow): JobReceipt => ({
+  id: singleId(row),
+  status: row.status,
+  auditId: row.auditId,
+  project: row.project,
+  createdAt: iso(row.createdAt),
+  apiVersion: API_VERSION,
+});
 
 /**
  * A completed audit as AuditResultV1 (spec 2.3): the engine's document, with input.project the

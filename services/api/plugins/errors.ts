@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { AppError, isAppError } from '../../../core/errors.ts';
 import { API_VERSION } from '../../../core/apiVersion.ts';
+import { newRequestId } from './requestId.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -109,6 +112,48 @@ export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors'
   const r = reply as FastifyReply;
   r.header('X-Request-Id', request.id);
   return r.status(e.status).send(body(request as FastifyRequest, e));
+};
+
+/**
+ * Requests node's HTTP parser refuses (a CR, LF or NUL inside a header, a header section over
+ * the size limit, a request not received in time) never reach Fastify: there is no request, no
+ * reply and no hook, only the socket. The answer is written raw, in the spec's shape, with a fresh
+ * X-Request-Id (the request's own could not be read). The status tells the cases apart (400, 408,
+ * 431); the code is invalid_request for all three (docs/api-decisions.md).
+ */
+export function clientErrorHandler(
+  this: { log: { debug(o: object, msg: string): void } },
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+): void {
+  // A reset connection has no one left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? CLIENT_ERRORS.default!;
+  const requestId = newRequestId();
+  this.log.debug({ err, requestId }, 'request refused by the HTTP parser');
+  if (socket.writable) {
+    const payload = JSON.stringify({
+      error: { code: 'invalid_request', message, requestId },
+      apiVersion: API_VERSION,
+    });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(payload)}\r\n` +
+        `X-Request-Id: ${requestId}\r\n` +
+        `Connection: close\r\n\r\n${payload}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large (16 KB at most, all headers together)'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request was not received in time'],
+  default: [
+    400,
+    'The request is not valid HTTP: a header name or value holds a character HTTP does not allow (CR, LF, NUL, ...), or the request line or framing is malformed',
+  ],
 };
 
 /** Fastify's default limit for one path parameter (maxParamLength), named here for the message. */

@@ -137,6 +137,23 @@ export const JobFailed = Type.Object(
 );
 
 /**
+ * An Idempotency-Key replay to a key without audits:read: the job in the submission's shape, in
+ * its current status, with no result (docs/api-decisions.md).
+ */
+export const JobReceipt = Type.Object(
+  {
+    ...JobInProgress.properties,
+    status: Type.Union([
+      Type.Literal('queued'),
+      Type.Literal('running'),
+      Type.Literal('completed'),
+      Type.Literal('error'),
+    ]),
+  },
+  { additionalProperties: false },
+);
+
+/**
  * GET /audits/{id} (spec 4.3): one of the three shapes, by status. (Unsafe only restates the static
  * type: the type provider cannot infer the result's mapped literal unions; the JSON schema is the union.)
  */
@@ -249,6 +266,12 @@ export const ListAuditsResponse = Type.Object(
 
 export type SubmitAuditBody = Static<typeof SubmitAuditBody>;
 export type JobInProgress = Static<typeof JobInProgress>;
+export type JobReceipt = Static<typeof JobReceipt>;
 export type JobFailed = Static<typeof JobFailed>;
 export type JobRow = Static<typeof JobRow>;
 export type ListAuditsResponse = Static<typeof ListAuditsResponse>;
+
+/** POST /audits' 200 (a replay): the job as GET shows it to a reading key, else its receipt. */
+export const ReplayedJob = Type.Unsafe<Static<typeof AuditView> | JobReceipt>(
+  Type.Union([JobInProgress, JobFailed, AuditResultV1Schema, JobReceipt]),
+);

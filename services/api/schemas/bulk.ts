@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { ApiVersion } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -59,6 +59,12 @@ export const BulkAccepted = Type.Object({
   apiVersion: ApiVersion,
 });
 
+/** An Idempotency-Key replay to a key without audits:read: the 202's fields, status as it is now. */
+export const BulkReceipt = Type.Object(
+  { ...BulkAccepted.properties, status: BulkStatus },
+  { additionalProperties: false },
+);
+
 export const BulkEntryView = Type.Object({
   url: Type.String(),
   keyword: Nullable(Type.String()),
@@ -98,3 +104,8 @@ export const BulkCancelView = Type.Object({
       'credits given back by this cancel: entries that never started, and the running one unless it had been charged',
   }),
 });
+
+export type BulkReceipt = Static<typeof BulkReceipt>;
+
+/** POST /audits/bulk's 200 (a replay): the batch as GET shows it to a reading key, else its receipt. */
+export const BulkReplayed = Type.Union([BulkView, BulkReceipt]);

@@ -57,6 +57,16 @@ t.test('the contract under hostile input', async (t) => {
     const res = await post(JSON.stringify(body));
     t.equal(res.statusCode, 202, res.body);
     const { auditId } = res.json();
+    t.equal(res.json().project, 'p\uFFFDq', 'the 202 echoes the project as stored');
+    const sent = await post(JSON.stringify({ content: PROSE.repeat(2), project: 'p\u0000\ud800' }));
+    t.equal(sent.json().project, 'p\uFFFD\uFFFD', "the issue's own example");
+    const got = await f.app.inject({
+      method: 'GET',
+      url: `/api/v1/audits/${sent.json().id}`,
+      headers: bearer(a.apiKey),
+    });
+    t.same(got.json(), sent.json(), 'GET answers what the 202 said');
+    await release(sent.json().auditId);
     const row = (
       await f.pool.query(`SELECT payload FROM events WHERE type = 'AuditRequested' AND stream_id = $1`, [
         `audit-${auditId}`,

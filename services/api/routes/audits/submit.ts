@@ -8,10 +8,10 @@ import { AppError } from '../../../../core/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import { CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, SUBMISSION_BODY_LIMIT } from '../../audits/limits.ts';
 import { parseAuditSubmission } from '../../audits/parseSubmission.ts';
-import { presentAudit } from '../../audits/present.ts';
+import { presentAudit, presentReceipt } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
-import { AuditView, JobInProgress, SubmitAuditBody, SubmitAuditHeaders } from '../../schemas/audits.ts';
+import { JobInProgress, ReplayedJob, SubmitAuditBody, SubmitAuditHeaders } from '../../schemas/audits.ts';
 import { authErrors, invalidRequestError, ok, rateLimitedError } from '../../schemas/common.ts';
 import { API_VERSION } from '../../../../core/apiVersion.ts';
 import { ErrorBody } from '../../schemas/error.ts';
@@ -48,7 +48,10 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
         body: SubmitAuditBody,
         response: {
           202: ok(JobInProgress, 'Accepted: the job, queued'),
-          200: ok(AuditView, 'Idempotency-Key seen before: the existing job as GET /audits/{id} shows it'),
+          200: ok(
+            ReplayedJob,
+            'Idempotency-Key seen before: the existing job as GET /audits/{id} shows it; to a key without audits:read, in the 202 shape with its current status',
+          ),
           ...invalidRequestError,
           402: { ...ErrorBody, description: 'insufficient_credits: no credit left (unlimited accounts never)' },
           ...authErrors,
@@ -78,6 +81,9 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
         const row = await findAudit(pool, auth.accountId, submitted.auditId);
         if (!row)
           throw new AppError('internal_error', `audit ${submitted.auditId} is on its stream but not in the read model`);
+        // The key is per account, the scopes per key (spec 5.4): a key that may not read audits
+        // learns no more from a replay than its own 202 told it, the status aside.
+        if (!auth.scopes.includes('audits:read')) return reply.status(200).send(presentReceipt(row));
         return reply
           .status(200)
           .send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));

@@ -12,6 +12,8 @@ import {
   BulkAccepted,
   BulkCancelView,
   BulkIdParams,
+  BulkReplayed,
+  type BulkReceipt,
   BulkView,
   SubmitBulkBody,
   SubmitBulkHeaders,
@@ -41,7 +43,10 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
         body: SubmitBulkBody,
         response: {
           202: ok(BulkAccepted, 'Accepted: the batch, queued; one credit per entry reserved'),
-          200: ok(BulkView, 'Idempotency-Key seen before: the existing batch as GET /audits/bulk/{id} shows it'),
+          200: ok(
+            BulkReplayed,
+            'Idempotency-Key seen before: the existing batch as GET /audits/bulk/{id} shows it; to a key without audits:read, the 202 fields with the current status',
+          ),
           ...invalidRequestError,
           402: { ...ErrorBody, description: 'insufficient_credits: the balance cannot cover one credit per entry' },
           409: {
@@ -56,7 +61,10 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
     async (request, reply) => {
       const auth = request.auth!;
       const idempotencyKey = parseIdempotencyKey(request.headers['idempotency-key']);
-      const input = parseBulkSubmission(request.body, { allowPrivateAddresses: settings.allowPrivateAddresses });
+      const input = await parseBulkSubmission(request.body, {
+        allowPrivateAddresses: settings.allowPrivateAddresses,
+        resolver: settings.resolver,
+      });
       if (request.validationError) throw request.validationError;
       const { state, replay } = await submitBulk(pool, {
         accountId: auth.accountId,
@@ -66,14 +74,18 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
         now: new Date(),
         correlationId: String(request.id),
       });
-      if (replay) return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
-      return reply.status(202).send({
+      const receipt = {
         id: state.bulkId!,
         status: 'queued' as const,
         urlCount: state.entries.length,
         project: state.project,
         apiVersion: API_VERSION,
-      });
+      };
+      if (!replay) return reply.status(202).send(receipt);
+      // Entries carry scores and job ids, which only a key with audits:read may read (spec 5.4).
+      if (!auth.scopes.includes('audits:read'))
+        return reply.status(200).send({ ...receipt, status: state.status as BulkReceipt['status'] });
+      return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
     },
   );
 

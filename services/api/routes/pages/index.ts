@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findApiKeyByHash } from '../../../../projections/accounts/queries.ts';
 import { findAudit } from '../../../../projections/audits/queries.ts';
@@ -16,6 +16,7 @@ import { hashApiKey } from '../../auth/apiKeys.ts';
 import { presentResult } from '../../audits/present.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { sendPage } from './headers.ts';
+import { clearLoginToken, isSameSiteLogin, loginToken } from './loginCsrf.ts';
 
 export const SESSION_COOKIE = 'audit_session';
 const SESSION_TTL_SECONDS = 12 * 3600;
@@ -34,7 +35,7 @@ const safeNext = (next: unknown): string =>
  * - GET /share/<token>: the public read-only report of one audit (spec 2.3 shareUrl);
  * - GET /app/audits/<auditId>: the same report for its signed-in owner (spec 2.2 reportUrl);
  * - GET and POST /app/login, POST /app/logout: the smallest honest login (an API key of the
- *   account in, an HttpOnly session cookie out).
+ *   account in, an HttpOnly session cookie out), guarded against login CSRF (loginCsrf.ts).
  */
 export const reportPages =
   (deps: { pool: Pool; settings: AuditApiSettings }): FastifyPluginAsync =>
@@ -67,24 +68,38 @@ export const reportPages =
       },
     );
 
+    const signIn = (request: FastifyRequest, reply: FastifyReply, status: number, next: string, error?: string) =>
+      sendPage(
+        reply,
+        status,
+        signInPage({ action: LOGIN, next, csrf: loginToken(request, reply, LOGIN, secure), error }),
+        'same-origin',
+      );
+
     app.get<{ Querystring: { next?: string } }>(LOGIN, { schema: { hide: true } }, async (request, reply) =>
-      sendPage(reply, 200, signInPage({ action: LOGIN, next: safeNext(request.query.next) })),
+      signIn(request, reply, 200, safeNext(request.query.next)),
     );
 
-    app.post<{ Body: { apiKey?: string; next?: string } }>(
+    app.post<{ Body: { apiKey?: string; next?: string; csrf?: string } }>(
       LOGIN,
       { schema: { hide: true } },
       async (request, reply) => {
-        const body = (request.body ?? {}) as { apiKey?: unknown; next?: unknown };
+        const body = (request.body ?? {}) as { apiKey?: unknown; next?: unknown; csrf?: unknown };
         const next = safeNext(body.next);
+        // Login CSRF: only this site's own form may sign a visitor in (loginCsrf.ts).
+        if (!isSameSiteLogin(request, settings.publicBaseUrl, body.csrf)) {
+          return signIn(
+            request,
+            reply,
+            403,
+            next,
+            'This sign-in form came from another site or has expired. Please sign in again here.',
+          );
+        }
         const key = typeof body.apiKey === 'string' ? body.apiKey.trim() : '';
         const owner = key ? await findApiKeyByHash(pool, hashApiKey(key)) : null;
         if (!owner || owner.revoked || !owner.scopes.includes('audits:read')) {
-          return sendPage(
-            reply,
-            401,
-            signInPage({ action: LOGIN, next, error: 'That key is unknown, revoked or lacks the audits:read scope.' }),
-          );
+          return signIn(request, reply, 401, next, 'That key is unknown, revoked or lacks the audits:read scope.');
         }
         const session = await openSession(pool, {
           keyId: owner.keyId,
@@ -98,6 +113,7 @@ export const reportPages =
           secure,
           maxAge: SESSION_TTL_SECONDS,
         });
+        clearLoginToken(reply, LOGIN, secure);
         return reply
           .status(303)
           .header('cache-control', 'no-store')

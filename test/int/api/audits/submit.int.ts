@@ -1,6 +1,7 @@
 import t from 'tap';
 import { API_VERSION } from '../../../../core/apiVersion.ts';
 import { accepted, CONTENT, rejected, URL } from '../../../unit/api/audits/submissionCases.ts';
+import { createKey } from '../../../../services/admin/operations.ts';
 import { auditApi, bearer, completeAudit, failAudit, PUBLIC_BASE_URL, startAudit } from './fixtures/auditApi.ts';
 
 /** POST /audits (spec 4.2, 7, 8) over HTTP on a real database. */
@@ -163,6 +164,37 @@ t.test('POST /api/v1/audits', async (t) => {
       'a completed job: the full result',
     );
   });
+
+  t.test(
+    'Idempotency-Key replay to a key without audits:read: the job in the submission shape, never the result',
+    async (t) => {
+      const a = await f.account({ credits: 5 });
+      const writeOnly = await createKey(f.pool, { accountId: a.accountId, scopes: ['audits:write'] });
+      const key = { 'idempotency-key': 'shared-across-keys' };
+      const first = await post(a.apiKey, { content: CONTENT, project: 'P' }, key);
+      t.equal(first.statusCode, 202);
+      const submitted = first.json();
+      const shape = ['apiVersion', 'auditId', 'createdAt', 'id', 'project', 'status'];
+
+      const queued = await post(writeOnly.apiKey, { content: CONTENT }, key);
+      t.equal(queued.statusCode, 200);
+      t.same(queued.json(), submitted, 'queued: what the 202 said');
+
+      await completeAudit(f.pool, a.accountId, submitted.auditId);
+      await f.waitFor(a.accountId, submitted.auditId, (r) => r.status === 'completed');
+      const done = await post(writeOnly.apiKey, { content: CONTENT }, key);
+      t.equal(done.statusCode, 200);
+      t.same(Object.keys(done.json()).sort(), shape, 'no result field: no meta, scores, csi, recommendations');
+      t.same(done.json(), { ...submitted, status: 'completed' }, 'the job as it is now, in the submission shape');
+
+      const read = await post(a.apiKey, { content: CONTENT }, key);
+      t.match(
+        read.json(),
+        { id: submitted.id, status: 'completed', meta: { apiVersion: 'v1.4' } },
+        'a read key: the full result',
+      );
+    },
+  );
 
   // services/commands/submitAudit.ts reads the audit stream twice in READ COMMITTED: a retry that
   // loses the race sees the winner's AuditRequested on the second read, gets [] from the decider and
