@@ -74,7 +74,7 @@ export async function openDatabase(
   // The error alone (its code and message): pino would otherwise serialise what pg hangs on it.
   pool.on('error', (e) => {
     const err = e as Error & { code?: string };
-    log.warn({ err: { code: err.code, message: err.message } }, 'idle database connection failed');
+    log.warn({ code: err.code, reason: err.message }, 'idle database connection failed');
   });
   await migrate(pool, migrations);
   return {

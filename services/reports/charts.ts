@@ -37,7 +37,15 @@ export interface Bar {
 export function barChart(bars: readonly Bar[], title: string): Safe {
   const ticks = [25, 50, 75].map(
     (x) =>
-      html`<line x1="${x}" y1="0" x2="${x}" y2="10" stroke="#fff" stroke-width="2" vector-effect="non-scaling-stroke" />`,
+      html`<line
+        x1="${x}"
+        y1="0"
+        x2="${x}"
+        y2="10"
+        stroke="#fff"
+        stroke-width="2"
+        vector-effect="non-scaling-stroke"
+      />`,
   );
   const rows = bars.map((b) => {
     const w = (Math.max(0, Math.min(10, b.score)) * 10).toFixed(1);
