@@ -121,7 +121,8 @@ tr.excluded { color: var(--muted); }
   h1 { font-size: 20pt; }
   h2 { font-size: 14pt; margin-bottom: 8px; }
   .card { box-shadow: none; border: 1px solid #bbb; border-radius: 8px; padding: 12px 16px; margin: 10px 0; break-inside: avoid; }
-  .card.long { break-inside: auto; }
+  /* The two long sections break between their cards, so they go without a frame (a split one dangles). */
+  .card.long { break-inside: auto; border: 0; border-radius: 0; padding: 4px 0; }
   .summary-grid { grid-template-columns: 200px 1fr; gap: 16px; }
   .gauge { max-width: 190px; }
   .chart, .rec, .dimension, .stat, .summary-grid, .csi, .before-after, tr, li { break-inside: avoid; }
