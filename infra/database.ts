@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { AppError } from '../core/errors.ts';
 import type { Config } from './config.ts';
 import { startPostgres } from './local/postgres.ts';
 import type { Logger } from './logger.ts';
@@ -15,6 +16,14 @@ export interface Database {
 }
 
 const EMBEDDED_PASSWORD = 'postgres';
+
+const noState = (configured: string, dataDir: string) =>
+  new AppError(
+    'config_error',
+    `no service state at ${dataDir} (DATA_DIR=${configured}); this command does not create a database. ` +
+      `Point it at the service's: run it with the DATA_DIR that npm start uses (DATA_DIR=/path/to/the/service/.data), ` +
+      `or with DATABASE_URL=postgres://... of the service's PostgreSQL`,
+  );
 
 /** The port of a server already running on `dataDir`, read from its postmaster.pid (line 4). */
 function runningPort(dataDir: string): number | undefined {
@@ -34,13 +43,16 @@ function runningPort(dataDir: string): number | undefined {
 /**
  * The one way to reach the database: DATABASE_URL when given; otherwise the embedded server under
  * DATA_DIR — joined when another process (npm start, the admin CLI) already runs it, started
- * otherwise. Migrations are applied either way.
+ * otherwise. Migrations are applied either way. `create: false` (the operator CLI) refuses to
+ * create a new embedded database where none is: a tool run from another folder would otherwise
+ * work on an empty database of its own instead of the service's.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: Logger,
   migrations: readonly Migration[],
   poolSize = 20,
+  o: { create?: boolean } = {},
 ): Promise<Database> {
   let url = config.databaseUrl;
   let stopServer: (() => Promise<void>) | undefined;
@@ -51,6 +63,7 @@ export async function openDatabase(
       url = `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
       log.info({ dataDir, port }, 'joining the embedded PostgreSQL already running');
     } else {
+      if (o.create === false && !existsSync(join(dataDir, 'PG_VERSION'))) throw noState(config.dataDir, dataDir);
       const server = await startPostgres({ dataDir, persistent: true, log });
       url = server.url;
       stopServer = () => server.stop();
@@ -58,7 +71,11 @@ export async function openDatabase(
     }
   }
   const pool = createPool(url, poolSize);
-  pool.on('error', (e) => log.warn({ err: e }, 'idle database connection failed'));
+  // The error alone (its code and message): pino would otherwise serialise what pg hangs on it.
+  pool.on('error', (e) => {
+    const err = e as Error & { code?: string };
+    log.warn({ code: err.code, reason: err.message }, 'idle database connection failed');
+  });
   await migrate(pool, migrations);
   return {
     url,

@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
 import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
-import { createLogger } from '../infra/logger.ts';
+import { createLogger, expectConnectionLoss, isConnectionLoss } from '../infra/logger.ts';
 import { closeCpuPool, configureCpuPool } from '../infra/workers/cpuPool.ts';
 import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';
 import type { Subscriber } from '../infra/subscriptions/port.ts';
@@ -39,26 +39,48 @@ try {
 }
 
 const log = createLogger('main', config.logLevel);
-const stops: (() => Promise<unknown>)[] = [];
+/** What to stop, in start order; stopped in reverse, one log line each. */
+const stops: { name: string; stop: () => Promise<unknown> }[] = [];
+const push = (name: string, stop: () => Promise<unknown>) => stops.push({ name, stop });
 let stopping = false;
+/** A role's several stops as one, last started first. */
+const inOrder =
+  (fns: (() => Promise<unknown>)[]): (() => Promise<void>) =>
+  async () => {
+    for (const fn of [...fns].reverse()) await fn();
+  };
 
-async function shutdown(code: number): Promise<never> {
+async function shutdown(code: number, signal?: NodeJS.Signals): Promise<never> {
   if (!stopping) {
     stopping = true;
-    for (const stop of stops.reverse()) await stop().catch((e) => log.error({ err: e }, 'error while stopping'));
+    // A terminal's Ctrl-C (or a kill of the whole group) also reaches the embedded PostgreSQL, which
+    // then ends every connection at once: the roles' lost connections are expected from here on.
+    expectConnectionLoss();
+    if (signal) log.info({ signal }, 'stopping');
+    for (const { name, stop } of stops.reverse()) {
+      try {
+        await stop();
+        log.info({ part: name }, `stopped ${name}`);
+      } catch (e) {
+        const err = e as Error & { code?: string };
+        if (isConnectionLoss(err))
+          log.info({ part: name }, `stopped ${name} (its database connection was already closed)`);
+        else log.error({ part: name, code: err.code, reason: err.message }, `error while stopping ${name}`);
+      }
+    }
   }
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+process.on('SIGINT', () => void shutdown(0, 'SIGINT'));
+process.on('SIGTERM', () => void shutdown(0, 'SIGTERM'));
 
 configureCpuPool(config.engine);
-stops.push(() => closeCpuPool());
+push('engine threads', () => closeCpuPool());
 
 try {
   useKeyring(openKeyring(config.secrets));
   const db = await openDatabase(config, log, serviceMigrations);
-  stops.push(() => db.close());
+  push('database', () => db.close());
   // Events from before secrets left the log (docs/privacy.md); nothing to do after the first start.
   const migrated = await migrateLegacySecrets(db.pool);
   if (migrated.accounts + migrated.shares > 0) log.info(migrated, 'moved old secrets out of the log');
@@ -76,7 +98,8 @@ try {
   const subscriber: Subscriber = kafka
     ? createKafkaSubscriber(db.pool, { kafka: kafka.kafka, settings: kafka.settings, log })
     : createStoreSubscriber(db.pool, { log });
-  stops.push(() => subscriber.close());
+  // The projections and every role's subscriptions end with it.
+  push('subscriptions', () => subscriber.close());
 
   if (config.roles.includes('relay') && kafka) {
     const relay = await startRelay({
@@ -85,16 +108,16 @@ try {
       settings: kafka.settings,
       log: log.child({ role: 'relay' }),
     });
-    stops.push(() => relay.stop());
+    push('relay', () => relay.stop());
   }
   if (config.roles.includes('projections')) {
     await startProjections(db.pool, subscriber, asyncProjections);
   }
-  for (const stop of await startPipelineRoles(config, db.pool, subscriber, log)) stops.push(stop);
-  for (const stop of await startWebhookRole(config, db.pool, subscriber, log)) stops.push(stop);
-  for (const stop of startBulkRole(config, db.pool, log)) stops.push(stop);
-  for (const stop of startSchedulerRole(config, db.pool, log)) stops.push(stop);
-  for (const stop of startApplyRole(config, db.pool, log)) stops.push(stop);
+  push('crawler and auditor', inOrder(await startPipelineRoles(config, db.pool, subscriber, log)));
+  push('webhooks', inOrder(await startWebhookRole(config, db.pool, subscriber, log)));
+  push('bulk', inOrder(startBulkRole(config, db.pool, log)));
+  push('scheduler', inOrder(startSchedulerRole(config, db.pool, log)));
+  push('apply', inOrder(startApplyRole(config, db.pool, log)));
   if (config.roles.includes('api')) {
     const readiness = createReadiness({
       pool: db.pool,
@@ -118,7 +141,7 @@ try {
       },
     });
     await app.listen({ host: config.host, port: config.port });
-    stops.push(() => app.close());
+    push('api', () => app.close());
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     console.log(

@@ -19,7 +19,12 @@ export function leaderLock(pool: Pool, key: number): LeaderLock {
   return {
     async tryAcquire() {
       if (held) return true;
-      session ??= await pool.connect();
+      if (!session) {
+        session = await pool.connect();
+        // A checked-out client has no listener of the pool's: a server gone between two queries
+        // would otherwise be an unhandled 'error'. The next query fails, and stillHeld says so.
+        session.on('error', () => undefined);
+      }
       held = (await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [key])).rows[0]!.ok;
       return held;
     },

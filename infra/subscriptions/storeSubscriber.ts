@@ -42,6 +42,9 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     const memberId = randomId();
     const key = groupKey(sub.groupId);
     const session: PoolClient = await pool.connect();
+    // Held for the subscription's life: a server gone between two queries must not be an unhandled
+    // 'error' event; the next query fails and the loop's retry handles it.
+    session.on('error', () => undefined);
     const owned = new Set<number>();
     let stopping = false;
     let lastRebalance = 0;

@@ -1,35 +1,10 @@
-import { parseArgs } from 'node:util';
 import { AppError } from '../../core/errors.ts';
+import { parseOptions as parseCommandLine, UsageError, type OptionSpec } from '../../infra/cli/options.ts';
 
-/** A bad command line: printed as a JSON error on stderr with the usage. */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UsageError';
-  }
-}
+export { HelpRequested, UsageError, type OptionSpec } from '../../infra/cli/options.ts';
 
-export type OptionSpec = Record<string, { type: 'string' | 'boolean' }>;
-
-/** Parses `--name value` options strictly: unknown options and stray words are usage errors. */
-export function parseOptions<S extends OptionSpec>(
-  args: string[],
-  spec: S,
-): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
-  // `--delta -3`: parseArgs would take "-3" for an option; a negative number is the value.
-  const joined: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const name = args[i]!.startsWith('--') ? args[i]!.slice(2) : undefined;
-    if (name && spec[name]?.type === 'string' && /^-\d/.test(args[i + 1] ?? '')) joined.push(`--${name}=${args[++i]}`);
-    else joined.push(args[i]!);
-  }
-  try {
-    const { values } = parseArgs({ args: joined, options: spec, strict: true, allowPositionals: false });
-    return values as never;
-  } catch (e) {
-    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
-  }
-}
+/** Options only (no stray words): unknown ones name the closest valid one, `--help` asks for usage. */
+export const parseOptions = <S extends OptionSpec>(args: string[], spec: S) => parseCommandLine(args, spec).values;
 
 export function required(value: string | undefined, option: string): string {
   if (value === undefined || value.trim() === '') throw new UsageError(`--${option} is required`);

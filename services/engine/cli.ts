@@ -10,6 +10,7 @@ import { createGuard, type UrlGuard } from '../../infra/http/guard.ts';
 import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
 import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
+import { HelpRequested, parseOptions, UsageError } from '../../infra/cli/options.ts';
 import { auditContent } from './audit.ts';
 import { prepareAudit } from './prepare.ts';
 import { toAuditResultV1 } from './resultV1.ts';
@@ -17,7 +18,8 @@ import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } 
 
 /**
  * Offline audit for writers and docs pipelines (the engine's only file with I/O):
- *   npm run -s audit -- FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]
+ *   audit-service audit FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]
+ * (also `npm run -s audit -- ...`; `--help` prints the options).
  * FILE is .md, .txt or .html; a URL (http/https) is fetched by the service's guarded crawler
  * (infra/http), so the SSRF guard, the limits (CRAWL_*) and ALLOW_PRIVATE_ADDRESSES apply as in
  * the service, read by the service's config loader. The SERP file is the file provider's format
@@ -26,7 +28,17 @@ import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } 
  * instead. See docs/scoring.md, "Offline CLI".
  */
 
-const USAGE = 'usage: npm run -s audit -- FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]';
+const USAGE = 'usage: audit-service audit FILE|URL [--keyword K] [--language L] [--serp-file F] [--title T]';
+
+const HELP = `${USAGE}
+
+Audits one article offline and prints its AuditResultV1 as JSON (no database, no credits).
+  FILE|URL          a .md, .txt or .html file, or an http(s) page fetched by the service's crawler
+  --keyword K       the target keyword (detected from the content when not given)
+  --language L      the content's language code (detected when not given)
+  --serp-file F     SERP data for the benchmark, in the file provider's format
+  --title T         the title of a FILE (a page has its own)
+`;
 
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
@@ -116,26 +128,22 @@ const loadBenchmark = async (
   };
 };
 
-const parseArgs = (argv: string[]): { target: string; opts: Record<string, string> } => {
-  const opts: Record<string, string> = {};
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a.startsWith('--')) {
-      const v = argv[i + 1];
-      if (v === undefined) throw new AppError('invalid_request', `${a} needs a value\n${USAGE}`);
-      if (!['keyword', 'language', 'serp-file', 'title'].includes(a.slice(2)))
-        throw new AppError('invalid_request', `unknown option ${a}\n${USAGE}`);
-      opts[a.slice(2)] = v;
-      i++;
-    } else rest.push(a);
-  }
-  if (rest.length !== 1) throw new AppError('invalid_request', USAGE);
-  return { target: rest[0]!, opts };
+const OPTIONS = {
+  keyword: { type: 'string' },
+  language: { type: 'string' },
+  'serp-file': { type: 'string' },
+  title: { type: 'string' },
+} as const;
+
+const parseCommandLine = (argv: string[]): { target: string; opts: { [K in keyof typeof OPTIONS]?: string } } => {
+  const { values, positionals } = parseOptions(argv, OPTIONS, true);
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? `one FILE or URL, got ${positionals.length}` : 'no FILE or URL given');
+  return { target: positionals[0]!, opts: values };
 };
 
-const main = async (argv: string[]): Promise<void> => {
-  const { target, opts } = parseArgs(argv);
+const run = async (argv: string[]): Promise<void> => {
+  const { target, opts } = parseCommandLine(argv);
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -219,8 +227,24 @@ const main = async (argv: string[]): Promise<void> => {
   );
 };
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  if (isAppError(e)) process.stderr.write(`${e.code}: ${e.message}\n`);
-  else process.stderr.write(`internal_error: ${(e as Error)?.stack ?? String(e)}\n`);
-  process.exitCode = 1;
-});
+/** The offline audit; `argv` is what follows `audit`. Prints the result, or the error and exit 1. */
+export async function auditMain(argv: string[]): Promise<void> {
+  try {
+    await run(argv);
+  } catch (e) {
+    if (e instanceof HelpRequested) process.stdout.write(HELP);
+    else if (e instanceof UsageError) {
+      process.stderr.write(`invalid_request: ${e.message}\n${USAGE}\n`);
+      process.exitCode = 1;
+    } else if (isAppError(e)) {
+      process.stderr.write(`${e.code}: ${e.message}\n`);
+      process.exitCode = 1;
+    } else {
+      process.stderr.write(`internal_error: ${(e as Error)?.stack ?? String(e)}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+// Run as a program of its own (`node --import tsx services/engine/cli.ts`), not when imported.
+if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) await auditMain(process.argv.slice(2));

@@ -28,40 +28,43 @@ export interface Bar {
 }
 
 /**
- * Horizontal bars on a 0-10 scale with grid lines at 0, 5 and 10, one row per item: the ten
- * dimensions, or E-E-A-T. Labels are SVG text (escaped like everything else).
+ * Horizontal bars on a 0-10 scale, one list item per row: the ten dimensions, or E-E-A-T. Label
+ * and value are HTML text, so they keep the page's type size and wrap at any width (an SVG of
+ * the whole chart scaled its labels down to 6 px on a phone); only the bar itself is a small SVG
+ * stretched to its cell, with lines at 2.5, 5 and 7.5. The stylesheet lays a row out beside or,
+ * on a phone, above its bar.
  */
-export function barChart(bars: readonly Bar[], title: string, labelWidth = 330): Safe {
-  const row = 34;
-  const width = 760;
-  const barX = labelWidth + 10;
-  const barW = width - barX - 60;
-  const height = bars.length * row + 24;
-  const grid = [0, 2.5, 5, 7.5, 10].map((g) => {
-    const gx = (barX + (barW * g) / 10).toFixed(1);
-    return html`<line
-        x1="${gx}"
+export function barChart(bars: readonly Bar[], title: string): Safe {
+  const ticks = [25, 50, 75].map(
+    (x) =>
+      html`<line
+        x1="${x}"
         y1="0"
-        x2="${gx}"
-        y2="${bars.length * row}"
-        stroke="#d1d5db"
-        stroke-width="1"
-        ${g % 5 === 0 ? '' : html` stroke-dasharray="3 3"`}
-      />
-      <text x="${gx}" y="${bars.length * row + 16}" text-anchor="middle" class="axis" fill="#4b5563">${g}</text>`;
+        x2="${x}"
+        y2="10"
+        stroke="#fff"
+        stroke-width="2"
+        vector-effect="non-scaling-stroke"
+      />`,
+  );
+  const rows = bars.map((b) => {
+    const w = (Math.max(0, Math.min(10, b.score)) * 10).toFixed(1);
+    return html`<li class="bar-row">
+      <span class="bar-label">${b.label}</span>
+      <svg class="bar" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+        <rect width="100" height="10" fill="#e6e8ec" />
+        <rect width="${w}" height="10" fill="${scoreColour(b.score)}" />
+        ${ticks}
+      </svg>
+      <span class="bar-value">${b.formatted}</span>
+    </li>`;
   });
-  const rows = bars.map((b, i) => {
-    const y = i * row;
-    const w = ((barW * Math.max(0, Math.min(10, b.score))) / 10).toFixed(1);
-    return html`<g>
-      <text x="${labelWidth}" y="${y + 21}" text-anchor="end" class="bar-label" fill="#111827">${b.label}</text>
-      <rect x="${barX}" y="${y + 7}" width="${barW}" height="18" rx="4" fill="#f1f3f6" />
-      <rect x="${barX}" y="${y + 7}" width="${w}" height="18" rx="4" fill="${scoreColour(b.score)}" />
-      <text x="${barX + barW + 8}" y="${y + 21}" class="bar-value" fill="#111827">${b.formatted}</text>
-    </g>`;
-  });
-  const described = `${title}: ${bars.map((b) => `${b.label} ${b.formatted}`).join('; ')}`;
-  return html`<svg class="bars" viewBox="0 0 ${width} ${height}" role="img" aria-label="${described}">
-    ${grid}${rows}
-  </svg>`;
+  return html`<div class="chart">
+    <ul class="bars" aria-label="${title}">
+      ${rows}
+    </ul>
+    <div class="bar-row bar-axis" aria-hidden="true">
+      <span class="axis"><span>0</span><span>5</span><span>10</span></span>
+    </div>
+  </div>`;
 }

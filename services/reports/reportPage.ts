@@ -2,6 +2,7 @@ import type { ShareLang } from '../../events/share/events.ts';
 import type { AuditResultV1 } from '../engine/resultSchema.ts';
 import { dimensionName } from '../engine/labels.ts';
 import { barChart, gauge } from './charts.ts';
+import { clientText, passageText } from './clientText.ts';
 import { html, safeHref, type Safe } from './html.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { layout } from './layout.ts';
@@ -134,10 +135,10 @@ function summaryCard(r: AuditResultV1, L: Labels, f: F, status: string, cqs: num
             ? html`<div class="top-change">
                 <h3>${L.topChange}</h3>
                 <p>
-                  <strong>${s.topChange.title}</strong>
+                  <strong>${clientText(s.topChange.title)}</strong>
                   <a class="rec-id" href="#${anchorOf(s.topChange.id)}">${s.topChange.id}</a>
                 </p>
-                <p class="muted">${s.topChange.impact}</p>
+                <p class="muted">${clientText(s.topChange.impact)}</p>
               </div>`
             : ''
         }
@@ -147,7 +148,8 @@ function summaryCard(r: AuditResultV1, L: Labels, f: F, status: string, cqs: num
                 <h3>${L.quickWins}</h3>
                 <ul>
                   ${s.quickWins.map(
-                    (q) => html`<li>${q.label} <a class="rec-id" href="#${anchorOf(q.id)}">${q.id}</a></li>`,
+                    (q) =>
+                      html`<li>${clientText(q.label)} <a class="rec-id" href="#${anchorOf(q.id)}">${q.id}</a></li>`,
                   )}
                 </ul>
               </div>`
@@ -164,19 +166,19 @@ function csiSection(r: AuditResultV1, L: Labels): Safe {
     <dl class="csi">
       <div>
         <dt>${L.centralEntity}</dt>
-        <dd>${r.csi.centralEntity}</dd>
+        <dd>${clientText(r.csi.centralEntity)}</dd>
       </div>
       <div>
         <dt>${L.centralSearchIntent}</dt>
-        <dd>${r.csi.centralSearchIntent}</dd>
+        <dd>${clientText(r.csi.centralSearchIntent)}</dd>
       </div>
       <div>
         <dt>${L.sourceContext}</dt>
-        <dd>${r.csi.sourceContext}</dd>
+        <dd>${clientText(r.csi.sourceContext)}</dd>
       </div>
       <div>
         <dt>${L.predicate}</dt>
-        <dd>${r.csi.predicate}</dd>
+        <dd>${clientText(r.csi.predicate)}</dd>
       </div>
     </dl>
   </section>`;
@@ -188,7 +190,7 @@ function dimensionsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): 
     score: d.score,
     formatted: f.score(d.score),
   }));
-  return html`<section class="card" aria-labelledby="h-dim">
+  return html`<section class="card long" aria-labelledby="h-dim">
     <h2 id="h-dim">${L.dimensions}</h2>
     ${barChart(bars, L.dimensionsChart)}
     <div class="dimension-list">
@@ -196,12 +198,12 @@ function dimensionsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): 
         (d) =>
           html`<article class="dimension">
             <h3><span>${dimensionName(d.id, lang)}</span> <span class="pill">${f.score(d.score)}${L.outOf10}</span></h3>
-            <p class="muted">${d.summary}</p>
+            <p class="muted">${clientText(d.summary)}</p>
             ${
               d.strengths.length
                 ? html`<h4>${L.strengths}</h4>
                     <ul class="ticks">
-                      ${d.strengths.map((x) => html`<li>${x}</li>`)}
+                      ${d.strengths.map((x) => html`<li>${clientText(x)}</li>`)}
                     </ul>`
                 : ''
             }
@@ -209,7 +211,7 @@ function dimensionsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): 
               d.problems.length
                 ? html`<h4>${L.issues}</h4>
                     <ul class="problems">
-                      ${d.problems.map((p) => html`<li><strong>${p.title}</strong> ${p.problem} <span class="suggestion">${L.suggestion}: ${p.suggestion}</span></li>`)}
+                      ${d.problems.map((p) => html`<li><strong>${clientText(p.title)}</strong> ${clientText(p.problem)} <span class="suggestion">${L.suggestion}: ${clientText(p.suggestion)}</span></li>`)}
                     </ul>`
                 : ''
             }
@@ -230,17 +232,17 @@ function eeatSection(r: AuditResultV1, L: Labels, f: F): Safe {
   const bars = keys.map((k) => ({ label: L.eeatNames[k]!, score: e[k], formatted: f.score(e[k]) }));
   return html`<section class="card" aria-labelledby="h-eeat">
     <h2 id="h-eeat">${L.eeat} <span class="pill">${L.eeatNames.average}: ${f.score(e.average)}${L.outOf10}</span></h2>
-    ${barChart(bars, L.eeatChart, 200)}
+    ${barChart(bars, L.eeatChart)}
   </section>`;
 }
 
 function beforeBlock(rec: Recommendation, L: Labels): Safe {
-  if (rec.before) return html`<blockquote>${rec.before}</blockquote>`;
+  if (rec.before) return html`<blockquote>${passageText(rec.before)}</blockquote>`;
   const where = rec.insertAt;
   return html`<p class="empty">
       ${L.beforeEmpty}${where ? html` — ${where.placement === 'after' ? L.insertAfter : where.placement === 'before' ? L.insertBefore : L.insertEnd}${where.anchor ? html`:` : ''}` : ''}
     </p>
-    ${where?.anchor ? html`<blockquote class="anchor">${where.anchor}</blockquote>` : ''}`;
+    ${where?.anchor ? html`<blockquote class="anchor">${passageText(where.anchor)}</blockquote>` : ''}`;
 }
 
 function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): Safe {
@@ -249,7 +251,7 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
       <h2 id="h-rec">${L.recommendations}</h2>
       <p>${L.recommendationsNone}</p>
     </section>`;
-  return html`<section class="card" aria-labelledby="h-rec">
+  return html`<section class="card long" aria-labelledby="h-rec">
     <h2 id="h-rec">${L.recommendations}</h2>
     ${PRIORITIES.map((p) => {
       const recs = r.recommendations.filter((x) => x.priority === p);
@@ -259,7 +261,7 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
           (rec) =>
             html`<article class="rec rec-${p}" id="${anchorOf(rec.id)}">
               <header>
-                <h4>${rec.title} <span class="rec-id">${rec.id}</span></h4>
+                <h4>${clientText(rec.title)} <span class="rec-id">${rec.id}</span></h4>
                 <p class="rec-meta">
                   <span>${dimensionName(rec.dimension, lang)}</span
                   >${rec.section ? html` · <span>${L.section}: ${rec.section}</span>` : ''} ·
@@ -273,10 +275,10 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
                 </div>
                 <div class="after">
                   <p class="tag">${L.after}</p>
-                  <blockquote>${rec.after}</blockquote>
+                  <blockquote>${passageText(rec.after)}</blockquote>
                 </div>
               </div>
-              <p class="impact"><strong>${L.impact}:</strong> ${rec.impact}</p>
+              <p class="impact"><strong>${L.impact}:</strong> ${clientText(rec.impact)}</p>
               ${rec.competitorUrls.length ? html`<p class="muted">${L.competitorsDoing}: ${rec.competitorUrls.map((c, i) => html`${i ? ', ' : ''}${link(c.url, c.domain)}`)}</p>` : ''}
             </article>`,
         )}`;
@@ -323,7 +325,7 @@ function benchmarkSection(r: AuditResultV1, L: Labels, f: F): Safe {
           <th scope="row">${L.thisPage}</th>
           <td>${cqs === null ? '—' : f.int(cqs)}</td>
         </tr>
-        ${b.competitors.map((c) => html`<tr${c.excluded ? html` class="excluded"` : ''}><th scope="row">${link(c.url, c.domain)}</th><td>${c.excluded ? html`${L.excludedWhy}${c.reason ? html` <span class="muted">(${c.reason})</span>` : ''}` : c.cqs === null ? '—' : f.int(c.cqs)}</td></tr>`)}
+        ${b.competitors.map((c) => html`<tr${c.excluded ? html` class="excluded"` : ''}><th scope="row">${link(c.url, c.domain)}</th><td>${c.excluded ? html`${L.excludedWhy}${c.reason ? html` <span class="muted">(${clientText(c.reason)})</span>` : ''}` : c.cqs === null ? '—' : f.int(c.cqs)}</td></tr>`)}
       </tbody>
     </table>
     <div class="two-col">

@@ -1,6 +1,6 @@
 /**
  * The report pages' one stylesheet, served from STYLESHEET_PATH (CSP: style-src 'self'). Screen:
- * cards on a light background; print: plain black on white, no navigation, no card split across
+ * cards on a light background from a phone (390 px) up; print: black on white, no card split across
  * pages, link targets written out, so "Save as PDF" gives a clean report.
  */
 export const REPORT_CSS = `
@@ -19,7 +19,7 @@ h1 { margin: 4px 0 16px; font-size: 30px; line-height: 1.2; }
 h2 { margin: 0 0 16px; font-size: 21px; display: flex; align-items: center; gap: 12px; flex-wrap: wrap; }
 h3 { font-size: 17px; margin: 20px 0 8px; }
 h4 { font-size: 15px; margin: 12px 0 4px; }
-.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(200px, 1fr)); gap: 8px 24px; margin: 0; }
+.facts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(200px, 100%), 1fr)); gap: 8px 24px; margin: 0; }
 .facts div, .csi div { min-width: 0; }
 dt { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); font-weight: 700; }
 dd { margin: 2px 0 0; overflow-wrap: anywhere; }
@@ -36,7 +36,7 @@ main { max-width: 1040px; margin: 0 auto; padding: 8px 24px 24px; }
 .dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 6px; }
 .dot-ok { background: var(--ok); } .dot-warn { background: var(--warn); } .dot-critical { background: var(--critical); }
 .muted { color: var(--muted); font-weight: 400; }
-.stat-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(150px, 1fr)); gap: 12px; }
+.stat-row { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(150px, 100%), 1fr)); gap: 12px; }
 .stat { border: 1px solid var(--line); border-radius: 10px; padding: 12px; display: flex; flex-direction: column; min-width: 0; }
 .stat-value { font-size: 22px; font-weight: 700; overflow-wrap: anywhere; }
 .stat-label { font-size: 13px; color: var(--muted); }
@@ -44,9 +44,14 @@ main { max-width: 1040px; margin: 0 auto; padding: 8px 24px 24px; }
 .top-change, .quick-wins { margin-top: 8px; }
 .top-change p { margin: 2px 0; }
 .pill { display: inline-block; font-size: 13px; font-weight: 700; padding: 2px 10px; border-radius: 999px; background: #eef2ff; color: #1e3a8a; white-space: nowrap; }
-.bars { width: 100%; height: auto; display: block; margin: 0 0 8px; }
-.bar-label { font-size: 13px; } .bar-value { font-size: 13px; font-weight: 700; } .axis { font-size: 11px; }
-.dimension-list { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 12px; margin-top: 12px; }
+.chart { margin: 0 0 8px; }
+.bars { list-style: none; margin: 0; padding: 0; }
+.bar-row { display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr) 3.5em; grid-template-areas: "label bar value"; align-items: center; column-gap: 12px; padding: 3px 0; }
+.bar-label { grid-area: label; text-align: right; font-size: 14px; line-height: 1.3; }
+.bar { grid-area: bar; display: block; width: 100%; height: 18px; border-radius: 4px; }
+.bar-value { grid-area: value; font-size: 14px; font-weight: 700; }
+.axis { grid-area: bar; display: flex; justify-content: space-between; font-size: 12px; color: var(--muted); }
+.dimension-list { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr)); gap: 12px; margin-top: 12px; }
 .dimension { border: 1px solid var(--line); border-radius: 10px; padding: 12px 16px; min-width: 0; }
 .dimension h3 { margin: 0 0 4px; font-size: 15px; display: flex; justify-content: space-between; align-items: flex-start; gap: 8px; }
 .dimension h3 .pill { flex: none; }
@@ -89,16 +94,45 @@ tr.excluded { color: var(--muted); }
 @media (max-width: 760px) {
   .summary-grid, .before-after, .two-col, .csi { grid-template-columns: 1fr; }
 }
+/* A phone: narrower margins, and each chart row puts its label above the bar. */
+@media (max-width: 560px) {
+  .report-head { padding: 20px 16px 4px; }
+  main { padding: 4px 12px 16px; }
+  .report-foot { padding: 0 16px 32px; }
+  .owner { padding: 8px 16px; }
+  .card { padding: 16px; border-radius: 10px; }
+  h1 { font-size: 26px; }
+  h2 { font-size: 20px; }
+  .bar-row { grid-template-columns: minmax(0, 1fr) auto; grid-template-areas: "label value" "bar bar"; row-gap: 2px; padding: 5px 0; }
+  .bar-label { text-align: left; }
+  .rec { padding: 12px; }
+}
+/*
+ * Print ("Save as PDF"): black on white, no navigation, link targets written out. The header and
+ * the summary fill page one; a short section, a chart, a dimension, a recommendation, a table row
+ * never break across pages; only the two long sections (dimensions, recommendations) break, and
+ * only between their cards.
+ */
 @media print {
-  @page { margin: 14mm; }
-  body { background: #fff; font-size: 11pt; }
+  @page { size: A4; margin: 12mm 12mm 14mm; }
+  body { background: #fff; font-size: 10pt; line-height: 1.45; }
   .owner { display: none; }
   .report-head, main, .report-foot { max-width: none; padding-left: 0; padding-right: 0; }
-  .card { box-shadow: none; border: 1px solid #bbb; break-inside: auto; }
-  .rec, .dimension, .stat, .summary-grid, svg, tr { break-inside: avoid; }
-  h2, h3, h4 { break-after: avoid; }
+  .report-head { padding-top: 0; }
+  h1 { font-size: 20pt; }
+  h2 { font-size: 14pt; margin-bottom: 8px; }
+  .card { box-shadow: none; border: 1px solid #bbb; border-radius: 8px; padding: 12px 16px; margin: 10px 0; break-inside: avoid; }
+  /* The two long sections break between their cards, so they go without a frame (a split one dangles). */
+  .card.long { break-inside: auto; border: 0; border-radius: 0; padding: 4px 0; }
+  .summary-grid { grid-template-columns: 200px 1fr; gap: 16px; }
+  .gauge { max-width: 190px; }
+  .chart, .rec, .dimension, .stat, .summary-grid, .csi, .before-after, tr, li { break-inside: avoid; }
+  h2, h3, h4, .priority { break-after: avoid; }
+  .dimension-list { display: block; columns: 2; column-gap: 12px; }
+  .dimension { margin: 0 0 12px; }
+  .rec { margin: 8px 0; }
   a { color: inherit; text-decoration: none; }
-  a[href]::after { content: " (" attr(href) ")"; font-size: 9pt; color: #444; }
+  a[href]::after { content: " (" attr(href) ")"; font-size: 9pt; color: #444; overflow-wrap: anywhere; }
   .before { background: #fff; border: 1px solid #d99; } .after { background: #fff; border: 1px solid #8c8; }
 }
 `;

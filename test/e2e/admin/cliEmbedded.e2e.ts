@@ -16,6 +16,10 @@ t.test('operator CLI on the embedded PostgreSQL, with and without the service ru
   t.teardown(() => rm(dataDir, { recursive: true, force: true }));
   const env = childEnv({ DATA_DIR: dataDir });
 
+  // The service makes the state (the CLI never creates a database), then stops.
+  const first = await startService(t, env);
+  t.equal(await first.stop(), 0, 'the first run of the service stops cleanly');
+
   // Service not running: the CLI starts the embedded server, writes, and stops it again.
   const created = await admin(env, 'accounts', 'create', '--email', 'embedded@example.com', '--credits', '2');
   t.equal(created.code, 0, `accounts create without the service: ${JSON.stringify(created.stderr)}`);

@@ -1,10 +1,13 @@
 import t from 'tap';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureChromium } from '../../../infra/local/chromium.ts';
+import { labelsFor } from '../../../services/reports/labels.ts';
 import { servePages } from '../../helpers/pageServer.ts';
 import { bearer, fixture, pathOf, startShareService } from './fixtures/shareService.ts';
 
@@ -32,6 +35,48 @@ Mix citric acid with water, fill the tank, run the solution through the group he
 `;
 
 const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+const run = async (cmd: string, args: string[]) => (await promisify(execFile)(cmd, args)).stdout;
+const WIDTHS = [390, 768, 1280] as const;
+// A4 less the print stylesheet's margins (12 mm each side, 12 + 14 mm top and bottom), in CSS px.
+const A4_CONTENT_PX = Math.floor(((210 - 24) * 96) / 25.4);
+const A4_CONTENT_HEIGHT_PX = Math.floor(((297 - 26) * 96) / 25.4);
+
+/** In the page: what a reader at this width would trip over. */
+const measure = () => {
+  const doc = (globalThis as any).document;
+  const smallText: string[] = [];
+  for (const el of doc.querySelectorAll('body *')) {
+    const own = [...el.childNodes].some((n: any) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || el.getClientRects().length === 0) continue;
+    // SVG text is scaled with its drawing: its size on screen is the font size times that scale.
+    const svg = el.closest('svg');
+    const scale = svg?.viewBox?.baseVal?.width ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+    const px = parseFloat((globalThis as any).getComputedStyle(el).fontSize) * scale;
+    if (px < 12) smallText.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}: ${px.toFixed(1)} px`);
+  }
+  const row = doc.querySelector('ul.bars li');
+  const label = row.querySelector('.bar-label').getBoundingClientRect();
+  const bar = row.querySelector('.bar').getBoundingClientRect();
+  return {
+    scrollWidth: doc.documentElement.scrollWidth as number,
+    scrollHeight: doc.documentElement.scrollHeight as number,
+    smallText,
+    chartRows: doc.querySelectorAll('ul.bars')[0].querySelectorAll('li').length as number,
+    labelAboveBar: bar.top >= label.bottom - 1,
+  };
+};
+
+/** In the page, under print media: each box that must not be split across pages. */
+const printBoxes = () =>
+  [
+    ...(globalThis as any).document.querySelectorAll(
+      '.card:not(.long), .chart, .dimension, .rec, .stat, .summary-grid, .before-after, tr',
+    ),
+  ].map((el: any) => ({
+    box: `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`,
+    breakInside: (globalThis as any).getComputedStyle(el).breakInside as string,
+    height: Math.ceil(el.getBoundingClientRect().height) as number,
+  }));
 
 t.test('the report page in a real browser', async (t) => {
   const executablePath = await ensureChromium();
@@ -105,8 +150,8 @@ t.test('the report page in a real browser', async (t) => {
   t.teardown(() => browser.close());
 
   /** Opens a page and collects everything that would betray a broken or hijacked page. */
-  const open = async (path: string, o: { print?: boolean } = {}) => {
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, locale: 'en-GB' });
+  const open = async (path: string, o: { print?: boolean; width?: number } = {}) => {
+    const context = await browser.newContext({ viewport: { width: o.width ?? 1200, height: 900 }, locale: 'en-GB' });
     t.teardown(() => context.close());
     const page = await context.newPage();
     const problems: string[] = [];
@@ -149,7 +194,7 @@ t.test('the report page in a real browser', async (t) => {
         t.equal(await page.getAttribute('html', 'lang'), lang);
         t.equal(await page.textContent('h1'), heading);
         t.equal((await page.textContent('.gauge-value'))?.trim(), String(result.scores.cqs), 'the gauge shows the CQS');
-        t.equal(await page.locator('svg.bars').first().locator('g').count(), 10, 'ten dimensions in the chart');
+        t.equal(await page.locator('ul.bars').first().locator('li').count(), 10, 'ten dimensions in the chart');
         const text = await page.textContent('main');
         for (const d of result.dimensions) t.ok(text!.includes(d.summary), `dimension ${d.id} is there`);
         for (const r of result.recommendations) t.ok(text!.includes(r.title), `recommendation ${r.id} is there`);
@@ -176,6 +221,85 @@ t.test('the report page in a real browser', async (t) => {
         t.ok((await printed.page.pdf({ format: 'A4' })).length > 10_000, 'prints to PDF (print stylesheet)');
       },
     );
+  }
+
+  for (const [lang, result] of [
+    ['en', en],
+    ['pl', pl],
+  ] as const) {
+    await t.test(`${lang}: readable at 390, 768 and 1280 px, and printed to a clean PDF`, async (t) => {
+      for (const width of WIDTHS) {
+        const { page, problems } = await open(`${pathOf(result.meta.shareUrl)}#h-serp`, { width });
+        const m = await page.evaluate(measure);
+        t.equal(m.scrollWidth, width, `${width} px: no horizontal scroll`);
+        t.same(m.smallText, [], `${width} px: no text under 12 CSS px`);
+        t.equal(m.chartRows, 10, `${width} px: the ten dimensions in the chart`);
+        if (width === 390) t.ok(m.labelAboveBar, '390 px: the chart puts each label above its bar');
+        else t.notOk(m.labelAboveBar, `${width} px: the chart puts each label beside its bar`);
+        t.same(await axeScan(page), [], `${width} px: axe clean`);
+        t.same(problems, [], `${width} px: no console error`);
+        // Opened at an #anchor as a shared link may be: the lowest section is still painted in a
+        // full-page capture (a blank one compresses to a few KB).
+        const shot = await page.screenshot({ fullPage: true });
+        const bottom = await page.screenshot({
+          fullPage: true,
+          clip: { x: 0, y: m.scrollHeight - 700, width, height: 700 },
+        });
+        t.ok(bottom.length > 15_000, `${width} px: the bottom of a full-page capture is painted`);
+        t.ok(shot.length > 100_000, `${width} px: a full-page capture`);
+        // For the README: the first screens (header, summary, CSI, the chart), not all 8-15 of them.
+        if (UPDATE_SCREENSHOTS)
+          await page.screenshot({
+            path: `docs/screenshots/report-${lang}-${width}.png`,
+            clip: { x: 0, y: 0, width, height: Math.min(m.scrollHeight, 2400) },
+            fullPage: true,
+          });
+      }
+
+      const printed = await open(pathOf(result.meta.shareUrl), { print: true, width: A4_CONTENT_PX });
+      const boxes = await printed.page.evaluate(printBoxes);
+      t.ok(boxes.length > 20, 'the cards are there');
+      t.same(
+        boxes.filter((b) => b.breakInside !== 'avoid'),
+        [],
+        'print: every card, chart, dimension, recommendation and table row avoids a break inside',
+      );
+      t.same(
+        boxes.filter((b) => b.height > A4_CONTENT_HEIGHT_PX),
+        [],
+        'print: each of them fits on a page, so the avoidance holds',
+      );
+      const pdf = await printed.page.pdf({ format: 'A4' });
+      const dir = await mkdtemp(join(tmpdir(), 'report-pdf-'));
+      t.teardown(() => rm(dir, { recursive: true, force: true }));
+      await writeFile(join(dir, 'report.pdf'), pdf);
+      const pages = Number(/Pages:\s+(\d+)/.exec(await run('pdfinfo', [join(dir, 'report.pdf')]))![1]);
+      t.ok(pages >= 2 && pages <= 14, `print: a sane page count (${pages})`);
+      const first = (await run('pdftotext', ['-f', '1', '-l', '1', join(dir, 'report.pdf'), '-'])).replace(/\s+/g, ' ');
+      const L = labelsFor(lang);
+      for (const s of [L.summary, L.cqs, L.top10, L.topChange, String(result.scores.cqs)])
+        t.ok(first.includes(s), `print: page one shows "${s}"`);
+      const all = await run('pdftotext', [join(dir, 'report.pdf'), '-']);
+      t.match(all, /\(http:\/\/127\.0\.0\.1:\d+\/comp-/, 'print: link targets are written out');
+      if (UPDATE_SCREENSHOTS) {
+        for (const n of [1, 2]) {
+          const png = join(dir, `page-${n}`);
+          await run('pdftoppm', [
+            '-png',
+            '-r',
+            '60',
+            '-f',
+            `${n}`,
+            '-l',
+            `${n}`,
+            '-singlefile',
+            join(dir, 'report.pdf'),
+            png,
+          ]);
+          await writeFile(`docs/screenshots/report-${lang}-print-${n}.png`, await readFile(`${png}.png`));
+        }
+      }
+    });
   }
 
   await t.test('a hostile article runs no script and is shown as text', async (t) => {
