@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.cache/**', '.data/**', '.tap/**', 'test/fixtures/**/*.js'] },
+  { ignores: ['node_modules/**', '.cache/**', '.data/**', '.tap/**', 'dist/**', 'test/fixtures/**/*.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,7 @@ import { benchApi } from './api.ts';
 import { benchBackbone } from './backbone.ts';
 import { benchLedger } from './ledger.ts';
 import { printRows, type BenchRow } from './report.ts';
+import { benchStartup } from './startup.ts';
 
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
@@ -17,6 +18,7 @@ else if (want('bulk')) printRows('Pipeline and bulk', await benchApi({ throughpu
 else if (want('apply')) printRows('Pipeline and apply', await benchApi({ throughput: false, bulk: false }));
 // Only the request throughput beside the bare route (issue 14's ratios), without the pipeline.
 if (!want('api') && want('requests')) printRows('API requests', await benchApi({ pipeline: false }));
+if (want('startup')) printRows('Start-up (compiled)', await benchStartup());
 if (want('ledger')) printRows('Auditor tools (ledger replay and verify)', await benchLedger());
 if (want('engine')) {
   // The engine's bench arrives with the engine; until then there is nothing to run.

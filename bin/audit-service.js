@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The package's bin: TypeScript run through tsx's loader, registered here so that the program
-// works from any folder (`npx audit-service ...`), not only where `--import tsx` resolves.
-import { register } from 'tsx/esm/api';
+// The package's bin: the operator CLI and the offline audit, from the build in dist/, so that the
+// program works from any folder (`npx audit-service ...`).
+import { runCompiled } from './compiled.js';
 
-register();
-await import('../services/cli.ts');
+await runCompiled('services/cli');

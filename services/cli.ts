@@ -2,9 +2,7 @@
  * `audit-service`, the one program for operators (the package's bin; `npx audit-service ...`):
  * `audit FILE|URL ...` runs the offline audit, anything else is an operator command.
  */
-import { auditMain } from './engine/cli.ts';
 import { adminHelp, PROGRAM } from './admin/help.ts';
-import { adminMain } from './admin/main.ts';
 
 const HELP = `usage: ${PROGRAM} <command> [--options]    (${PROGRAM} <command> --help for one)
 
@@ -15,5 +13,7 @@ ${adminHelp()}`;
 
 const [first, ...rest] = process.argv.slice(2);
 if (first === undefined || first === 'help' || first === '--help' || first === '-h') process.stdout.write(HELP);
-else if (first === 'audit') await auditMain(rest);
-else await adminMain(process.argv.slice(2));
+// Each side loaded only when asked for: the engine's word lists and language model, or the
+// database's, are most of a command's start-up.
+else if (first === 'audit') await (await import('./engine/cli.ts')).auditMain(rest);
+else await (await import('./admin/main.ts')).adminMain(process.argv.slice(2));

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.ts';
 
@@ -22,7 +23,10 @@ const DEPENDENCY_PLUGIN = 'org.apache.maven.plugins:maven-dependency-plugin:3.8.
 const PINS = DEPENDENCIES.map((d) => d.join(':')).join('\n') + '\n';
 const MARKER = '.resolved';
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The checkout's root: the nearest folder above this file with a package.json (from dist/ as well). */
+const findRoot = (from: string): string =>
+  existsSync(join(from, 'package.json')) || dirname(from) === from ? from : findRoot(dirname(from));
+export const repoRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const kafkaCacheDir = join(repoRoot, '.cache', 'kafka');
 
 /** The folder holding the jars (`java -cp '<it>/*'`), downloading them on the first run. */

@@ -1,6 +1,9 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../../core/errors.ts';
+import { repoRoot } from '../local/kafkaJars.ts';
 import { threadCpuMs } from './threadCpu.ts';
 import { valueOf, type TaskOutcome } from './workerTask.ts';
 
@@ -35,7 +38,8 @@ export const configureCpuPool = (s: CpuPoolSettings): void => {
 
 const poolOf = (): Piscina => {
   pool ??= new Piscina({
-    filename: new URL('./threadEntry.mjs', import.meta.url).href,
+    // From the source tree in both modes: tsc builds dist/ from TypeScript only.
+    filename: pathToFileURL(join(repoRoot, 'infra', 'workers', 'threadEntry.mjs')).href,
     minThreads: 0,
     maxThreads: settings.threads,
     // Below the event loop's priority (Linux, via @napi-rs/nice): a busy engine thread yields the

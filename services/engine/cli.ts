@@ -4,9 +4,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../infra/config.ts';
-import { crawlCompetitors } from '../../infra/http/competitors.ts';
-import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
-import { createGuard, type UrlGuard } from '../../infra/http/guard.ts';
+import type { CrawlLimits } from '../../infra/http/crawler.ts';
+import type { UrlGuard } from '../../infra/http/guard.ts';
 import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
 import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
@@ -96,6 +95,7 @@ const loadBenchmark = async (
   // The top N distinct organic results, as the service takes them (SERP_COMPETITORS).
   const seen = new Set<string>();
   const top = serp.organic.filter((o) => !seen.has(o.url) && seen.add(o.url)).slice(0, crawl.count);
+  const { crawlCompetitors } = await import('../../infra/http/competitors.ts');
   const { pages, failures } = await crawlCompetitors(
     top.filter((o) => !files.has(o.url)),
     {
@@ -152,8 +152,12 @@ const run = async (argv: string[]): Promise<void> => {
     throw e;
   }
   const { timeoutMs, maxBytes, maxRedirects, competitorCount, competitorConcurrency } = config.crawl;
+  // The HTTP client (got-scraping and its browser fingerprints) only when something is fetched:
+  // it is most of the start-up of an audit of a file.
+  const needsHttp = isUrl(target) || opts['serp-file'] !== undefined;
+  const { createGuard } = needsHttp ? await import('../../infra/http/guard.ts') : { createGuard: null };
   const crawl: Crawl = {
-    guard: createGuard({ allowPrivateAddresses: config.allowPrivateAddresses }),
+    guard: createGuard ? createGuard({ allowPrivateAddresses: config.allowPrivateAddresses }) : (null as never),
     limits: { timeoutMs, maxBytes, maxRedirects },
     count: competitorCount,
     concurrency: competitorConcurrency,
@@ -164,6 +168,7 @@ const run = async (argv: string[]): Promise<void> => {
     // Spec 4.2: a title goes with supplied content only; a page has its own.
     if (opts.title !== undefined)
       throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
+    const { fetchPage } = await import('../../infra/http/crawler.ts');
     const page = await fetchPage(target, { guard: crawl.guard, limits: crawl.limits });
     input = {
       content: page.html,
