@@ -7,8 +7,7 @@ import { AppError, isAppError, type ErrorCode } from '../../core/errors.ts';
  * same AppError on the caller's side.
  */
 export type TaskOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; code: ErrorCode; message: string; extra: Record<string, unknown> };
+  { ok: true; value: T } | { ok: false; code: ErrorCode; message: string; extra: Record<string, unknown> };
 
 export const workerTask =
   <I, O>(fn: (input: I) => O) =>
