@@ -1,4 +1,5 @@
 import type { ScoringContext } from './context.ts';
+import { evidenceOf } from './evidence.ts';
 import type { Doc, Eeat } from './types.ts';
 import { hasValue, round1 } from './dimensions/helpers.ts';
 
@@ -77,10 +78,15 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   ).length;
   const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
   const sources = count(lex.sources);
+  // Checkable support in the text: named quotations, sourced figures, citations (evidence.ts),
+  // besides the attribution phrases; more of it keeps counting up to one item per 150 words.
+  const evidence = evidenceOf(doc).count;
+  const support = sources / 2 + evidence;
   const authority = ratio([
     [4, authoritative / 2],
     [1.5, external.length / 2],
     [2, sources / 2],
+    [2, support / Math.max(4, doc.words / 150)],
     [1.5, internal / 2],
     ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : []),
   ]);
@@ -106,7 +112,7 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
   const parts: [number, number][] = [
     [2.5, dated ? 1 : 0],
-    [1, sources ? 1 : 0],
+    [1, sources || evidence ? 1 : 0],
     [2.5, ymyl ? (disclaimer ? 1 : 0) : 1],
   ];
   if (doc.url) parts.push([2, doc.url.startsWith('https://') ? 1 : 0]);
