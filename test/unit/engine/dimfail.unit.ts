@@ -92,3 +92,20 @@ t.test('a small SERP that includes the audited poor page does not reward its own
   }
   t.ok(held / topics.length >= 0.9, `not raised by its own presence: ${held}/${topics.length}`);
 });
+
+t.test('byline, credentials and dates are found wherever the page puts them', async (t) => {
+  // A long paragraph added above the byline pushes it out of the page's first 600 characters.
+  const note: Record<string, string> = {
+    en: 'Editor’s note: this guide was reviewed again this season; readers asked us to add more detail to several sections, to make the steps easier to follow and to explain the choices we made along the way, so the sections below were expanded and reorganised. ',
+    pl: 'Od redakcji: ten poradnik został w tym sezonie ponownie przejrzany; czytelnicy prosili o więcej szczegółów w kilku sekcjach, o łatwiejsze do wykonania kroki i o wyjaśnienie wyborów, których dokonaliśmy, dlatego poniższe sekcje rozbudowaliśmy i uporządkowaliśmy. ',
+    de: 'Hinweis der Redaktion: Dieser Ratgeber wurde in dieser Saison erneut geprüft; Leserinnen und Leser baten um mehr Details in mehreren Abschnitten, um leichter nachvollziehbare Schritte und um eine Erklärung unserer Entscheidungen, deshalb haben wir die Abschnitte erweitert. ',
+  };
+  for (const a of strongArticles().filter((x) => x.format === 'markdown')) {
+    const moved = a.content.replace(/^(#[^\n]*\n)/, `$1\n${note[a.language]!.repeat(4).trim()}\n`);
+    const before = scoreOnly({ ...a, serp: null }, a.content).eeat;
+    const after = scoreOnly({ ...a, serp: null }, moved).eeat;
+    t.ok(after.expertise >= before.expertise, `${a.id}: expertise ${before.expertise} → ${after.expertise}`);
+    t.ok(after.trust >= before.trust, `${a.id}: trust ${before.trust} → ${after.trust}`);
+    t.ok(after.experience >= before.experience, `${a.id}: experience ${before.experience} → ${after.experience}`);
+  }
+});
