@@ -30,6 +30,14 @@ const percentile = (xs: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
 };
 
+/** Two texts are one page when most of their 3-stem shingles are shared (Jaccard ≥ 0.6). */
+const nearDuplicate = (a: Set<string>, b: Set<string>): boolean => {
+  if (!a.size || !b.size) return false;
+  let both = 0;
+  for (const x of a) if (b.has(x)) both++;
+  return both / (a.size + b.size - both) >= 0.6;
+};
+
 export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   const content = c.html ?? c.text ?? '';
   if (!content.trim()) return null;
@@ -59,14 +67,22 @@ export const buildBench = (
   // Pages about another referent: outliers of the SERP's shared vocabulary (referent.ts). Judged
   // among the competitors alone, so an article about the other meaning cannot pull them its way.
   const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  // The audited page may be one of the results (its own URL, or the same text elsewhere): it is a
+  // result, so it is scored and counts for the SERP's meaning, but its words are not "what the SERP
+  // uses", or a poor page in a small SERP would set its own targets.
+  const articleShingles = docShingles(article);
+  const isSelf = candidates.map(
+    (x) => (article.url !== null && x.c.url === article.url) || nearDuplicate(docShingles(x.doc), articleShingles),
+  );
   const referent = buildReferentModel(
     candidates.map((x) => x.doc),
     an,
     kw.stems,
   );
+  const outliers = new Set(referent?.outliers ?? []);
   const included: typeof candidates = [];
   candidates.forEach((x, i) => {
-    if (referent?.outliers.includes(i))
+    if (outliers.has(i))
       excluded.push({
         url: x.c.url,
         domain: domainOf(x.c.url),
@@ -75,11 +91,15 @@ export const buildBench = (
     else included.push(x);
   });
   const articleTable = termTable(article, an, false);
+  const basis = included.filter((x) => !isSelf[candidates.indexOf(x)]);
   const N = candidates.length;
   const df = new Map<string, number>();
   for (const x of candidates) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
   const idf = (k: string) => Math.log((N + 2) / ((df.get(k) ?? 0) + (articleTable.counts.has(k) ? 1 : 0) + 1)) + 1;
-  const M = included.length;
+  const M = basis.length;
+  // Targets need two pages, or the one left when the audited page itself took the other place:
+  // falling back to the keyword alone would reward a page for repeating it.
+  const enough = M >= 2 || (M >= 1 && included.length > M);
   const comps: CompStats[] = included.map((x) => ({
     url: x.c.url,
     domain: domainOf(x.c.url),
@@ -94,18 +114,18 @@ export const buildBench = (
 
   // Term targets: used by ≥40% of the included competitors, ranked by df/N × mean tf-idf.
   const targets: TermTarget[] = [];
-  if (M >= 2) {
+  if (enough) {
     const incDf = new Map<string, number>();
-    for (const x of included) for (const k of x.table.counts.keys()) incDf.set(k, (incDf.get(k) ?? 0) + 1);
+    for (const x of basis) for (const k of x.table.counts.keys()) incDf.set(k, (incDf.get(k) ?? 0) + 1);
     const rows: (TermTarget & { imp: number })[] = [];
     for (const [k, d] of incDf) {
       if (d / M < 0.4) continue;
-      const rates = included
+      const rates = basis
         .filter((x) => x.table.counts.has(k))
         .map((x) => ((x.table.counts.get(k) ?? 0) / x.doc.words) * 1000);
       const meanTfIdf = (rates.reduce((a, r) => a + r, 0) / M) * idf(k);
       const surfaces = new Map<string, number>();
-      for (const x of included)
+      for (const x of basis)
         for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
       rows.push({
         key: k,
@@ -132,7 +152,7 @@ export const buildBench = (
   // Expected attributes: content words within 5 tokens of the entity in ≥50% of competitors.
   const attrDf = new Map<string, number>();
   const attrSurf = new Map<string, Map<string, number>>();
-  for (const x of included) {
+  for (const x of basis) {
     const seen = new Set<string>();
     for (const s of x.doc.sentences) {
       const idx = s.stems.map((st, i) => (ce.includes(st) ? i : -1)).filter((i) => i >= 0);
@@ -150,24 +170,24 @@ export const buildBench = (
     }
     for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
   }
-  const attributes =
-    M >= 2
-      ? [...attrDf.entries()]
-          .filter(([, d]) => d / M >= 0.5)
-          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-          .slice(0, 15)
-          .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
-      : [];
+  const attributes = enough
+    ? [...attrDf.entries()]
+        .filter(([, d]) => d / M >= 0.5)
+        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+        .slice(0, 15)
+        .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
+    : [];
 
+  const basisComps = comps.filter((_, i) => basis.includes(included[i]!));
   const shingles = new Map<string, number>();
-  for (const c of comps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);
+  for (const c of basisComps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);
   return {
     comps,
     excluded,
     targets,
     attributes,
-    valueDensityMedian: median(comps.map((c) => c.valueDensity)),
-    lengthMedian: median(comps.map((c) => c.doc.words)),
+    valueDensityMedian: median(basisComps.map((c) => c.valueDensity)),
+    lengthMedian: median(basisComps.map((c) => c.doc.words)),
     shingles,
     paa: input.paa,
     related: input.related,

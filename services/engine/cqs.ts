@@ -67,6 +67,6 @@ export const scoreDoc = (doc: Doc, base: Omit<ScoringContext, 'profile'>): Score
     cqsRaw: raw,
     cqs: Math.round(raw),
     profile,
-    keywordDensity: keywordDensity(doc, base.kw.stems).kd,
+    keywordDensity: keywordDensity(doc, base.kw.stems, base.an, base.kw).kd,
   };
 };

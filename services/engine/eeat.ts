@@ -1,4 +1,5 @@
 import type { ScoringContext } from './context.ts';
+import { evidenceOf } from './evidence.ts';
 import type { Doc, Eeat } from './types.ts';
 import { hasValue, round1 } from './dimensions/helpers.ts';
 
@@ -24,6 +25,30 @@ const PRACTICE =
 const DATE_TEXT =
   /\b(updated|published|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert)\b[^\n]{0,20}\d|\b\d{1,2}[./-]\d{1,2}[./-](19|20)\d{2}\b|\b(19|20)\d{2}-\d{2}-\d{2}\b/i;
 
+// "Updated 6 October 2025", "Stand: 03.2025" on a line of its own, wherever the page puts it.
+const DATED_LINE =
+  /(^|\n)[^\n]{0,80}\b(updated|published|last reviewed|aktualizacja|zaktualizowano|opublikowano|stand|aktualisiert|veröffentlicht)\b[^\n]{0,20}\d/i;
+// A line that opens an author box or a byline.
+const AUTHOR_LINE =
+  /^\s*(?:by|(?:written|reviewed|tested|fact-checked|medically reviewed) by|author|about the author|autor|autorka|tekst|o autorze|von|über (?:den|die) autor\p{L}*)\b/iu;
+
+/** The text zones that may hold a byline or an author box (see scoreEeat). */
+const EDGE_PARAGRAPHS = 4;
+
+const authorZones = (doc: Doc): string[] => {
+  const zones = [doc.text.slice(0, 600), doc.text.slice(-600)];
+  const author = doc.signals.author.trim();
+  const paras = doc.blocks.filter((b) => b.kind === 'paragraph' || b.kind === 'quote').map((b) => b.text.trim());
+  // The opening and closing paragraphs by position, not by characters: one more paragraph at the
+  // top does not push the byline out.
+  zones.push(...paras.slice(0, EDGE_PARAGRAPHS), ...paras.slice(-EDGE_PARAGRAPHS));
+  for (const text of paras) {
+    if (text.split(/\s+/).length > 80) continue;
+    if (AUTHOR_LINE.test(text) || (author && text.includes(author))) zones.push(text);
+  }
+  return zones;
+};
+
 const ratio = (parts: [number, number][]): number => {
   const total = parts.reduce((a, [w]) => a + w, 0);
   return total ? round1((10 * parts.reduce((a, [w, v]) => a + w * Math.min(1, v), 0)) / total) : 0;
@@ -39,8 +64,12 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const expCount = count(lex.experience);
   const durations = (lower.match(new RegExp(lex.duration.source, 'g')) ?? []).length;
   const ownImages = sig.images.filter((i) => !STOCK.test(i.src)).length;
-  // The author's stated practice in the byline or bio (first or last 600 characters).
-  const practice = PRACTICE.test(doc.text.slice(0, 600)) || PRACTICE.test(doc.text.slice(-600));
+  // Where the page says who wrote it: the first and last 600 characters, and wherever else it puts
+  // a byline or an author box (a line opening "By …"/"Autor:"/"About the author", or naming the
+  // author of the page data), so a line added above the byline does not hide it.
+  const zones = authorZones(doc);
+  const inZones = (re: RegExp) => zones.some((z) => re.test(z));
+  const practice = inZones(PRACTICE);
   const experience = ratio([
     [5, expCount / 3],
     [2.5, practice ? 1 : durations],
@@ -48,14 +77,8 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
     [6, practice ? 1 : 0],
   ]);
 
-  const byline = Boolean(sig.author) || BYLINE.test(doc.text.slice(0, 600)) || BYLINE.test(doc.text.slice(-600));
-  const bylineText =
-    sig.author || (BYLINE.exec(doc.text.slice(0, 600)) ?? BYLINE.exec(doc.text.slice(-600)))?.[0] || '';
-  const credentials =
-    practice ||
-    CREDENTIALS.test(bylineText) ||
-    CREDENTIALS.test(doc.text.slice(0, 600)) ||
-    CREDENTIALS.test(doc.text.slice(-600));
+  const byline = Boolean(sig.author) || inZones(BYLINE);
+  const credentials = practice || CREDENTIALS.test(sig.author) || inZones(CREDENTIALS);
   const person =
     sig.jsonLdTypes.includes('Person') ||
     sig.jsonLd.some(
@@ -77,18 +100,25 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   ).length;
   const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
   const sources = count(lex.sources);
+  // Checkable support in the text: named quotations, sourced figures, citations (evidence.ts),
+  // besides the attribution phrases; more of it keeps counting up to one item per 150 words.
+  const evidence = evidenceOf(doc).count;
+  const support = sources / 2 + evidence;
   const authority = ratio([
     [4, authoritative / 2],
     [1.5, external.length / 2],
     [2, sources / 2],
+    [2, support / Math.max(4, doc.words / 150)],
     [1.5, internal / 2],
     ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : []),
   ]);
 
   const dated =
     Boolean(sig.datePublished || sig.dateModified) ||
+    DATED_LINE.test(doc.text) ||
     DATE_TEXT.test(doc.text.slice(0, 800)) ||
-    DATE_TEXT.test(doc.text.slice(-800));
+    DATE_TEXT.test(doc.text.slice(-800)) ||
+    inZones(DATE_TEXT);
   const siteLinks = sig.links.map((l) => `${l.href} ${l.text}`.toLowerCase());
   const aboutContact = [
     'about',
@@ -106,7 +136,7 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
   const parts: [number, number][] = [
     [2.5, dated ? 1 : 0],
-    [1, sources ? 1 : 0],
+    [1, sources || evidence ? 1 : 0],
     [2.5, ymyl ? (disclaimer ? 1 : 0) : 1],
   ];
   if (doc.url) parts.push([2, doc.url.startsWith('https://') ? 1 : 0]);

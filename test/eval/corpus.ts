@@ -10,8 +10,15 @@ import type { DimensionId, SerpBenchmarkInput } from '../../services/engine/type
  */
 
 export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'eval');
-export type Half = 'tuning' | 'heldout';
+export type Half = 'tuning' | 'heldout' | 'corpus-a';
 export const HALVES: Half[] = ['tuning', 'heldout'];
+
+/**
+ * corpus-a (shared/eval/corpus-a, written outside the project): read at run time from this path
+ * (EVAL_CORPUS_A overrides it); absent → no topics.
+ */
+export const CORPUS_A_DIR =
+  process.env.EVAL_CORPUS_A ?? join(EVAL_DIR, '..', '..', '..', '..', 'shared', 'eval', 'corpus-a');
 
 export interface Topic {
   id: string;
@@ -22,7 +29,7 @@ export interface Topic {
   contentType: string;
   intent: string;
   headNoun: string;
-  weakens: DimensionId[];
+  weakens: (DimensionId | 'eeat')[];
   strong: string;
   poor: string;
   other: string;
@@ -82,3 +89,70 @@ export const topicIds = (half: Half): string[] => {
 };
 
 export const loadHalf = (half: Half): Topic[] => topicIds(half).map((id) => loadTopic(half, id));
+
+interface CorpusAEntry {
+  slug: string;
+  language: 'en' | 'pl' | 'de';
+  keyword: string;
+  contentType: string;
+  weakenedOn: string[];
+}
+
+/**
+ * The title's head noun per corpus-a topic (the index does not carry it; alternatives with "|",
+ * e.g. both sides of a comparison). Test data, used only by the evaluation.
+ */
+const CORPUS_A_HEAD: Record<string, string> = {
+  'tablet-vs-laptop': 'tablet|laptop',
+  'bleed-a-radiator': 'radiator',
+  'low-light-houseplants': 'houseplants',
+  'stanley-cup-review': 'stanley|cup|quencher',
+  'co-to-jest-rekuperacja': 'rekuperacja',
+  'zmiana-czasu-2025': 'zmiana|czasu',
+  'serwis-klimatyzacji-poznan': 'serwis|klimatyzacji',
+  'berliner-selber-machen': 'berliner',
+};
+
+/** corpus-a as topics: strong/weak/offtopic, the SERP's local URLs served from the .md files. */
+export const loadCorpusA = (dir = CORPUS_A_DIR): Topic[] => {
+  if (!existsSync(join(dir, 'index.jsonl'))) return [];
+  const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+  const serpFile = JSON.parse(read('serp.json')) as Record<string, SerpEntry>;
+  return read('index.jsonl')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as CorpusAEntry)
+    .map((m) => {
+      const entry = Object.entries(serpFile).find(
+        ([k]) => k.trim().toLowerCase() === m.keyword.trim().toLowerCase(),
+      )?.[1];
+      if (!entry) throw new Error(`corpus-a ${m.slug}: serp.json has no entry`);
+      // http://127.0.0.1:PORT/<slug>.<variant>.html → <slug>.<variant>.md, as the eval serves its SERP files
+      const fileOf = (url: string) => url.replace(/^.*\//, '').replace(/\.html$/, '.md');
+      const organic = entry.organic.map((o) => ({ ...o, url: o.url.replace('PORT', '8080') }));
+      return {
+        id: m.slug,
+        half: 'corpus-a' as const,
+        dir,
+        language: m.language,
+        keyword: m.keyword,
+        contentType: m.contentType,
+        intent: '',
+        headNoun: CORPUS_A_HEAD[m.slug] ?? m.keyword.split(' ')[0] ?? '',
+        weakens: m.weakenedOn as (DimensionId | 'eeat')[],
+        strong: read(`${m.slug}.strong.md`),
+        poor: read(`${m.slug}.weak.md`),
+        other: read(`${m.slug}.offtopic.md`),
+        serp: {
+          searchVolume: entry.searchVolume,
+          serpOrganicCount: entry.serpOrganicCount,
+          paa: entry.paa ?? [],
+          related: entry.related ?? [],
+          competitors: organic.map((o) => ({ url: o.url, title: o.title, text: read(fileOf(o.url)) })),
+        },
+        otherUrls: organic.filter((o) => o.url.includes('.offtopic.')).map((o) => o.url),
+      };
+    });
+};
+
+export const loadSet = (set: Half): Topic[] => (set === 'corpus-a' ? loadCorpusA() : loadHalf(set));

@@ -15,7 +15,7 @@ export interface TopicEval {
   poorCqs: number;
   otherCqs: number;
   /** Weakened dimensions (topic.json `weakens`): strong ≥ poor on each. */
-  dims: { id: DimensionId; strong: number; poor: number }[];
+  dims: { id: DimensionId | 'eeat'; strong: number; poor: number }[];
   otherCapped: boolean;
   /** The other-referent competitors are excluded from the benchmark (and so from top10AvgCqs). */
   otherCompExcluded: boolean;
@@ -35,7 +35,9 @@ export interface TopicEval {
 
 const audit = (t: Topic, content: string) => runAudit({ content, url: null, keyword: t.keyword, benchmark: t.serp });
 
-const dimScore = (r: EngineResult, id: DimensionId) => r.dimensions.find((d) => d.id === id)?.score ?? 0;
+/** A weakened "dimension" may also be E-E-A-T (corpus-a's `eeat`): its average. */
+const dimScore = (r: EngineResult, id: DimensionId | 'eeat') =>
+  id === 'eeat' ? (r.eeat?.average ?? 0) : (r.dimensions.find((d) => d.id === id)?.score ?? 0);
 
 export const evaluateTopic = (t: Topic): TopicEval => {
   const strong = audit(t, t.strong);
@@ -60,7 +62,7 @@ export const evaluateTopic = (t: Topic): TopicEval => {
     (content) => prepareDocument({ content, url: null, keyword: t.keyword }).language,
   );
   const an = createAnalyzer(t.language);
-  const head = an.stem(t.headNoun.toLowerCase());
+  const heads = t.headNoun.toLowerCase().split('|').map(an.stem);
   const detectedKeywords: string[] = [];
   let headNounKept = true;
   for (const content of [t.strong, t.poor]) {
@@ -76,7 +78,7 @@ export const evaluateTopic = (t: Topic): TopicEval => {
       .split(/[^\p{L}\p{N}-]+/u)
       .filter(Boolean)
       .map(an.stem);
-    if (!stems.includes(head)) headNounKept = false;
+    if (!heads.some((h) => stems.includes(h))) headNounKept = false;
   }
   const violations: TopicEval['violations'] = [];
   const plainOf = (content: string) => parseContent(content, 'markdown', null);

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { EVAL_DIR, HALVES, loadHalf, type Half } from './corpus.ts';
+import { EVAL_DIR, loadSet, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
+import { GAMING, geoRows, VARIANTS } from './geo.ts';
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
- * `npm run eval [-- --half tuning|heldout] [--verbose] [--no-write]`: the engine measured on the
+ * `npm run eval [-- --half tuning|heldout|corpus-a] [--verbose] [--no-write]`: the engine measured on the
  * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and the README).
  */
 const args = process.argv.slice(2);
@@ -13,9 +14,10 @@ const verbose = args.includes('--verbose');
 const write = !args.includes('--no-write');
 const root = join(EVAL_DIR, '..', '..', '..');
 
-for (const half of HALVES.filter((h) => !only || h === only)) {
+const SETS: Half[] = ['tuning', 'heldout', 'corpus-a'];
+for (const half of SETS.filter((h) => !only || h === only)) {
   const started = Date.now();
-  const evals = loadHalf(half).map(evaluateTopic);
+  const evals = loadSet(half).map(evaluateTopic);
   const s = summarise(half, evals);
   console.log(`\n## ${half} (${evals.length} topics, ${Date.now() - started} ms)\n`);
   console.log(summaryTable(s));
@@ -33,5 +35,22 @@ for (const half of HALVES.filter((h) => !only || h === only)) {
         console.log(`\n${f}: ${(e as Error).message}`);
       }
     }
+  }
+}
+
+// GEO table (issue 24): each one-change variant of every strong article (tuning, engine fixtures,
+// corpus-a), the direction of its CQS change.
+if (!args.includes('--no-geo') && only !== 'heldout') {
+  const rows = geoRows();
+  console.log(`\n## GEO variants (${rows.length} strong articles)\n`);
+  console.log('| Variant | Raised | Unchanged | Lowered | Mean ΔCQS | Expected |');
+  console.log('|---|---|---|---|---|---|');
+  for (const v of VARIANTS) {
+    const d = rows.map((r) => r.deltas[v]);
+    const mean = Math.round((d.reduce((a, b) => a + b, 0) / d.length) * 100) / 100;
+    const expect = (GAMING as readonly string[]).includes(v) ? 'never raised' : 'raised on ≥ 90%';
+    console.log(
+      `| ${v} | ${d.filter((x) => x > 0).length} | ${d.filter((x) => x === 0).length} | ${d.filter((x) => x < 0).length} | ${mean} | ${expect} |`,
+    );
   }
 }

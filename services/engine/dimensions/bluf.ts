@@ -1,6 +1,7 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
+import { tokenize } from '../text/segment.ts';
 import type { Doc, Section, Sentence } from '../types.ts';
 import {
   clamp,
@@ -72,7 +73,9 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const lowerWin = win.text.toLowerCase();
   const hasCe = coverage(win.stems, ce) >= 0.5;
   const hasVerb = win.words.some((w) => lex.answerVerbs.includes(w));
-  const hasNum = hasValue(win.words.join(' '), lex.slot) || win.text.includes(lex.slot);
+  // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.
+  const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));
+  const hasNum = win.words.some((w) => /\p{N}/u.test(w) && !kwNumbers.has(w)) || win.text.includes(lex.slot);
   const fluff = containsPhrase(lowerWin, lex.throatClearing);
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 

@@ -1,4 +1,5 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
+import { coverage } from '../keyword.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -46,6 +47,20 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
     return hs.filter((h) => body.has(h)).length / hs.length >= 0.5 ? 1 : 0;
   });
+  // A passage stands alone when it names its subject: a section that never names the entity and
+  // leans on "they/these/it" openings reads as a continuation of something else.
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  // Its subject is the entity or what its own heading names.
+  const namePass = sections
+    .map((s) => ({ s, ss: (doc.bySection[s.index] ?? []).filter((x) => x.kind === 'prose') }))
+    .filter(({ ss }) => ss.length >= 3)
+    .map(({ s, ss }) => {
+      const body = new Set(ss.flatMap((x) => x.stems));
+      const hs = an.contentStems(s.heading?.text ?? '');
+      const named = coverage(body, ce) > 0 || (hs.length > 0 && coverage(body, hs) >= 0.5);
+      const leaning = ss.filter((x) => lex.pronounOpeners.includes(x.words[0] ?? '')).length / ss.length;
+      return named || leaning < 0.3 ? 1 : 0;
+    });
   const nonEmpty = heads.map((s) => (s.words >= 20 || (doc.sections[s.index + 1]?.level ?? 0) > s.level ? 1 : 0));
   const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
@@ -60,7 +75,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     hasStructure,
     subheadings,
   ];
-  const score = clamp(10 * mean(checks));
+  // Unnamed passages cost up to 4 points: the other checks cannot see a page of pronouns.
+  const score = clamp(10 * mean(checks) - 4 * (1 - mean(namePass)));
 
   // Long sections: a subheading before the paragraph nearest the middle.
   for (const sec of sections.filter((s) => s.words > 350).slice(0, 2)) {

@@ -1,3 +1,4 @@
+import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
@@ -75,7 +76,12 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const titleStems = an.contentStems(doc.title);
   const h1Text = doc.h1 || doc.title;
   const h1Stems = an.contentStems(h1Text);
-  const intro = firstWords(doc.sentences, 100);
+  // A keyphrase-only sentence placed in the intro is not the intro naming its subject.
+  const stuffed = gamingOf(doc, kw, ctx.an).stuffedSentences;
+  const intro = firstWords(
+    doc.sentences.filter((s) => !stuffed.has(s)),
+    100,
+  );
   const parts: [number, number][] = [];
   const inTitle = containsAll(titleStems, ce);
   const inH1 = containsAll(h1Stems, ce);

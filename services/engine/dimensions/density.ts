@@ -1,5 +1,8 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
+import type { Analyzer } from '../document.ts';
 import { coverage, occurrences } from '../keyword.ts';
+import type { KeywordInfo } from '../types.ts';
+import { gamingOf } from './gaming.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -16,40 +19,70 @@ import {
 } from './helpers.ts';
 
 /**
- * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words.
- * 0.5–3% scores 10, below 0.5% rises from 2 to 8, 3–4% scores 1, over 4% scores 0 and caps CQS at
- * 60 (stuffing). Distribution (at 0.5% or more): the longest run of sentences without a match costs 2
- * (30–50% of the sentences) or 4 (over 50%). Keyphrase words in 30–75% of the subheadings, else −1.
+ * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words
+ * of the informative text (filler paragraphs do not dilute it; stuffed units are not matches).
+ * Natural use scores 10: from 0.5% of mentions (a sentence with half the phrase's words, the
+ * subject, counts half) up to the ceiling, 3% for a phrase of several content words and 6% for a
+ * lone subject noun ("what is a cookie" names its subject in most sentences). Below 0.5% it rises
+ * from 2 to 8; up to 1 point over the ceiling scores 1; beyond, 0 and CQS capped at 60. Stuffing
+ * (keyphrase-only sentences, bold lines, a phrase said twice in a line or subheading) costs a point
+ * per use beyond the natural allowance. Distribution (at 0.5% or more): the longest run of sentences
+ * without a match costs 2 (30–50%) or 4 (over 50%). Keyphrase words in 30–75% of the subheadings, else −1.
  */
 
-export const keywordDensity = (doc: Doc, kwStems: string[]): { matches: number; kd: number } => {
+/** Where natural use of the keyphrase ends: a lone content word is said far more often than a phrase. */
+export const densityCeiling = (kwStems: string[]): number => (kwStems.length >= 2 ? 3 : 6);
+
+export const keywordDensity = (
+  doc: Doc,
+  kwStems: string[],
+  an?: Analyzer,
+  kw?: KeywordInfo,
+): { matches: number; kd: number; mentions: number } => {
+  const g = an && kw ? gamingOf(doc, kw, an) : null;
   let matches = 0;
-  for (const s of doc.sentences) matches += occurrences(s, kwStems);
-  return { matches, kd: doc.words ? (matches / doc.words) * 100 : 0 };
+  let partial = 0;
+  for (const s of doc.sentences) {
+    if (g?.stuffedSentences.has(s) || g?.filler.has(s)) continue;
+    const m = occurrences(s, kwStems);
+    matches += m;
+    if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
+  }
+  const words = g ? g.informativeWords : doc.words;
+  return {
+    matches,
+    kd: words ? (matches / words) * 100 : 0,
+    mentions: words ? ((matches + 0.5 * partial) / words) * 100 : 0,
+  };
 };
 
 export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { kw, lang, an } = ctx;
-  const { matches, kd } = keywordDensity(doc, kw.stems);
+  const { matches, kd, mentions } = keywordDensity(doc, kw.stems, an, kw);
+  const g = gamingOf(doc, kw, an);
+  const ceiling = densityCeiling(kw.stems);
   const findings: Finding[] = [];
   const strengths: string[] = [];
   let base: number;
   let cap: number | null = null;
-  if (kd > 4) {
+  if (kd > ceiling + 1) {
     base = 0;
     cap = 60;
-  } else if (kd > 3)
+  } else if (kd > ceiling)
     base = 1; // over-use is worse than under-use (Yoast: too high red, too low orange)
-  else if (kd >= 0.5) base = 10;
-  else base = 2 + 12 * kd;
+  else if (mentions >= 0.5) base = 10;
+  else base = 2 + 12 * mentions;
+  // No credit for stuffing: each use beyond the natural allowance costs a point.
+  const stuffPenalty = g.excessStuffing;
 
-  const prose = proseOf(doc);
+  // Filler sentences are not part of the text's run: they neither break nor shorten a gap's share.
+  const prose = proseOf(doc).filter((s) => !g.filler.has(s));
   let run = 0,
     longest = 0,
     runStart = 0,
     longestStart = 0;
   prose.forEach((s, i) => {
-    if (occurrences(s, kw.stems) > 0) run = 0;
+    if (!g.stuffedSentences.has(s) && occurrences(s, kw.stems) > 0) run = 0;
     else {
       if (run === 0) runStart = i;
       run++;
@@ -61,15 +94,15 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   });
   const gap = prose.length ? longest / prose.length : 1;
   // Distribution judges the matches there are; a text with too few is already scored by its density.
-  const gapPenalty = kd < 0.5 ? 0 : gap > 0.5 ? 4 : gap > 0.3 ? 2 : 0;
+  const gapPenalty = mentions < 0.5 ? 0 : gap > 0.5 ? 4 : gap > 0.3 ? 2 : 0;
 
   const heads = headed(doc).filter((s) => s.level >= 2);
   const withKw = heads.filter((s) => coverage(an.contentStems(s.heading?.text ?? ''), kw.stems) >= 0.5).length;
   const headShare = heads.length ? withKw / heads.length : 0;
   const headPenalty = heads.length >= 2 && (headShare < 0.3 || headShare > 0.75) ? 1 : 0;
-  const score = clamp(base - gapPenalty - headPenalty);
+  const score = clamp(base - gapPenalty - headPenalty - stuffPenalty);
 
-  if (kd > 3) {
+  if (kd > ceiling || stuffPenalty > 0) {
     // Stuffing: the sentences that carry the keyphrase most densely go first.
     const stuffed = doc.sentences
       .map((s, i) => ({
@@ -78,18 +111,25 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         occ: occurrences(s, kw.stems),
         share: s.content.length ? s.content.filter((c) => kw.stems.includes(c)).length / s.content.length : 0,
       }))
-      .filter((x) => x.occ > 0 && x.s.kind === 'prose')
+      .filter((x) => x.occ > 0 && x.s.kind === 'prose' && (kd > ceiling || g.stuffedSentences.has(x.s)))
       .sort((a, b) => b.occ - a.occ || b.share - a.share || a.i - b.i)
       .slice(0, 3);
     for (const x of stuffed) {
       findings.push(
         finding({
           title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
-          problem: t(
-            lang,
-            `Keyword density is ${round2(kd)}% (over 3%); this sentence repeats the keyphrase without adding information.`,
-            `Gęstość frazy to ${round2(kd)}% (ponad 3%); to zdanie powtarza frazę, nie wnosząc informacji.`,
-          ),
+          problem:
+            kd > ceiling
+              ? t(
+                  lang,
+                  `Keyword density is ${round2(kd)}% (over ${ceiling}%); this sentence repeats the keyphrase without adding information.`,
+                  `Gęstość frazy to ${round2(kd)}% (ponad ${ceiling}%); to zdanie powtarza frazę, nie wnosząc informacji.`,
+                )
+              : t(
+                  lang,
+                  `${g.stuffed} uses of the keyphrase say nothing else; this sentence repeats it without adding information.`,
+                  `${g.stuffed} użyć frazy nie mówi nic więcej; to zdanie powtarza frazę, nie wnosząc informacji.`,
+                ),
           suggestion: t(
             lang,
             'Delete the sentence or say the same with a pronoun or synonym.',
@@ -98,20 +138,20 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
           section: sectionName(doc, x.s.section),
           sectionIndex: x.s.section,
           actionType: 'remove',
-          severity: kd > 4 ? 1 : 0.6,
-          gate: kd > 4,
+          severity: kd > ceiling + 1 ? 1 : 0.6,
+          gate: kd > ceiling + 1,
           change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
         }),
       );
     }
-  } else if (kd < 0.5 || gapPenalty > 0) {
+  } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
     const sec = s ? doc.sections[s.section] : undefined;
     const p = sec ? firstParagraph(doc, sec) : null;
     findings.push(
       finding({
         title:
-          kd < 0.5
+          mentions < 0.5
             ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej')
             : t(lang, 'Spread the keyphrase through the text', 'Rozłóż frazę kluczową w całym tekście'),
         problem: t(
@@ -135,11 +175,12 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     strengths.push(
       t(
         lang,
-        `Keyword density of ${round2(kd)}% is in the 0.5–3% range.`,
-        `Gęstość frazy ${round2(kd)}% mieści się w zakresie 0,5–3%.`,
+        `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%).`,
+        `Gęstość frazy ${round2(kd)}% mieści się w naturalnym zakresie (do ${ceiling}%).`,
       ),
     );
-  if (!gapPenalty && matches > 0)
+  // Only a text with enough matches can be spread evenly; a lone match with a long gap is not.
+  if (mentions >= 0.5 && gap <= 0.3 && matches > 1)
     strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
   if (headPenalty) {
     findings.push(
@@ -166,8 +207,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     score: round1(score),
     summary: t(
       lang,
-      `Keyphrase matches: ${matches} in ${doc.words} words (${round2(kd)}%); longest gap ${Math.round(gap * 100)}% of sentences.`,
-      `Wystąpienia frazy: ${matches} na ${doc.words} słów (${round2(kd)}%); najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+      `Keyphrase matches: ${matches} in ${g.informativeWords} words (${round2(kd)}%); longest gap ${Math.round(gap * 100)}% of sentences.`,
+      `Wystąpienia frazy: ${matches} na ${g.informativeWords} słów (${round2(kd)}%); najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
     ),
     strengths,
     findings,

@@ -1,3 +1,4 @@
+import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import type { Doc, Sentence } from '../types.ts';
@@ -10,6 +11,7 @@ import {
   replaceChange,
   round1,
   sectionName,
+  excerpt,
 } from './helpers.ts';
 
 /**
@@ -56,7 +58,9 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   let vdRatio: number;
   let missing: string[] = [];
   if (bench && bench.attributes.length) {
-    const docStems = new Set(doc.sentences.flatMap((s) => s.stems));
+    // A word dropped in generic filler is not the attribute covered.
+    const filler = gamingOf(doc, kw, ctx.an).filler;
+    const docStems = new Set(doc.sentences.filter((s) => !filler.has(s)).flatMap((s) => s.stems));
     const got = bench.attributes.filter((a) => attrs.has(a.stem));
     const mentioned = bench.attributes.filter((a) => !attrs.has(a.stem) && docStems.has(a.stem));
     cov = (got.length + 0.5 * mentioned.length) / bench.attributes.length;
@@ -93,8 +97,8 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
         problem: t(
           lang,
-          `"${s.text.slice(0, 90)}" states a quality without a number.`,
-          `„${s.text.slice(0, 90)}” opisuje cechę bez liczby.`,
+          `"${excerpt(s.text)}" states a quality without a number.`,
+          `„${excerpt(s.text)}” opisuje cechę bez liczby.`,
         ),
         suggestion: t(
           lang,

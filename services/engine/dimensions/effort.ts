@@ -1,3 +1,5 @@
+import { evidenceOf } from '../evidence.ts';
+import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { shinglesOf } from '../text/terms.ts';
@@ -14,6 +16,7 @@ import {
   replaceChange,
   round1,
   sectionName,
+  excerpt,
 } from './helpers.ts';
 
 /**
@@ -29,7 +32,10 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   const { lang, lex, bench } = ctx;
   const findings: Finding[] = [];
   const strengths: string[] = [];
+  const g = gamingOf(doc, ctx.kw, ctx.an);
   const prose = proseOf(doc).filter((s) => s.words.length >= 6);
+  // Filler is never novel: it counts in the share's base but not as an original sentence.
+  const counts_ = (s: (typeof prose)[number]) => !g.filler.has(s) && !g.stuffedSentences.has(s);
 
   let novel = 0;
   if (bench && bench.comps.length) {
@@ -37,13 +43,16 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
     for (const s of prose) {
       const sh = shinglesOf(s.stems);
       const known = sh.filter((x) => (bench.shingles.get(x) ?? 0) - (self?.has(x) ? 1 : 0) > 0).length;
-      if (sh.length && known / sh.length < 0.5) novel++;
+      if (sh.length && known / sh.length < 0.5 && counts_(s)) novel++;
     }
   } else {
     const counts = new Map<string, number>();
     const per = prose.map((s) => shinglesOf(s.stems));
     for (const sh of per) for (const x of new Set(sh)) counts.set(x, (counts.get(x) ?? 0) + 1);
-    for (const sh of per) if (sh.length && sh.filter((x) => (counts.get(x) ?? 0) > 1).length / sh.length < 0.5) novel++;
+    per.forEach((sh, i) => {
+      if (sh.length && sh.filter((x) => (counts.get(x) ?? 0) > 1).length / sh.length < 0.5 && counts_(prose[i]!))
+        novel++;
+    });
   }
   const novelty = prose.length ? novel / prose.length : 0;
 
@@ -56,13 +65,18 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   const lower = doc.text.toLowerCase();
   let examples = 0;
   for (const e of lex.examples) examples += lower.split(e).length - 1;
+  // A named quotation or a sourced figure is concrete support too.
+  const ev = evidenceOf(doc);
+  examples += ev.quotes.size + ev.statistics.size;
   const media = 0.5 * Math.min(1, mediaCount / 3) + 0.5 * Math.min(1, examples / 2);
 
   let length: number;
+  // Length is the informative text's: padding is not effort.
+  const words = g.informativeWords;
   if (bench && bench.lengthMedian > 0) {
-    const r = doc.words / bench.lengthMedian;
+    const r = words / bench.lengthMedian;
     length = r < 0.8 ? r / 0.8 : r <= 1.5 ? 1 : Math.max(0.5, 1 - (r - 1.5) / 2);
-  } else length = Math.min(1, doc.words / 800);
+  } else length = Math.min(1, words / 800);
 
   const clicheSents = doc.sentences.filter((s) => containsPhrase(s.text.toLowerCase(), lex.cliches) !== null);
   const perK = doc.words ? (clicheSents.length / doc.words) * 1000 : 0;
@@ -78,8 +92,8 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
         title: t(lang, 'Cut a cliché', 'Usuń frazes'),
         problem: t(
           lang,
-          `"${s.text.slice(0, 90)}" uses stock phrasing that signals low effort.`,
-          `„${s.text.slice(0, 90)}” używa utartego frazesu, który świadczy o małym wkładzie pracy.`,
+          `"${excerpt(s.text)}" uses stock phrasing that signals low effort.`,
+          `„${excerpt(s.text)}” używa utartego frazesu, który świadczy o małym wkładzie pracy.`,
         ),
         suggestion: t(lang, 'Say it plainly, or delete it.', 'Napisz to wprost albo usuń.'),
         section: sectionName(doc, s.section),

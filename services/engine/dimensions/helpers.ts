@@ -127,3 +127,11 @@ export const removalChange = (doc: Doc, text: string, nth = 0): Change | null =>
   }
   return null;
 };
+
+/** A quote of at most `max` characters, cut at a word boundary and marked as cut ("…"). */
+export const excerpt = (text: string, max = 90): string => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max + 1);
+  const at = cut.search(/\s+\S*$/u);
+  return `${(at > max / 2 ? cut.slice(0, at) : text.slice(0, max)).replace(/[\s,;:–-]+$/u, '')}…`;
+};

@@ -1,3 +1,5 @@
+import { evidenceOf } from '../evidence.ts';
+import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { syllables } from '../text/syllables.ts';
@@ -12,6 +14,7 @@ import {
   replaceChange,
   round1,
   sectionName,
+  excerpt,
 } from './helpers.ts';
 
 /**
@@ -56,11 +59,19 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, lex, kw } = ctx;
   const findings: Finding[] = [];
   const strengths: string[] = [];
-  const prose = proseOf(doc);
+  const g = gamingOf(doc, kw, ctx.an);
+  const allProse = proseOf(doc);
+  // Rates over the sentences that say something: filler must not dilute long or passive sentences,
+  // and keyphrase-only sentences must not pass as the entity acting.
+  // Quoted speech is the speaker's syntax, not the writer's.
+  const ev = evidenceOf(doc);
+  const prose = allProse.filter((s) => !g.filler.has(s) && !g.stuffedSentences.has(s) && !ev.quotes.has(s));
+  const fillerShare = allProse.length ? allProse.filter((s) => g.filler.has(s)).length / allProse.length : 0;
   const n = Math.max(1, prose.length);
   const passive = prose.filter((s) => isPassive(s, ctx)).length / n;
   const limit = lang === 'pl' ? 0.15 : 0.25;
-  const long = prose.filter((s) => s.words.length > 20).length / n;
+  // A figure given with its source needs the clause that names it: not counted as a long sentence.
+  const long = prose.filter((s) => s.words.length > 20 && !ev.statistics.has(s) && !ev.citations.has(s)).length / n;
   const hedged = prose.filter(
     (s) =>
       containsPhrase(
@@ -82,7 +93,9 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const pHedge = hedgeShare > 0.1 ? 2 : hedgeShare > 0.05 ? 1 : 0;
   const pNominal = nominal > 0.07 ? 2 : nominal > 0.04 ? 1 : 0;
   const pSubject = ceSents.length >= 3 && asSubject < 0.3 ? 1 : 0;
-  const score = clamp(10 - pPassive - pLong - pHedge - pNominal - read.penalty - pSubject);
+  // Sentences that name no actor and no fact (generic filler) are the opposite of who-does-what.
+  const pFiller = fillerShare > 0.15 ? 2 : fillerShare > 0.04 ? 1 : 0;
+  const score = clamp(10 - pPassive - pLong - pHedge - pNominal - read.penalty - pSubject - pFiller);
   const pct = (x: number) => `${Math.round(x * 100)}%`;
 
   for (const s of hedged.slice(0, 3)) {
@@ -93,8 +106,8 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji'),
         problem: t(
           lang,
-          `"${s.text.slice(0, 90)}" hedges instead of stating who does what.`,
-          `„${s.text.slice(0, 90)}” asekuruje się zamiast powiedzieć, kto co robi.`,
+          `"${excerpt(s.text)}" hedges instead of stating who does what.`,
+          `„${excerpt(s.text)}” asekuruje się zamiast powiedzieć, kto co robi.`,
         ),
         suggestion: t(
           lang,

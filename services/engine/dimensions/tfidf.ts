@@ -1,3 +1,4 @@
+import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
@@ -15,13 +16,23 @@ import { capitalise, clamp, finding, insertChange, newSectionPlace, round1, sect
 
 /** A keyword term used more than this per 1,000 words (2.5% of all words) is stuffed. */
 const STUFFED_PER_1000 = 25;
+/** A term counts as over-used above P90 × this. */
+const OVER_MARGIN = 1.25;
 
 export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, an, kw, bench } = ctx;
   const findings: Finding[] = [];
   const strengths: string[] = [];
-  const table = termTable(doc, an, false);
-  const per1000 = (key: string) => (doc.words ? ((table.counts.get(key) ?? 0) / doc.words) * 1000 : 0);
+  // Terms and rates of the informative text: generic filler neither covers a term nor dilutes an
+  // over-used one.
+  const g = gamingOf(doc, kw, an);
+  const table = termTable(
+    g.filler.size ? { ...doc, sentences: doc.sentences.filter((s) => !g.filler.has(s)) } : doc,
+    an,
+    false,
+  );
+  const words = g.informativeWords;
+  const per1000 = (key: string) => ((table.counts.get(key) ?? 0) / words) * 1000;
   let score: number;
   let summary: string;
   if (bench && bench.targets.length) {
@@ -33,7 +44,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       const rate = per1000(term.key);
       got += term.weight * Math.min(1, rate / Math.max(term.p25, 0.01));
       total += term.weight;
-      if (rate > term.p90 && rate >= 3) over++;
+      // Over-use is clearly above the SERP's heaviest use, not one use past it.
+      if (rate > term.p90 * OVER_MARGIN && rate >= 3) over++;
       if (rate === 0) missing.push(term);
     }
     const coverage = total ? got / total : 0;

@@ -1,0 +1,152 @@
+import type { Analyzer } from '../document.ts';
+import { occurrences } from '../keyword.ts';
+import type { Doc, KeywordInfo, Sentence } from '../types.ts';
+
+/**
+ * Signals of content written for the scorer rather than the reader (issue 24): keyphrase
+ * occurrences that carry nothing else (stuffing, in text, bold lines and subheadings) and
+ * paragraphs that carry no information about the subject (generic filler). Dimensions use them so
+ * that neither earns credit: stuffed matches are not matches, filler words do not dilute a rate.
+ */
+
+export interface Gaming {
+  /** Keyphrase uses in units (sentences, bold lines, subheadings) that say nothing else or say it twice. */
+  stuffed: number;
+  /** Stuffed uses beyond what natural writing shows (a short keyphrase sentence now and then). */
+  excessStuffing: number;
+  /** Sentences (by identity) that are stuffed: their keyphrase match is not counted. */
+  stuffedSentences: Set<Sentence>;
+  /** Sentences of low-information paragraphs. */
+  filler: Set<Sentence>;
+  /** Words of the filler sentences. */
+  fillerWords: number;
+  /** Words that carry the text: all words less the filler. */
+  informativeWords: number;
+}
+
+/** A unit is stuffing when the keyphrase is (almost) all it says, or it repeats the keyphrase. */
+const MIN_OTHER_CONTENT = 2;
+
+/** Uses of the keyphrase as a phrase: its content stems side by side (any order), not overlapping. */
+export const phraseUses = (content: string[], kwStems: string[]): number => {
+  const k = kwStems.length;
+  if (!k) return 0;
+  const need = new Set(kwStems);
+  let n = 0;
+  for (let i = 0; i + k <= content.length; i++) {
+    const win = new Set(content.slice(i, i + k));
+    if (win.size === k && [...win].every((c) => need.has(c))) {
+      n++;
+      i += k - 1;
+    }
+  }
+  return n;
+};
+
+const stuffedIn = (u: { stems: string[]; content: string[] }, kwStems: string[], joints: Set<string>): number => {
+  const occ = occurrences(u, kwStems);
+  if (!occ) return 0;
+  const kw = new Set(kwStems);
+  // The keyphrase's own joining words ("vs", "czy") are part of it, not something else said.
+  const content = u.content.filter((c) => !joints.has(c));
+  const other = content.filter((c) => !kw.has(c)).length;
+  // A unit that says nothing but the keyphrase: every use in it is stuffing.
+  if (other < MIN_OTHER_CONTENT) return Math.max(1, phraseUses(content, kwStems));
+  // A unit with content: the whole phrase said again in it is stuffing (a lone noun repeated is not).
+  return kwStems.length >= 2 ? Math.max(0, phraseUses(content, kwStems) - 1) : 0;
+};
+
+/**
+ * A paragraph is low-information when it has no value (digit), does not name the keyphrase, fewer
+ * than a quarter of its content words belong to the subject (the keyphrase's words, or the page's
+ * own vocabulary: used in two other paragraphs or headings), and it is mostly function words.
+ * Generic advice fits any page, so it has no anchor and few terms.
+ */
+const MIN_FILLER_WORDS = 25;
+const ANCHOR_SHARE = 0.25;
+/** Function-word share of generic prose; German's stop list is longer, so its share runs higher. */
+const GENERIC_STOP_SHARE: Record<string, number> = { en: 0.45, pl: 0.36, de: 0.55 };
+
+const cache = new WeakMap<Doc, Map<string, Gaming>>();
+
+export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
+  const key = kw.stems.join(' ');
+  let byKw = cache.get(doc);
+  if (!byKw) cache.set(doc, (byKw = new Map()));
+  const hit = byKw.get(key);
+  if (hit) return hit;
+
+  const joints = new Set(an.contentStems(kw.text).filter((c) => !kw.stems.includes(c)));
+  const stuffedSentences = new Set<Sentence>();
+  let stuffed = 0;
+  for (const s of doc.sentences) {
+    const n = stuffedIn(s, kw.stems, joints);
+    if (n > 0) {
+      stuffed += n;
+      if (occurrences(s, kw.stems) <= n) stuffedSentences.add(s);
+    }
+  }
+  // Subheadings: a heading that says the keyphrase twice is stuffing (both uses).
+  let headingUses = 0;
+  const headings = doc.sections.flatMap((sec) =>
+    sec.heading && sec.heading.level >= 2 ? an.analyse(sec.heading.text, 'list') : [],
+  );
+  // A subheading naming the subject is natural; saying the phrase twice in one is not.
+  for (const h of headings)
+    headingUses +=
+      Math.max(
+        0,
+        phraseUses(
+          h.content.filter((c) => !joints.has(c)),
+          kw.stems,
+        ) - 1,
+      ) * 2;
+  stuffed += headingUses;
+
+  // Filler: paragraphs grouped by (section, block).
+  const groups = new Map<string, Sentence[]>();
+  for (const s of doc.sentences) {
+    if (s.kind !== 'prose') continue;
+    const k = `${s.section}:${s.block}`;
+    const g = groups.get(k);
+    if (g) g.push(s);
+    else groups.set(k, [s]);
+  }
+  // The page's vocabulary: content stems by the number of paragraphs (and headings) using them.
+  const df = new Map<string, number>();
+  const addDf = (stems: Iterable<string>) => {
+    for (const st of new Set(stems)) df.set(st, (df.get(st) ?? 0) + 1);
+  };
+  for (const g of groups.values()) addDf(g.flatMap((s) => s.content));
+  for (const s of doc.sentences) if (s.kind !== 'prose') addDf(s.content);
+  for (const h of headings) addDf(h.content);
+  const topic = new Set([...kw.stems, ...kw.entityStems]);
+  const filler = new Set<Sentence>();
+  let fillerWords = 0;
+  for (const g of groups.values()) {
+    const words = g.reduce((a, s) => a + s.words.length, 0);
+    if (words < MIN_FILLER_WORDS) continue;
+    if (g.some((s) => /\p{N}/u.test(s.text))) continue;
+    const own = new Set(g.flatMap((s) => s.content));
+    // Anchored: a word of the keyphrase, or one at least two other units of the page use. Generic
+    // advice may say "time" in a page about the time change; it still has almost nothing else.
+    const anchored = [...own].filter((c) => topic.has(c) || (df.get(c) ?? 0) - 1 >= 2).length;
+    if (kw.stems.every((k) => own.has(k))) continue;
+    // Generic prose is mostly function words; specific prose is dense with terms and names.
+    const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
+    if (own.size && anchored / own.size < ANCHOR_SHARE && stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) {
+      for (const s of g) filler.add(s);
+      fillerWords += words;
+    }
+  }
+  const result: Gaming = {
+    stuffed,
+    excessStuffing: Math.max(0, stuffed - (2 + Math.floor(doc.words / 400))),
+    stuffedSentences,
+    filler,
+    fillerWords,
+    informativeWords: Math.max(1, doc.words - fillerWords),
+  };
+  byKw.set(key, result);
+  return result;
+};

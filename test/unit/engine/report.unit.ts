@@ -1,0 +1,55 @@
+import t from 'tap';
+import { loadCorpusA, loadHalf } from '../../eval/corpus.ts';
+import { scoreOnly } from '../../eval/geo.ts';
+
+/**
+ * A report that does not contradict itself (issue 24, item 5), on every strong and poor article of
+ * the tuning half and corpus-a: the density card does not call a phrase "spread evenly" beside a
+ * long gap or a single match; quoted sentences are cut at a word boundary; no markup in the text a
+ * client reads.
+ */
+
+const topics = [...loadHalf('tuning'), ...loadCorpusA()];
+const runs = topics.flatMap((tp) =>
+  (['strong', 'poor'] as const).map((v) => ({
+    id: `${tp.id}/${v}`,
+    s: scoreOnly(
+      { id: tp.id, language: tp.language, keyword: tp.keyword, content: tp[v], format: 'markdown', serp: tp.serp },
+      tp[v],
+    ),
+  })),
+);
+
+t.test('density: "spread evenly" only with several matches and no long gap', async (t) => {
+  for (const { id, s } of runs) {
+    const d = s.outcomes.find((o) => o.id === 'density')!;
+    const gap = Number(/longest gap (\d+)%|najdłuższa luka (\d+)%/.exec(d.summary)?.slice(1).find(Boolean) ?? 0);
+    const matches = Number(/(\d+) (?:in|na) /.exec(d.summary)?.[1] ?? 0);
+    const even = d.strengths.some((x) => /spread evenly|rozłożona równomiernie/.test(x));
+    if (even) t.ok(gap <= 30 && matches > 1, `${id}: ${d.summary}`);
+    const claimsRange = d.strengths.some((x) => /natural range|naturalnym zakresie/.test(x));
+    if (claimsRange)
+      t.notOk(
+        d.findings.some((f) => /use the keyphrase more|częściej/i.test(f.title)),
+        id,
+      );
+  }
+});
+
+t.test('quoted sentences are cut at word boundaries; no markup in client text', async (t) => {
+  for (const { id, s } of runs) {
+    for (const o of s.outcomes) {
+      for (const text of [
+        o.summary,
+        ...o.strengths,
+        ...o.findings.flatMap((f) => [f.title, f.problem, f.suggestion]),
+      ]) {
+        t.notMatch(text, /<\/?[a-z][a-z0-9]*[\s>]/i, `${id} ${o.id}: no markup`);
+        for (const m of text.matchAll(/["„]([^"”]+?)…?["”]/gu)) {
+          const q = m[1]!;
+          if (m[0].includes('…')) t.match(q, /[\p{L}\p{N}.!?)]$/u, `${id} ${o.id}: "${q}" ends on a whole word`);
+        }
+      }
+    }
+  }
+});
