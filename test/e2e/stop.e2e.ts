@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventually } from '../helpers/db.ts';
+import { withTestKey } from '../helpers/testKey.ts';
 
 /** The parts main.ts stops, last started first: one "stopped" line each, in this order. */
 const STOP_ORDER = [
@@ -16,6 +17,7 @@ const STOP_ORDER = [
   'crawler and auditor',
   'subscriptions',
   'database',
+  'engine threads',
 ];
 
 const alive = (pid: number) => {
@@ -46,7 +48,7 @@ t.test('SIGINT and SIGTERM, to the process or its whole group: a quiet, clean st
     for (const to of ['process', 'group'] as const) {
       await t.test(`${signal} to the ${to}`, async (t) => {
         const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-          env,
+          env: withTestKey(env),
           detached: true, // its own process group, as a shell's job
           stdio: ['ignore', 'pipe', 'pipe'],
         });

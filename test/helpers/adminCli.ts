@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { withTestKey } from './testKey.ts';
 
 export interface CliResult {
   code: number | null;
@@ -12,7 +13,10 @@ export interface CliResult {
 
 /** `npm run -s admin -- ...`, exactly as an operator types it. */
 export async function admin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> {
-  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '-s', 'admin', '--', ...args], {
+    env: withTestKey(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.on('data', (d) => (out += d));

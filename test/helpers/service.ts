@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { eventually } from './db.ts';
+import { withTestKey } from './testKey.ts';
 
 /** `npm start` (services/main.ts) in a process of its own until the test ends; returns its base URL. */
 export async function startService(
@@ -10,7 +11,7 @@ export async function startService(
   timeoutMs = 90_000,
 ): Promise<{ base: string; child: ChildProcess; output: () => string; stop(): Promise<number | null> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env,
+    env: withTestKey(env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -7,6 +7,7 @@ import '../../../events/catalogue.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { eventually } from '../../helpers/db.ts';
 import { servePages, type Page } from '../../helpers/pageServer.ts';
+import { withTestKey } from '../../helpers/testKey.ts';
 
 const fixtures = new URL('../../fixtures/engine/strong/', import.meta.url);
 const ARTICLES = [
@@ -152,7 +153,7 @@ export const serviceEnv = (dbUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS
 /** A service process without the API (e.g. only the bulk role), to be killed and restarted. */
 export async function startWorkerProcess(t: Test, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env,
+    env: withTestKey(env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';

@@ -5,6 +5,7 @@ import { createAccount } from '../../../services/admin/operations.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { startService } from '../../helpers/service.ts';
 import { apiClient, bulkSite, checkLedger, serviceEnv, startWorkerProcess, waitForBatch } from './fixtures.ts';
+import { withTestKey } from '../../helpers/testKey.ts';
 
 /**
  * The bulk role in a process of its own, SIGKILLed mid-batch and started again: no entry lost or
@@ -43,7 +44,7 @@ t.test('the bulk role killed mid-batch and restarted', async (t) => {
   const id = r.body.id;
 
   const watch = spawn('npm', ['run', '-s', 'admin', '--', 'bulk', 'watch', '--id', id, '--interval-ms', '200'], {
-    env: { ...env, LOG_LEVEL: 'error' },
+    env: withTestKey({ ...env, LOG_LEVEL: 'error' }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let watchOut = '';

@@ -12,6 +12,7 @@ import { startWebhookReceiver, testCaPath } from '../../helpers/webhookReceiver.
 import { finishedAudit } from './finishedAudit.ts';
 import { verifyFromSpec } from './verify.ts';
 import { sleep } from '../../../core/sleep.ts';
+import { withTestKey } from '../../helpers/testKey.ts';
 
 /**
  * `npm start` with ROLES=webhooks in a process of its own, on the embedded log, trusting the test
@@ -30,7 +31,7 @@ function startWebhooksProcess(t: Test, databaseUrl: string): { child: ChildProce
   };
   delete env.KAFKA_BROKERS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env,
+    env: withTestKey(env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   t.teardown(() => {
