@@ -154,6 +154,32 @@ interface Candidate {
  * one's words replaces it when it scores at least half as much. The surface form
  * is the most used one, a title occurrence counting as three body uses.
  */
+/** Titles that name a task: "How to clean an oven", "Jak wyczyścić piekarnik", "Wie man …", "So …". */
+const TASK_OPENER: Record<'pl' | 'en' | 'de', RegExp> = {
+  en: /^how to\s/i,
+  pl: /^jak\s/i,
+  de: /^(wie|so)\s/i,
+};
+
+/**
+ * The task a how-to title names, as its searchers type it: the title's opening clause (up to the
+ * first colon, dash or bracket), when it is short and its object is a word the body repeats. The
+ * verb stays in the keyword ("clean an oven", not "oven" or a phrase like "keep the oven").
+ */
+const taskClause = (
+  title: string,
+  kwLang: 'pl' | 'en' | 'de',
+  isContent: (w: string) => boolean,
+  bodyCount: (w: string) => number,
+): string | null => {
+  const clause = (title.split(SEGMENT)[0] ?? '').trim();
+  if (!TASK_OPENER[kwLang].test(clause)) return null;
+  const ws = tokenize(clause);
+  if (ws.length < 3 || ws.length > 8) return null;
+  const content = ws.filter(isContent);
+  return content.some((w) => bodyCount(w) >= 2) ? ws.join(' ') : null;
+};
+
 export const detectKeyword = (
   title: string,
   blocks: Block[],
@@ -246,6 +272,16 @@ export const detectKeyword = (
       }
     }
   };
+  const task = taskClause(title, kwLang, edgeOk, (w) => bodyStems.filter((set) => set.has(an.stem(w))).length);
+  if (task && describeKeyword(task, an).entity) return task;
+  // A phrase of the title or H1 outranks one the title never names: a disclosure or a side topic
+  // repeated in the body ("contains affiliate links") is not what the page is about.
+  const titleStems = new Set(
+    [title, h1?.text ?? '']
+      .flatMap((t) => tokenize(t))
+      .filter(edgeOk)
+      .map(an.stem),
+  );
   const ranked: { c: Candidate; score: number; freq: number }[] = [];
   for (const c of cands.values()) {
     const freq = bodyStems.filter((set) => c.stems.every((st) => set.has(st))).length;
@@ -264,9 +300,13 @@ export const detectKeyword = (
   }
   ranked.sort((x, y) => y.score - x.score || x.c.firstPos - y.c.firstPos || (x.c.key < y.c.key ? -1 : 1));
   const words = ranked.filter((x) => x.c.n === 1);
-  const word = words[0];
+  const titledWord = words.find((x) => titleStems.has(x.c.key));
   const heads = new Set(words.slice(0, 2).map((x) => x.c.key));
-  const phrases = ranked.filter((x) => x.c.n > 1);
+  const allPhrases = ranked.filter((x) => x.c.n > 1);
+  const titled = allPhrases.filter((x) => x.c.stems.some((st) => titleStems.has(st)));
+  // No phrase of the title has body support, but a word of it has: that word, not a phrase of the body.
+  const phrases = titled.length ? titled : titledWord ? [] : allPhrases;
+  const word = titled.length ? words[0] : (titledWord ?? words[0]);
   let pick =
     phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ??
     phrases.find((x) => !word || x.score >= word.score * 0.5) ??
