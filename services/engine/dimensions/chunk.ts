@@ -86,6 +86,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
+        kind: 'splitSection',
         title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
         problem: t(
           lang,
@@ -119,6 +120,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
+        kind: 'splitParagraph',
         title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit'),
         problem: t(
           lang,
@@ -143,6 +145,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const change = o.first ? replaceChange(doc, o.first.text, `${subject}: ${lowerFirst(o.first.text)}`) : null;
     findings.push(
       finding({
+        kind: 'pronounOpener',
         title: t(lang, 'Name the subject at the start of the section', 'Nazwij podmiot na początku sekcji'),
         problem: t(
           lang,

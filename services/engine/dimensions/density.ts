@@ -84,6 +84,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     for (const x of stuffed) {
       findings.push(
         finding({
+          kind: 'stuffing',
           title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
           problem: t(
             lang,
@@ -110,6 +111,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     const p = sec ? firstParagraph(doc, sec) : null;
     findings.push(
       finding({
+        kind: 'keywordMore',
         title:
           kd < 0.5
             ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej')
