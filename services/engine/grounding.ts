@@ -27,6 +27,13 @@ export interface Grounded {
   change?: Change;
 }
 
+/** Figures written as words ("one litre", "dwa litry") state a value as much as digits do. */
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten twelve twenty hundred jeden jedna jedno dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć ein eine zwei drei vier fünf zehn'.split(
+    ' ',
+  ),
+);
+
 const SLOT = /\[(?:fill in|uzupełnij|ergänzen)\s*:[^\]]*\]/giu;
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 const firstWord = (s: string) => tokenize(s)[0] ?? '';
@@ -44,12 +51,18 @@ export const hasFigure = (s: string): boolean => /\p{N}/u.test(s);
 export const namesSource = (s: string, ctx: GateContext): boolean => {
   const lower = s.toLowerCase();
   if (ctx.lex.sources.some((p) => lower.includes(p)) || /\]\(|https?:\/\//u.test(s)) return true;
-  const words = tokenizeKeepCase(s);
-  return words.slice(1).some((w) => /^\p{Lu}/u.test(w) && w !== 'I');
+  // A proper name: a capital inside the sentence that is not the keyword's own word (German
+  // capitalises every noun, so there only an acronym counts).
+  const kw = new Set(tokenize(ctx.kw.text));
+  const name = ctx.lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u;
+  return tokenizeKeepCase(s)
+    .slice(1)
+    .some((w) => name.test(w) && w !== 'I' && !kw.has(w.toLowerCase()));
 };
 
 /** The sentence says what the central entity is (entity near the start, an answer verb in the first words). */
 export const isDefinition = (s: string, ctx: GateContext): boolean => {
+  if (/[?？]\s*$/u.test(s)) return false; // a question asks, it defines nothing
   const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
   const words = tokenize(s);
   const stems = ctx.an.contentStems(words.slice(0, 10).join(' '));
@@ -88,7 +101,8 @@ export const keepsFacts = (before: string, after: string, ctx: GateContext): boo
 export const addsNothing = (sentence: string, doc: Doc, ctx: GateContext): boolean => {
   const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
   const own = [...new Set(ctx.an.contentStems(sentence))].filter((x) => !kwStems.has(x));
-  if (!own.length) return true;
+  // A short sentence around the keyword ("What is a bond?") carries nothing of its own.
+  if (own.length <= 4) return true;
   const target = norm(sentence);
   const elsewhere = new Set(doc.sentences.filter((x) => norm(x.text) !== target).flatMap((x) => x.content));
   return own.filter((x) => elsewhere.has(x)).length >= 0.7 * own.length;
@@ -254,27 +268,42 @@ export const ground = (
       };
     }
     case 'vague': {
-      // A value is asked for only where the top results give one for the same attribute.
-      if (!bench || change.kind !== 'replace') return null;
+      // A figure is asked for where the text itself shows one is missing (a quantity word before a
+      // unit: "a lot of kW"), or where the top results give a value for the same attribute.
+      if (change.kind !== 'replace') return null;
       const sentence = change.before;
-      const stems = new Set(ctx.an.contentStems(sentence));
-      const attr = bench.attributes.find((a) => stems.has(a.stem));
-      if (!attr) return null;
-      const quotes = bench.comps
-        .map((c, i) => ({ i, s: c.doc.sentences.find((s) => hasFigure(s.text) && s.stems.includes(attr.stem)) }))
-        .filter((x) => x.s !== undefined);
-      if (quotes.length < 2) return null;
-      const vague = tokenize(sentence).find((w) => ctx.lex.vague.includes(w)) ?? '';
-      return {
-        after: '',
-        task: rl.task.value(attr.surface, vague),
-        evidence: evidence(
-          t(
-            lang,
-            'eav: an attribute the top results give with a value',
-            'eav: cecha, którą czołowe wyniki podają z wartością',
+      const words = tokenize(sentence);
+      const at = words.findIndex(
+        (w, i) => ctx.lex.vague.includes(w) && words.slice(i + 1, i + 4).some((u) => rl.units.test(u)),
+      );
+      if (at < 0) return null;
+      // Quoted speech is the speaker's: no figure is put into someone else's words.
+      if (/["„“”«»]/u.test(sentence)) return null;
+      const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
+      const phrase = words.slice(at, unitAt + 1).join(' ');
+      const unit = words[unitAt] ?? '';
+      // The top results that give a number with the same unit show the figure is knowable.
+      const quotes = (bench?.comps ?? [])
+        .map((c, i) => ({
+          i,
+          s: c.doc.sentences.find((x) =>
+            x.words.some(
+              (w, k) =>
+                w === unit &&
+                x.words.slice(Math.max(0, k - 3), k).some((n) => /^\p{N}/u.test(n) || NUMBER_WORDS.has(n)),
+            ),
           ),
-          attr.surface,
+        }))
+        .filter((x) => x.s !== undefined);
+      const task = rl.task.unit(phrase);
+      // The sentence stays as it is: the change is the author's (measured as no change, gain 0).
+      return {
+        after: sentence,
+        task,
+        change: { kind: 'replace', before: sentence, after: sentence },
+        evidence: evidence(
+          t(lang, 'eav: a quantity stated without its figure', 'eav: ilość podana bez liczby'),
+          phrase,
           {
             competitors: competitorsOf(
               bench,

@@ -80,7 +80,12 @@ export const buildRecommendations = (
   for (const { m } of chosen) {
     const g = ground(m.finding, m.finding.change!, scored.doc, ctx, bench, scored.keywordDensity);
     if (!g) continue;
-    const change = g.change ?? m.finding.change!;
+    // What is measured is exactly what is shown: an author task's heading alone, never a filled-in slot.
+    const base = g.change ?? m.finding.change!;
+    const change: Change = base.kind === 'insert' ? { ...base, after: g.after } : base;
+    // A task on a sentence leaves it as it is (BEFORE = AFTER): its gain comes when the author writes.
+    const inPlaceTask = g.task !== null && change.kind === 'replace' && change.before === change.after;
+    if (g.task !== null && change.kind === 'replace' && !inPlaceTask) continue;
     let after: Scored;
     try {
       after = rescore(applyChange(scored.doc.content, format, change), change);
@@ -88,7 +93,9 @@ export const buildRecommendations = (
       continue;
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
-    if (delta < MIN_GAIN) continue;
+    // A paragraph or sentence break is only worth an editor's time where it moves the score.
+    const floor = m.finding.kind === 'splitParagraph' || m.finding.kind === 'splitSentence' ? 0.5 : MIN_GAIN;
+    if (delta < floor && !(inPlaceTask && delta === 0)) continue;
     // A change that separates a sentence from what it announces or refers to is not offered.
     if (brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
@@ -123,13 +130,16 @@ export const buildRecommendations = (
       authorDataOnly: g.task !== null,
       task: g.task,
       evidence: g.evidence,
-      competitorUrls: bench
-        ? m.finding.competitors
-            .slice(0, 5)
-            .map((i) => bench.comps[i])
-            .filter((c) => c !== undefined)
-            .map((c) => ({ url: c.url, domain: c.domain }))
-        : [],
+      // The competitors the evidence names, else those the finding says already do it.
+      competitorUrls: g.evidence.competitors.length
+        ? g.evidence.competitors.map((c) => ({ url: c.url, domain: c.domain }))
+        : bench
+          ? m.finding.competitors
+              .slice(0, 5)
+              .map((i) => bench.comps[i])
+              .filter((c) => c !== undefined)
+              .map((c) => ({ url: c.url, domain: c.domain }))
+          : [],
     };
     m.rec = rec;
     recs.push(rec);

@@ -12,10 +12,13 @@ export interface RecLexicon {
   fillerHedges: string[];
   /** Question words: too common in PAA questions and headings to show a sub-topic on their own. */
   questionWords: string[];
+  /** Units and counted nouns: a vague quantity word right before one stands where a figure belongs ("a lot of kW"). */
+  units: RegExp;
   task: {
     paa: (q: string, n: number) => string;
     facet: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
+    unit: (phrase: string) => string;
   };
 }
 
@@ -42,6 +45,8 @@ const en: RecLexicon = {
   ],
   shortAnswer: /^(?:no|yes|nope|yep)\b[\s.,!–-]/iu,
   fillerHedges: ['generally speaking, ', 'basically '],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|\$|€|£|seconds?|minutes?|hours?|days?|weeks?|months?|years?|litres?|liters?|grams?|metres?|meters?|watts?|percent|euros?|dollars?|pounds?)$/u,
   questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
   task: {
     paa: (q, n) =>
@@ -50,6 +55,8 @@ const en: RecLexicon = {
       `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results cover this sub-topic and the article does not.`,
     value: (a, v) =>
       `Give the figure for ${a} in this sentence ("${v}" gives no amount); the top results state it, the article only describes it.`,
+    unit: (p) =>
+      `Put the number in "${p}": the sentence names the unit but not the amount, and only you know the value.`,
   },
 };
 
@@ -78,6 +85,8 @@ const pl: RecLexicon = {
   ],
   shortAnswer: /^(?:nie|tak)\b[\s.,!–-]/iu,
   fillerHedges: ['generalnie ', 'w zasadzie ', 'w pewnym sensie '],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|zł|€|sekund\p{L}*|minut\p{L}*|godzin\p{L}*|dni|dzień|tygodni\p{L}*|miesi\p{L}*|lat|lata|roku|litr\p{L}*|gram\p{L}*|metr\p{L}*|procent\p{L}*|złotych|euro)$/u,
   questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
   task: {
     paa: (q, n) =>
@@ -86,9 +95,36 @@ const pl: RecLexicon = {
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
     value: (a, v) =>
       `Podaj w tym zdaniu wartość dla: ${a} („${v}” nie mówi, ile); czołowe wyniki ją podają, artykuł tylko ją opisuje.`,
+    unit: (p) => `Wpisz liczbę w „${p}”: zdanie podaje jednostkę, ale nie wartość, a tę zna tylko autor.`,
   },
 };
 
-const byLang: Record<string, RecLexicon> = { en, pl };
+/** German: its own words; task texts stay English, as the engine's labels do for German (partial support). */
+const de: RecLexicon = {
+  ...en,
+  connectives: [
+    'und',
+    'aber',
+    'also',
+    'auch',
+    'dann',
+    'jedoch',
+    'deshalb',
+    'daher',
+    'trotzdem',
+    'denn',
+    'welche',
+    'welcher',
+    'dort',
+    'hier',
+  ],
+  shortAnswer: /^(?:nein|ja)\b[\s.,!–-]/iu,
+  fillerHedges: ['im grunde ', 'grundsätzlich '],
+  questionWords: ['wie', 'was', 'wer', 'wen', 'welche', 'welcher', 'warum', 'wann', 'wo', 'kann', 'ist', 'sind'],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|€|watt|euro|sekunden|minuten|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|liter|gramm|meter|prozent)$/u,
+};
+
+const byLang: Record<string, RecLexicon> = { en, pl, de };
 
 export const recLexiconFor = (lang: string): RecLexicon => byLang[lang] ?? en;
