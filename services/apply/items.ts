@@ -85,7 +85,8 @@ const finish = (item: ApplyItem, edit: Edit | null, writer = false): PlannedItem
   // written by the model; gaps for the author's own facts keep it authorDataOnly.
   const write = writer && edit !== null && edit.kind !== 'meta' && writableByModel(item.after);
   const authorDataOnly = !write && (item.authorDataOnly || needsAuthorData(item.after));
-  const noChange = item.noChange || (item.before !== '' && item.before === item.after);
+  // An author task on a sentence keeps it as it is (BEFORE = AFTER): a request, not "nothing to change".
+  const noChange = item.noChange || (item.before !== '' && item.before === item.after && !authorDataOnly);
   const editorialOnly = item.editorialOnly || edit === null;
   const selectable = !authorDataOnly && !editorialOnly && !noChange;
   return {

@@ -36,7 +36,7 @@ export const runAudit = (input: EngineInput): AuditRun => {
       (change && reparseChange(parsed, doc.content, changed, change)) || parseContent(changed, format, input.url);
     return scoreDoc(buildDoc(p, changed, an, input.url, titleOverride), base);
   };
-  const { recs, measured } = buildRecommendations(scored, format, rescore, bench, WEIGHTS);
+  const { recs, measured } = buildRecommendations(scored, format, rescore, bench, WEIGHTS, base);
 
   const dimensions: Dimension[] = scored.outcomes.map((o) => ({
     id: o.id,

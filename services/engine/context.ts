@@ -32,7 +32,36 @@ export interface Finding {
   gate: boolean;
   /** Indexes into the included competitors that do what the change asks for. */
   competitors: number[];
+  /** What kind of problem this is, so recommendations.ts can ground it (issue 23); unset = never a recommendation. */
+  kind?: FindingKind;
+  /** The kind's subject: the PAA question, the facet id, the vague word, the stuffed phrase. */
+  subject?: string;
 }
+
+export type FindingKind =
+  | 'paa'
+  | 'facet'
+  | 'vague'
+  | 'factsTable'
+  | 'blufIntro'
+  | 'blufSection'
+  | 'stuffing'
+  | 'keywordMore'
+  | 'cliche'
+  | 'example'
+  | 'hedge'
+  | 'splitSentence'
+  | 'splitParagraph'
+  | 'splitSection'
+  | 'pronounOpener'
+  | 'h1'
+  | 'entityIntro'
+  | 'terms'
+  | 'duplicate'
+  | 'headingLevel'
+  | 'singleH1'
+  | 'jsonLd'
+  | 'lang';
 
 export interface DimensionOutcome {
   id: DimensionId;

@@ -2,6 +2,7 @@ import { applyChange } from './apply.ts';
 import type { BenchStats } from './benchStats.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
+import { ground, type GateContext } from './grounding.ts';
 import { dimensionName, t } from './labels.ts';
 import { brokenLinks, passageLinks } from './text/links.ts';
 import type { Change, ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
@@ -13,7 +14,18 @@ import { DIMENSION_IDS } from './types.ts';
  * CQS gain (unrounded CQS after − before, one decimal). Changes that do not raise CQS are dropped.
  * Priority: critical when the change lifts a gate or gains ≥5, high 2–5, medium 0.5–2, bonus < 0.5.
  * Order: priority, then gain, then dimension (in the contract's order), then position in the text.
+ *
+ * Precision before recall (issue 23): a finding is offered only when grounding.ts can say where,
+ * why (evidence) and what exactly; a text only the author can write is an author task
+ * (authorDataOnly, `task`), measured as if written, never a pasteable AFTER with a slot.
  */
+
+/** At most this many recommendations: past it an editor stops reading (the rest stay as problems). */
+export const MAX_RECOMMENDATIONS = 8;
+/** Author tasks asked per audit: each costs the author research, so only the best-grounded few. */
+export const MAX_TASKS = 3;
+/** A gain below this is not worth an editor's time (rubric: noise). */
+export const MIN_GAIN = 0.2;
 
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
@@ -38,6 +50,7 @@ export const buildRecommendations = (
   rescore: (content: string, change?: Change) => Scored,
   bench: BenchStats | null,
   weights: Record<DimensionId, number>,
+  ctx: GateContext,
 ): { recs: Recommendation[]; measured: MeasuredFinding[] } => {
   const lang = scored.doc.language;
   const measured: MeasuredFinding[] = [];
@@ -47,7 +60,8 @@ export const buildRecommendations = (
     for (const f of o.findings) {
       const m: MeasuredFinding = { finding: f, dimension: o.id, rec: null };
       measured.push(m);
-      if (!f.change) continue;
+      // Only findings the gate can ground are measured (the others stay as problems).
+      if (!f.change || !ground(f, f.change, scored.doc, ctx, bench, scored.keywordDensity)) continue;
       const key = JSON.stringify(f.change);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -64,7 +78,14 @@ export const buildRecommendations = (
   const links = passageLinks(scored.doc.blocks);
   const gated = scored.outcomes.filter((o) => o.cap !== null).map((o) => o.id);
   for (const { m } of chosen) {
-    const change = m.finding.change!;
+    const g = ground(m.finding, m.finding.change!, scored.doc, ctx, bench, scored.keywordDensity);
+    if (!g) continue;
+    // What is measured is exactly what is shown: an author task's heading alone, never a filled-in slot.
+    const base = g.change ?? m.finding.change!;
+    const change: Change = base.kind === 'insert' ? { ...base, after: g.after } : base;
+    // A task on a sentence leaves it as it is (BEFORE = AFTER): its gain comes when the author writes.
+    const inPlaceTask = g.task !== null && change.kind === 'replace' && change.before === change.after;
+    if (g.task !== null && change.kind === 'replace' && !inPlaceTask) continue;
     let after: Scored;
     try {
       after = rescore(applyChange(scored.doc.content, format, change), change);
@@ -72,7 +93,9 @@ export const buildRecommendations = (
       continue;
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
-    if (delta <= 0) continue;
+    // A paragraph or sentence break is only worth an editor's time where it moves the score.
+    const floor = m.finding.kind === 'splitParagraph' || m.finding.kind === 'splitSentence' ? 0.5 : MIN_GAIN;
+    if (delta < floor && !(inPlaceTask && delta === 0)) continue;
     // A change that separates a sentence from what it announces or refers to is not offered.
     if (brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
@@ -87,14 +110,16 @@ export const buildRecommendations = (
       actionType:
         change.kind === 'insert'
           ? 'add'
-          : change.after === ''
-            ? 'remove'
-            : m.finding.actionType === 'add'
-              ? 'replace'
-              : m.finding.actionType,
+          : g.task !== null
+            ? 'replace'
+            : change.after === ''
+              ? 'remove'
+              : m.finding.actionType === 'add'
+                ? 'replace'
+                : m.finding.actionType,
       section: m.finding.section,
       before: change.kind === 'replace' ? change.before : '',
-      after: change.after,
+      after: g.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,
       impact: t(
         lang,
@@ -102,29 +127,40 @@ export const buildRecommendations = (
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
       ),
       estimatedCqsDelta: delta,
-      authorDataOnly: AUTHOR_SLOT.test(change.after),
-      competitorUrls: bench
-        ? m.finding.competitors
-            .slice(0, 5)
-            .map((i) => bench.comps[i])
-            .filter((c) => c !== undefined)
-            .map((c) => ({ url: c.url, domain: c.domain }))
-        : [],
+      authorDataOnly: g.task !== null,
+      task: g.task,
+      evidence: g.evidence,
+      // The competitors the evidence names, else those the finding says already do it.
+      competitorUrls: g.evidence.competitors.length
+        ? g.evidence.competitors.map((c) => ({ url: c.url, domain: c.domain }))
+        : bench
+          ? m.finding.competitors
+              .slice(0, 5)
+              .map((i) => bench.comps[i])
+              .filter((c) => c !== undefined)
+              .map((c) => ({ url: c.url, domain: c.domain }))
+          : [],
     };
     m.rec = rec;
     recs.push(rec);
   }
   const order = (r: Recommendation) => measured.find((x) => x.rec === r)?.finding.sectionIndex ?? 0;
+  // The gain an editor sees: a change they can paste comes before a task of the same priority.
   recs.sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+      Number(a.authorDataOnly) - Number(b.authorDataOnly) ||
       b.estimatedCqsDelta - a.estimatedCqsDelta ||
       DIMENSION_IDS.indexOf(a.dimension) - DIMENSION_IDS.indexOf(b.dimension) ||
       order(a) - order(b) ||
       (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),
   );
-  recs.forEach((r, i) => {
+  // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
+  let tasks = 0;
+  const shown = recs.filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS).slice(0, MAX_RECOMMENDATIONS);
+  for (const r of recs) if (!shown.includes(r)) for (const m of measured) if (m.rec === r) m.rec = null;
+  shown.forEach((r, i) => {
     r.id = `rec:${i + 1}`;
   });
-  return { recs, measured };
+  return { recs: shown, measured };
 };

@@ -73,6 +73,19 @@ export const RecommendationSchema = Type.Object(
     estimatedCqsDelta: Type.Number(),
     // Added by issue 12; optional so that results stored before it stay valid.
     authorDataOnly: Type.Optional(Type.Boolean()),
+    // Added by issue 23; optional so that results stored before it stay valid.
+    task: Type.Optional(Type.Union([Str, Type.Null()])),
+    evidence: Type.Optional(
+      Type.Object(
+        {
+          rule: Str,
+          figure: Type.Union([Str, Type.Null()]),
+          competitors: Type.Array(Type.Object({ url: Str, domain: Str, quote: Str }, Closed)),
+          questions: Type.Array(Str),
+        },
+        Closed,
+      ),
+    ),
     competitorUrls: Type.Array(Type.Object({ url: Str, domain: Str }, Closed)),
   },
   Closed,

@@ -228,7 +228,22 @@ export interface Recommendation {
    * not text to paste (apply shows it as authorDataOnly). Optional in the schema for stored results.
    */
   authorDataOnly: boolean;
+  /** An author task: what to add, where and why (the AFTER then holds only text the SERP gives, or nothing). */
+  task?: string | null;
+  /** Why the engine recommends it: the rule and figure, the competitors and PAA questions (issue 23). */
+  evidence?: Evidence;
   competitorUrls: { url: string; domain: string }[];
+}
+
+export interface Evidence {
+  /** The rule that failed, with its dimension. */
+  rule: string;
+  /** The measured figure (a density, a word count, the phrase found), when there is one. */
+  figure: string | null;
+  /** Competitors that do what the change asks, with the heading or sentence that shows it. */
+  competitors: { url: string; domain: string; quote: string }[];
+  /** People Also Ask questions that show the missing sub-topic. */
+  questions: string[];
 }
 
 export interface BenchmarkResult {

@@ -126,6 +126,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
+        kind: 'blufIntro',
         title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu'),
         problem: fluff
           ? t(
@@ -183,6 +184,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     fixes++;
     findings.push(
       finding({
+        kind: 'blufSection',
         title: t(lang, `Answer first under "${heading.text}"`, `Odpowiedź na początku sekcji „${heading.text}”`),
         problem: t(
           lang,

@@ -102,6 +102,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
+        kind: 'splitSection',
         title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
         problem: t(
           lang,
@@ -135,6 +136,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
+        kind: 'splitParagraph',
         title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit'),
         problem: t(
           lang,
@@ -159,6 +161,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const change = o.first ? replaceChange(doc, o.first.text, `${subject}: ${lowerFirst(o.first.text)}`) : null;
     findings.push(
       finding({
+        kind: 'pronounOpener',
         title: t(lang, 'Name the subject at the start of the section', 'Nazwij podmiot na początku sekcji'),
         problem: t(
           lang,

@@ -41,6 +41,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       : null;
     findings.push(
       finding({
+        kind: 'singleH1',
         title: t(lang, 'Keep a single H1', 'Zostaw jeden nagłówek H1'),
         problem: t(lang, `The page has ${h1Count} H1 headings.`, `Strona ma ${h1Count} nagłówki H1.`),
         suggestion: t(lang, 'Demote the extra H1 to H2.', 'Zmień dodatkowy H1 na H2.'),
@@ -67,6 +68,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
             : h.raw.replace(/^#+/, '#'.repeat(fixed));
         findings.push(
           finding({
+            kind: 'headingLevel',
             title: t(lang, 'Do not skip heading levels', 'Nie pomijaj poziomów nagłówków'),
             problem: t(
               lang,
@@ -95,6 +97,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (dups)
     findings.push(
       finding({
+        kind: 'duplicate',
         title: t(lang, 'Remove duplicated paragraphs', 'Usuń powtórzone akapity'),
         problem: t(lang, `${dups} paragraph(s) appear more than once.`, `${dups} akapit(y) powtarza(ją) się.`),
         suggestion: t(lang, 'Keep each paragraph once.', 'Zostaw każdy akapit tylko raz.'),
@@ -142,6 +145,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       };
       findings.push(
         finding({
+          kind: 'jsonLd',
           title: sig.jsonLdInvalid
             ? t(lang, 'Fix the structured data', 'Popraw dane strukturalne')
             : t(lang, 'Add Article structured data', 'Dodaj dane strukturalne Article'),
@@ -185,6 +189,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         : '';
       findings.push(
         finding({
+          kind: 'lang',
           title: t(lang, 'Declare the page language', 'Zadeklaruj język strony'),
           problem: t(
             lang,

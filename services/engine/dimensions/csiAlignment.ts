@@ -188,6 +188,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         : null;
     findings.push(
       finding({
+        kind: 'h1',
         title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
         problem: t(
           lang,
@@ -217,6 +218,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       : null;
     findings.push(
       finding({
+        kind: 'entityIntro',
         title: t(
           lang,
           'Name the central entity in the first 100 words',

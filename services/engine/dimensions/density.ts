@@ -117,6 +117,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     for (const x of stuffed) {
       findings.push(
         finding({
+          kind: 'stuffing',
           title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
           problem:
             kd > ceiling
@@ -150,6 +151,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     const p = sec ? firstParagraph(doc, sec) : null;
     findings.push(
       finding({
+        kind: 'keywordMore',
         title:
           mentions < 0.5
             ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej')

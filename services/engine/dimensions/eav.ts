@@ -94,6 +94,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const after = s.text.replace(/([.!?…]*)$/, `${slotText}$1`);
     findings.push(
       finding({
+        kind: 'vague',
         title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
         problem: t(
           lang,
@@ -120,6 +121,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const table = [`| ${a} | ${v} |`, '| --- | --- |', ...rows].join('\n');
     findings.push(
       finding({
+        kind: 'factsTable',
         title: t(lang, 'Add the attributes competitors cover', 'Dodaj atrybuty, które opisują konkurenci'),
         problem: t(
           lang,

@@ -89,6 +89,8 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
     const after = phrase ? removePhrase(s.text, phrase) : null;
     findings.push(
       finding({
+        kind: 'cliche',
+        subject: phrase ?? undefined,
         title: t(lang, 'Cut a cliché', 'Usuń frazes'),
         problem: t(
           lang,
@@ -109,6 +111,7 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
     const p = biggest ? firstParagraph(doc, biggest) : null;
     findings.push(
       finding({
+        kind: 'example',
         title: t(lang, 'Add a worked example', 'Dodaj przykład z praktyki'),
         problem: t(
           lang,

@@ -82,6 +82,8 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
     findings.push(
       finding({
+        kind: 'paa',
+        subject: x.q,
         title: t(lang, `Answer "${heading}"`, `Odpowiedz na pytanie „${heading}”`),
         problem: t(
           lang,
@@ -118,6 +120,8 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
       const heading = fill(facet.heading, entity);
       findings.push(
         finding({
+          kind: 'facet',
+          subject: f,
           title: t(lang, `Cover the sub-query "${heading}"`, `Uwzględnij zapytanie poboczne „${heading}”`),
           problem: t(
             lang,

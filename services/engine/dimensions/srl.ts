@@ -103,6 +103,8 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const after = phrase ? removePhrase(s.text, phrase) : null;
     findings.push(
       finding({
+        kind: 'hedge',
+        subject: phrase ?? undefined,
         title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji'),
         problem: t(
           lang,
@@ -139,6 +141,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       }
       findings.push(
         finding({
+          kind: 'splitSentence',
           title: t(lang, 'Split a long sentence', 'Podziel długie zdanie'),
           problem: t(
             lang,

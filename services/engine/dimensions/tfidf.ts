@@ -66,6 +66,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       );
       findings.push(
         finding({
+          kind: 'terms',
           title: t(
             lang,
             `Cover missing terms: ${top.map((x) => x.surface).join(', ')}`,

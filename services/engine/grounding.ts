@@ -1,0 +1,419 @@
+import type { BenchStats } from './benchStats.ts';
+import type { Finding, ScoringContext } from './context.ts';
+import { coverage } from './keyword.ts';
+import { t } from './labels.ts';
+import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
+import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
+import { removalChange } from './dimensions/helpers.ts';
+import type { Change, Doc, Evidence } from './types.ts';
+
+/**
+ * The recommendation gate (issue 23): a finding becomes a recommendation only when the engine can
+ * say where (a verbatim BEFORE or an anchor), why (the evidence: the rule and figure, competitors
+ * with URLs, PAA questions) and what exactly. A change that would delete or weaken a sentence with
+ * a figure, a named source or a definition, move an answer away from its question, or leave a
+ * fragment is not offered; a text only the author can write is an author task, never a slot.
+ */
+
+export type GateContext = Omit<ScoringContext, 'profile'>;
+
+export interface Grounded {
+  /** The AFTER shown: pasteable text, or for an author task only the text the SERP gives (a heading). */
+  after: string;
+  /** What the author must add, where and why; null for a pasteable change. */
+  task: string | null;
+  evidence: Evidence;
+  /** The change to measure and show when the gate rewrites the finding's (a filler sentence cut whole). */
+  change?: Change;
+}
+
+/** Figures written as words ("one litre", "dwa litry") state a value as much as digits do. */
+const NUMBER_WORDS = new Set(
+  'one two three four five six seven eight nine ten twelve twenty hundred jeden jedna jedno dwa dwie trzy cztery pięć sześć siedem osiem dziewięć dziesięć ein eine zwei drei vier fünf zehn'.split(
+    ' ',
+  ),
+);
+
+const SLOT = /\[(?:fill in|uzupełnij|ergänzen)\s*:[^\]]*\]/giu;
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+const firstWord = (s: string) => tokenize(s)[0] ?? '';
+
+/** Cut at a word boundary, never inside a word. */
+export const clip = (s: string, max = 140): string => {
+  const x = norm(s);
+  if (x.length <= max) return x;
+  return `${x.slice(0, max).replace(/\s+\S*$/u, '')} …`;
+};
+
+export const hasFigure = (s: string): boolean => /\p{N}/u.test(s);
+
+/** A named source: an attribution phrase, a link, an acronym (RFC, WHO) or a proper name inside the sentence. */
+export const namesSource = (s: string, ctx: GateContext): boolean => {
+  const lower = s.toLowerCase();
+  if (ctx.lex.sources.some((p) => lower.includes(p)) || /\]\(|https?:\/\//u.test(s)) return true;
+  // A proper name: a capital inside the sentence that is not the keyword's own word (German
+  // capitalises every noun, so there only an acronym counts).
+  const kw = new Set(tokenize(ctx.kw.text));
+  const name = ctx.lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u;
+  return tokenizeKeepCase(s)
+    .slice(1)
+    .some((w) => name.test(w) && w !== 'I' && !kw.has(w.toLowerCase()));
+};
+
+/** The sentence says what the central entity is (entity near the start, an answer verb in the first words). */
+export const isDefinition = (s: string, ctx: GateContext): boolean => {
+  if (/[?？]\s*$/u.test(s)) return false; // a question asks, it defines nothing
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const words = tokenize(s);
+  const stems = ctx.an.contentStems(words.slice(0, 10).join(' '));
+  return coverage(stems, ce) >= 0.5 && words.slice(0, 10).some((w) => ctx.lex.answerVerbs.includes(w));
+};
+
+/** A sentence whose loss would cost the article a fact: never deleted, shortened or moved off the start. */
+export const isProtected = (s: string, ctx: GateContext): boolean =>
+  hasFigure(s) || namesSource(s, ctx) || isDefinition(s, ctx);
+
+const leansBack = (s: string, ctx: GateContext, rl: RecLexicon): boolean => {
+  const w = firstWord(s);
+  return ctx.lex.pronounOpeners.includes(w) || rl.connectives.includes(w);
+};
+
+/**
+ * Every fact of a protected BEFORE sentence survives in the AFTER: its figures and names stay and
+ * it is not cut to less than 60% of its words (a filler phrase may go, the claim may not).
+ */
+export const keepsFacts = (before: string, after: string, ctx: GateContext): boolean => {
+  const afterTokens = new Set(tokenizeKeepCase(after));
+  for (const s of splitSentences(before)) {
+    if (!isProtected(s, ctx)) continue;
+    const facts = tokenizeKeepCase(s).filter((w, i) => /\p{N}/u.test(w) || (i > 0 && /^\p{Lu}/u.test(w)));
+    if (facts.some((w) => !afterTokens.has(w))) return false;
+    const kept = tokenize(s).filter((w) => afterTokens.has(w) || afterTokens.has(w[0]!.toUpperCase() + w.slice(1)));
+    if (kept.length < 0.6 * tokenize(s).length) return false;
+  }
+  return true;
+};
+
+/**
+ * A sentence adds nothing when at least 70% of its content words besides the keyword's stand
+ * elsewhere in the text: deleting it loses no information (a sentence with its own advice stays).
+ */
+export const addsNothing = (sentence: string, doc: Doc, ctx: GateContext): boolean => {
+  const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
+  const own = [...new Set(ctx.an.contentStems(sentence))].filter((x) => !kwStems.has(x));
+  // A short sentence around the keyword ("What is a bond?") carries nothing of its own.
+  if (own.length <= 4) return true;
+  const target = norm(sentence);
+  const elsewhere = new Set(doc.sentences.filter((x) => norm(x.text) !== target).flatMap((x) => x.content));
+  return own.filter((x) => elsewhere.has(x)).length >= 0.7 * own.length;
+};
+
+/** Content words of a heading other than the keyword's: a heading needs some, or it is the keyword again. */
+export const ownWords = (heading: string, ctx: GateContext): string[] => {
+  const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
+  return ctx.an.contentStems(heading.replace(/^#+\s*/u, '')).filter((s) => !kwStems.has(s));
+};
+
+const competitorsOf = (bench: BenchStats | null, idx: number[], quote: (i: number) => string) =>
+  bench
+    ? idx
+        .filter((i) => bench.comps[i] !== undefined)
+        .slice(0, 5)
+        .map((i) => ({ url: bench.comps[i]!.url, domain: bench.comps[i]!.domain, quote: clip(quote(i), 120) }))
+    : [];
+
+const evidence = (rule: string, figure: string | null, over: Partial<Evidence> = {}): Evidence => ({
+  rule,
+  figure,
+  competitors: [],
+  questions: [],
+  ...over,
+});
+
+/** Sentences of one paragraph of the BEFORE, and the first sentence of the AFTER. */
+const sentencesOf = (text: string) => splitSentences(norm(text));
+
+/** A reorder that leads with the answer: the definition stays first, an answer stays after its question. */
+const safeReorder = (
+  change: Change,
+  ctx: GateContext,
+  rl: RecLexicon,
+  needWeakOpening: boolean,
+): { moved: string; dropped: string[] } | null => {
+  if (change.kind !== 'replace') return null;
+  const before = sentencesOf(change.before);
+  const after = sentencesOf(change.after);
+  const moved = after[0];
+  const opening = before[0];
+  if (!moved || !opening || moved === opening) return null;
+  const at = before.indexOf(moved);
+  if (at < 1) return null;
+  if (leansBack(moved, ctx, rl) || rl.shortAnswer.test(moved)) return null;
+  // The answer is not taken away from the question it answers.
+  if (/[?？]$/u.test(before[at - 1] ?? '')) return null;
+  // The definition, a figure or a source at the start stays at the start.
+  if (isProtected(opening, ctx) && after.indexOf(opening) !== 0) {
+    const dropped = before.filter((s) => !after.includes(s));
+    if (dropped.includes(opening) || isDefinition(opening, ctx)) return null;
+  }
+  // Under a subheading, only a weak opening gives way: a question, throat-clearing, a hedge, or over 25 words.
+  if (needWeakOpening) {
+    const lower = opening.toLowerCase();
+    const weak =
+      /[?？]$/u.test(opening) ||
+      ctx.lex.throatClearing.some((p) => lower.includes(p)) ||
+      ctx.lex.hedges.some((p) => lower.includes(p)) ||
+      tokenize(opening).length > 25;
+    if (!weak || rl.shortAnswer.test(before[1] ?? '')) return null;
+  }
+  const dropped = before.filter((s) => !after.includes(s));
+  if (dropped.some((s) => isProtected(s, ctx))) return null;
+  return { moved, dropped };
+};
+
+/** The paragraph or list item of the document that already answers a question (≥ 60% of its stems). */
+const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
+  const need = [...new Set(ctx.an.contentStems(q))];
+  if (!need.length) return true;
+  const byBlock = new Map<string, Set<string>>();
+  for (const s of doc.sentences) {
+    const key = `${s.section}:${s.block}`;
+    const set = byBlock.get(key) ?? new Set<string>();
+    for (const st of s.stems) set.add(st);
+    byBlock.set(key, set);
+  }
+  return [...byBlock.values()].some((stems) => coverage(stems, need) >= 0.6);
+};
+
+/** Competitor headings that show a sub-topic: a distinctive marker word (not a bare question word). */
+const facetHeadings = (bench: BenchStats, markers: string[], rl: RecLexicon): { i: number; heading: string }[] => {
+  const distinct = markers.filter((m) => !rl.questionWords.includes(m) && /\p{L}/u.test(m));
+  const out: { i: number; heading: string }[] = [];
+  bench.comps.forEach((c, i) => {
+    const h = c.doc.blocks.find(
+      (b) => b.kind === 'heading' && b.level >= 2 && tokenize(b.text).some((w) => distinct.includes(w)),
+    );
+    if (h) out.push({ i, heading: h.text.replace(/^\s*(?:\d+[.)]|step \d+:?)\s*/iu, '').trim() });
+  });
+  return out;
+};
+
+export const ground = (
+  f: Finding,
+  change: Change,
+  doc: Doc,
+  ctx: GateContext,
+  bench: BenchStats | null,
+  kd: number,
+): Grounded | null => {
+  const { lang } = ctx;
+  const rl = recLexiconFor(lang);
+  const pasteable = (rule: string, figure: string | null, over: Partial<Evidence> = {}): Grounded | null =>
+    SLOT.test(change.after) ? null : { after: change.after, task: null, evidence: evidence(rule, figure, over) };
+  SLOT.lastIndex = 0;
+  switch (f.kind) {
+    case 'paa': {
+      const q = f.subject ?? '';
+      if (!bench || !q || answeredInBody(doc, q, ctx)) return null;
+      const heading = `## ${q.trim().replace(/\s*\?*$/u, '?')}`;
+      return {
+        after: heading,
+        task: rl.task.paa(q.trim(), f.competitors.length),
+        evidence: evidence(
+          t(
+            lang,
+            'queryFanout: a People Also Ask question the article does not answer',
+            'queryFanout: pytanie People Also Ask, na które artykuł nie odpowiada',
+          ),
+          null,
+          {
+            questions: [q],
+            competitors: competitorsOf(bench, f.competitors, (i) => {
+              const need = ctx.an.contentStems(q);
+              const lead = bench.comps[i]!.leads.find((l) => coverage(l.stems, need) >= 0.6);
+              const sec = lead ? bench.comps[i]!.doc.sections[lead.index] : undefined;
+              return sec?.heading?.text ?? '';
+            }),
+          },
+        ),
+      };
+    }
+    case 'facet': {
+      // A sub-topic only when the SERP shows it for this query: competitor headings or a PAA question.
+      if (!bench || !f.subject) return null;
+      const facet = ctx.lex.facets[f.subject as keyof typeof ctx.lex.facets];
+      if (!facet || f.subject === 'definition' || f.subject === 'howto' || f.subject === 'forWhom') return null;
+      const shown = facetHeadings(bench, facet.markers, rl).filter((x) => ownWords(x.heading, ctx).length > 0);
+      if (shown.length < 2) return null;
+      const heading = [...shown].sort((a, b) => a.heading.length - b.heading.length || a.i - b.i)[0]!.heading;
+      if (tokenize(heading).length > 10) return null;
+      return {
+        after: `## ${heading}`,
+        task: rl.task.facet(heading, shown.length),
+        evidence: evidence(
+          t(
+            lang,
+            'queryFanout: a sub-topic the top results cover under their own heading',
+            'queryFanout: wątek, który czołowe wyniki omawiają w osobnej sekcji',
+          ),
+          `${shown.length}/${bench.comps.length}`,
+          {
+            competitors: competitorsOf(
+              bench,
+              shown.map((x) => x.i),
+              (i) => shown.find((x) => x.i === i)?.heading ?? '',
+            ),
+          },
+        ),
+      };
+    }
+    case 'vague': {
+      // A figure is asked for where the text itself shows one is missing (a quantity word before a
+      // unit: "a lot of kW"), or where the top results give a value for the same attribute.
+      if (change.kind !== 'replace') return null;
+      const sentence = change.before;
+      const words = tokenize(sentence);
+      const at = words.findIndex(
+        (w, i) => ctx.lex.vague.includes(w) && words.slice(i + 1, i + 4).some((u) => rl.units.test(u)),
+      );
+      if (at < 0) return null;
+      // Quoted speech is the speaker's: no figure is put into someone else's words.
+      if (/["„“”«»]/u.test(sentence)) return null;
+      const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
+      const phrase = words.slice(at, unitAt + 1).join(' ');
+      const unit = words[unitAt] ?? '';
+      // The top results that give a number with the same unit show the figure is knowable.
+      const quotes = (bench?.comps ?? [])
+        .map((c, i) => ({
+          i,
+          s: c.doc.sentences.find((x) =>
+            x.words.some(
+              (w, k) =>
+                w === unit &&
+                x.words.slice(Math.max(0, k - 3), k).some((n) => /^\p{N}/u.test(n) || NUMBER_WORDS.has(n)),
+            ),
+          ),
+        }))
+        .filter((x) => x.s !== undefined);
+      const task = rl.task.unit(phrase);
+      // The sentence stays as it is: the change is the author's (measured as no change, gain 0).
+      return {
+        after: sentence,
+        task,
+        change: { kind: 'replace', before: sentence, after: sentence },
+        evidence: evidence(
+          t(lang, 'eav: a quantity stated without its figure', 'eav: ilość podana bez liczby'),
+          phrase,
+          {
+            competitors: competitorsOf(
+              bench,
+              quotes.map((x) => x.i),
+              (i) => quotes.find((x) => x.i === i)?.s?.text ?? '',
+            ),
+          },
+        ),
+      };
+    }
+    case 'blufIntro':
+    case 'blufSection': {
+      const ok = safeReorder(change, ctx, rl, f.kind === 'blufSection');
+      if (!ok) return null;
+      return pasteable(
+        f.kind === 'blufIntro'
+          ? t(
+              lang,
+              'bluf: the first 60 words give the answer (entity, answer verb, value)',
+              'bluf: pierwsze 60 słów podaje odpowiedź (encja, czasownik, wartość)',
+            )
+          : t(
+              lang,
+              'bluf: a section opens with the sentence that answers its heading (≤ 25 words)',
+              'bluf: sekcja zaczyna się od zdania odpowiadającego na nagłówek (≤ 25 słów)',
+            ),
+        clip(ok.moved, 100),
+      );
+    }
+    case 'stuffing': {
+      if (change.kind !== 'replace') return null;
+      const removed = change.before.slice(change.after.length).trim();
+      if (!removed || isProtected(removed, ctx) || !addsNothing(removed, doc, ctx)) return null;
+      return pasteable(
+        t(lang, 'density: keyword density over 3% (stuffing)', 'density: gęstość frazy ponad 3% (upychanie)'),
+        `${Math.round(kd * 100) / 100}%`,
+      );
+    }
+    case 'cliche':
+    case 'hedge': {
+      if (change.kind !== 'replace' || !f.subject) return null;
+      // A sentence that is filler through and through is cut whole, not left as a shorter filler.
+      const filler = [
+        ...new Set([...ctx.lex.throatClearing, ...ctx.lex.cliches, ...ctx.lex.hedges].map((p) => p.trim())),
+      ].filter((p) => change.before.toLowerCase().includes(p));
+      const rest = filler.reduce((x, p) => x.split(p).join(' '), change.before.toLowerCase());
+      if (!isProtected(change.before, ctx) && ctx.an.contentStems(rest).length < 4) {
+        const cut = removalChange(doc, change.before);
+        if (cut && cut.kind === 'replace')
+          return {
+            after: cut.after,
+            task: null,
+            change: cut,
+            evidence: evidence(
+              t(lang, 'effort: a sentence of filler phrases only', 'effort: zdanie złożone z samych frazesów'),
+              filler.map((p) => p.trim()).join(', '),
+            ),
+          };
+      }
+      if (f.kind === 'hedge' && !rl.fillerHedges.includes(f.subject)) return null;
+      if (!keepsFacts(change.before, change.after, ctx) || tokenize(change.after).length < 4) return null;
+      if (/^\s*[,;:–-]/u.test(change.after)) return null;
+      return pasteable(
+        f.kind === 'cliche'
+          ? t(lang, 'effort: stock phrasing that says nothing', 'effort: utarty frazes, który nic nie mówi')
+          : t(lang, 'srl: a filler hedge', 'srl: asekuracja, która nic nie wnosi'),
+        f.subject.trim(),
+      );
+    }
+    case 'splitSentence': {
+      if (change.kind !== 'replace') return null;
+      const parts = sentencesOf(change.after);
+      if (parts.length !== 2) return null;
+      // Only at ", and/but/so …" between two clauses of some length: anything else may leave a fragment.
+      const joint = change.before.slice(parts[0]!.replace(/\.$/u, '').length).match(/^,\s+(\p{L}+)\s/u)?.[1];
+      const joins = lang === 'pl' ? ['ale', 'a', 'lecz', 'więc'] : ['and', 'but', 'so'];
+      if (!joint || !joins.includes(joint.toLowerCase())) return null;
+      if (tokenize(parts[0]!).length < 8 || tokenize(parts[1]!).length < 6 || leansBack(parts[1]!, ctx, rl))
+        return null;
+      return pasteable(
+        t(lang, 'srl: sentences over 20 words', 'srl: zdania ponad 20 słów'),
+        `${tokenize(change.before).length}`,
+      );
+    }
+    case 'splitParagraph': {
+      // Only a paragraph well past the limit: a break in a 160-word paragraph is not worth an editor's time.
+      if (change.kind !== 'replace') return null;
+      const para = doc.blocks.find((b) => b.raw.includes(change.before));
+      if (!para || tokenize(para.text).length <= 200) return null;
+      const second = change.after.split(/\n\n|<\/p>\s*<p>/u)[1] ?? '';
+      if (!second || leansBack(second, ctx, rl)) return null;
+      return pasteable(t(lang, 'chunk: paragraphs of at most 150 words', 'chunk: akapity do 150 słów'), null);
+    }
+    case 'h1': {
+      if (ownWords(change.after, ctx).length === 0) return null;
+      return pasteable(
+        t(lang, 'csiAlignment: the H1 names the central entity', 'csiAlignment: H1 nazywa główną encję'),
+        null,
+      );
+    }
+    case 'duplicate':
+    case 'headingLevel':
+    case 'singleH1':
+    case 'jsonLd':
+    case 'lang':
+      if (change.kind === 'replace' && change.after === '' && isProtected(change.before, ctx) && f.kind !== 'duplicate')
+        return null;
+      return pasteable(t(lang, `cor: ${f.title}`, `cor: ${f.title}`), null);
+    default:
+      // Template additions, keyword notes, generated headings and "Heading: it …" openers are not offered.
+      return null;
+  }
+};

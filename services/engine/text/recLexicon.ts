@@ -1,0 +1,130 @@
+/**
+ * Word lists and task texts the recommendation gate uses (issue 23), kept apart from lexicon.ts
+ * so the scoring lists and these can change independently. German falls back to English.
+ */
+
+export interface RecLexicon {
+  /** Sentence openers that lean on the sentence before: such a sentence cannot be moved or open a paragraph. */
+  connectives: string[];
+  /** A bare answer ("No.", "Nie.") that must stay right after its question. */
+  shortAnswer: RegExp;
+  /** Hedges that are filler: removing them changes no claim ("probably", "may" do, so they are not here). */
+  fillerHedges: string[];
+  /** Question words: too common in PAA questions and headings to show a sub-topic on their own. */
+  questionWords: string[];
+  /** Units and counted nouns: a vague quantity word right before one stands where a figure belongs ("a lot of kW"). */
+  units: RegExp;
+  task: {
+    paa: (q: string, n: number) => string;
+    facet: (heading: string, n: number) => string;
+    value: (attribute: string, vague: string) => string;
+    unit: (phrase: string) => string;
+  };
+}
+
+const en: RecLexicon = {
+  connectives: [
+    'and',
+    'but',
+    'so',
+    'also',
+    'then',
+    'however',
+    'therefore',
+    'thus',
+    'still',
+    'yet',
+    'instead',
+    'otherwise',
+    'because',
+    'which',
+    'such',
+    'there',
+    'here',
+    'both',
+  ],
+  shortAnswer: /^(?:no|yes|nope|yep)\b[\s.,!–-]/iu,
+  fillerHedges: ['generally speaking, ', 'basically '],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|\$|€|£|seconds?|minutes?|hours?|days?|weeks?|months?|years?|litres?|liters?|grams?|metres?|meters?|watts?|percent|euros?|dollars?|pounds?)$/u,
+  questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
+  task: {
+    paa: (q, n) =>
+      `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
+    facet: (h, n) =>
+      `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results cover this sub-topic and the article does not.`,
+    value: (a, v) =>
+      `Give the figure for ${a} in this sentence ("${v}" gives no amount); the top results state it, the article only describes it.`,
+    unit: (p) =>
+      `Put the number in "${p}": the sentence names the unit but not the amount, and only you know the value.`,
+  },
+};
+
+const pl: RecLexicon = {
+  connectives: [
+    'i',
+    'a',
+    'ale',
+    'więc',
+    'zatem',
+    'także',
+    'też',
+    'również',
+    'jednak',
+    'dlatego',
+    'natomiast',
+    'ponieważ',
+    'bo',
+    'który',
+    'która',
+    'które',
+    'tam',
+    'tutaj',
+    'oba',
+    'obie',
+  ],
+  shortAnswer: /^(?:nie|tak)\b[\s.,!–-]/iu,
+  fillerHedges: ['generalnie ', 'w zasadzie ', 'w pewnym sensie '],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|zł|€|sekund\p{L}*|minut\p{L}*|godzin\p{L}*|dni|dzień|tygodni\p{L}*|miesi\p{L}*|lat|lata|roku|litr\p{L}*|gram\p{L}*|metr\p{L}*|procent\p{L}*|złotych|euro)$/u,
+  questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
+  task: {
+    paa: (q, n) =>
+      `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
+    facet: (h, n) =>
+      `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
+    value: (a, v) =>
+      `Podaj w tym zdaniu wartość dla: ${a} („${v}” nie mówi, ile); czołowe wyniki ją podają, artykuł tylko ją opisuje.`,
+    unit: (p) => `Wpisz liczbę w „${p}”: zdanie podaje jednostkę, ale nie wartość, a tę zna tylko autor.`,
+  },
+};
+
+/** German: its own words; task texts stay English, as the engine's labels do for German (partial support). */
+const de: RecLexicon = {
+  ...en,
+  connectives: [
+    'und',
+    'aber',
+    'also',
+    'auch',
+    'dann',
+    'jedoch',
+    'deshalb',
+    'daher',
+    'trotzdem',
+    'denn',
+    'welche',
+    'welcher',
+    'dort',
+    'hier',
+  ],
+  shortAnswer: /^(?:nein|ja)\b[\s.,!–-]/iu,
+  fillerHedges: ['im grunde ', 'grundsätzlich '],
+  questionWords: ['wie', 'was', 'wer', 'wen', 'welche', 'welcher', 'warum', 'wann', 'wo', 'kann', 'ist', 'sind'],
+  units:
+    /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|€|watt|euro|sekunden|minuten|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|liter|gramm|meter|prozent)$/u,
+};
+
+const byLang: Record<string, RecLexicon> = { en, pl, de };
+
+export const recLexiconFor = (lang: string): RecLexicon => byLang[lang] ?? en;

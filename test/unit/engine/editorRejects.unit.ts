@@ -1,0 +1,198 @@
+import t from 'tap';
+import { runAudit } from '../../../services/engine/audit.ts';
+import { isProtected, ownWords, type GateContext } from '../../../services/engine/grounding.ts';
+import { createAnalyzer } from '../../../services/engine/document.ts';
+import { describeKeyword } from '../../../services/engine/keyword.ts';
+import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
+import { splitSentences, tokenizeKeepCase } from '../../../services/engine/text/segment.ts';
+import type { Recommendation } from '../../../services/engine/types.ts';
+import { recArticles, type RecArticle } from '../../eval/recArticles.ts';
+
+/**
+ * Issue 23 item 7: each reject kind of shared/EDITOR_REVIEW.md as a rule checked over every article
+ * of the engine fixtures, the evaluation corpus's tuning half and corpus-a (strong, weak, other;
+ * corpus-a with its SERP and without). The held-out half is not read here.
+ */
+
+const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
+
+interface Audited {
+  a: RecArticle;
+  recs: Recommendation[];
+  ctx: GateContext;
+  paa: string[];
+}
+
+const audited: Audited[] = recArticles().map((a) => {
+  const run = runAudit(a.input);
+  const lang = run.result.input.language ?? a.language;
+  const an = createAnalyzer(lang);
+  const ctx: GateContext = {
+    an,
+    lex: lexiconFor(lang),
+    lang,
+    kw: describeKeyword(run.result.input.keyword ?? a.keyword, an),
+    bench: null,
+    selfShingles: null,
+  };
+  return { a, recs: run.result.recommendations, ctx, paa: run.result.benchmark?.paa ?? [] };
+});
+
+const each = (fn: (x: Audited, r: Recommendation) => string | null): string[] =>
+  audited.flatMap((x) =>
+    x.recs.flatMap((r) => {
+      const v = fn(x, r);
+      return v ? [`${x.a.name} ${r.id}: ${v}`] : [];
+    }),
+  );
+
+t.test('the corpus is there (engine, tuning, corpus-a)', async (t) => {
+  for (const prefix of ['engine/', 'tuning/', 'corpus-a/'])
+    t.ok(
+      audited.some((x) => x.a.name.startsWith(prefix)),
+      prefix,
+    );
+  t.notOk(
+    audited.some((x) => x.a.name.includes('heldout')),
+    'no held-out article',
+  );
+});
+
+t.test('slot in the wrong place: no AFTER or task carries a slot marker', async (t) => {
+  t.same(
+    each((_, r) => (SLOT.test(r.after) || SLOT.test(r.task ?? '') ? r.after.slice(0, 80) : null)),
+    [],
+  );
+});
+
+t.test('where and why: a verbatim BEFORE or an anchored addition, and an evidence field', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (!r.evidence || !r.evidence.rule) return 'no evidence';
+      if (r.before) return x.a.input.content.includes(r.before) ? null : 'BEFORE not verbatim';
+      if (!r.insertAt) return 'neither BEFORE nor anchor';
+      return r.insertAt.placement === 'end' || x.a.input.content.includes(r.insertAt.anchor)
+        ? null
+        : 'anchor not verbatim';
+    }),
+    [],
+  );
+});
+
+t.test('cut at word boundaries: a BEFORE neither starts nor ends inside a word', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (!r.before) return null;
+      const i = x.a.input.content.indexOf(r.before);
+      const prev = x.a.input.content[i - 1] ?? ' ';
+      const next = x.a.input.content[i + r.before.length] ?? ' ';
+      const inWord = (a: string, b: string) => /[\p{L}\p{N}]/u.test(a) && /[\p{L}\p{N}]/u.test(b);
+      return inWord(prev, r.before[0]!) || inWord(r.before[r.before.length - 1]!, next) ? r.before.slice(0, 60) : null;
+    }),
+    [],
+  );
+});
+
+t.test('wrong subject: no template sub-topic without SERP or PAA evidence', async (t) => {
+  t.same(
+    each((_, r) =>
+      r.dimension === 'queryFanout' && r.evidence && !r.evidence.questions.length && r.evidence.competitors.length < 2
+        ? r.title
+        : null,
+    ),
+    [],
+  );
+  t.same(
+    each((x, r) => (r.dimension === 'queryFanout' && !x.a.input.benchmark ? r.title : null)),
+    [],
+    'without a SERP no sub-topic recommendation at all',
+  );
+});
+
+t.test(
+  'harmful: no BEFORE sentence with a figure, a named source or a definition is deleted or shortened',
+  async (t) => {
+    t.same(
+      each((x, r) => {
+        if (!r.before || r.authorDataOnly) return null;
+        const after = new Set(tokenizeKeepCase(r.after));
+        for (const s of splitSentences(r.before)) {
+          if (!isProtected(s, x.ctx)) continue;
+          const facts = tokenizeKeepCase(s).filter((w, i) => /\p{N}/u.test(w) || (i > 0 && /^\p{Lu}/u.test(w)));
+          const lost = facts.filter((w) => !after.has(w));
+          if (lost.length) return `loses ${lost.join(', ')} of "${s.slice(0, 60)}"`;
+        }
+        return null;
+      }),
+      [],
+    );
+  },
+);
+
+t.test('harmful: no reorder takes a short answer away from its question', async (t) => {
+  t.same(
+    each((_, r) => {
+      if (!r.before || r.actionType !== 'restructure') return null;
+      const b = splitSentences(r.before);
+      const a = splitSentences(r.after);
+      for (let i = 1; i < b.length; i++)
+        if (/[?？]$/u.test(b[i - 1]!) && a.indexOf(b[i]!) !== a.indexOf(b[i - 1]!) + 1) return b[i]!.slice(0, 60);
+      return null;
+    }),
+    [],
+  );
+});
+
+t.test('stuffing: no heading AFTER consists mainly of the keyword', async (t) => {
+  t.same(
+    each((x, r) => {
+      const headings = r.after.split('\n').filter((l) => /^#{1,6}\s/u.test(l));
+      return headings.some((h) => ownWords(h, x.ctx).length === 0) ? headings.join(' | ') : null;
+    }),
+    [],
+  );
+});
+
+t.test('stuffing: no addition brings the keyword into a sentence it did not have', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (r.authorDataOnly) return null;
+      const kw = x.a.keyword.toLowerCase();
+      const count = (s: string) => s.toLowerCase().split(kw).length - 1;
+      return count(r.after) > count(r.before) ? r.after.slice(0, 80) : null;
+    }),
+    [],
+  );
+});
+
+t.test('author input is a task: an authorDataOnly recommendation says what, where and why', async (t) => {
+  t.same(
+    each((_, r) => {
+      if (!r.authorDataOnly) return r.task ? 'a task not marked authorDataOnly' : null;
+      return r.task && r.task.length > 40 && (r.before || r.insertAt) ? null : 'task without place or text';
+    }),
+    [],
+  );
+});
+
+t.test('noise: no two recommendations change the same text', async (t) => {
+  t.same(
+    audited.flatMap((x) => {
+      const seen = new Set<string>();
+      return x.recs.flatMap((r) => {
+        const key = r.before || `${r.insertAt?.anchor}|${r.after}`;
+        if (r.before && seen.has(key)) return [`${x.a.name} ${r.id}`];
+        seen.add(key);
+        return [];
+      });
+    }),
+    [],
+  );
+});
+
+t.test('precision: strong articles get at most 3 recommendations', async (t) => {
+  t.same(
+    audited.filter((x) => x.a.quality === 'strong' && x.recs.length > 3).map((x) => `${x.a.name}: ${x.recs.length}`),
+    [],
+  );
+});
