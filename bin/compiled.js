@@ -2,6 +2,7 @@
 // `prepare`). A checkout whose TypeScript changed since that build is built again here, once,
 // before anything runs: nothing is compiled on the fly while the service runs.
 import { spawnSync } from 'node:child_process';
+import process from 'node:process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

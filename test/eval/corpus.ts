@@ -14,11 +14,10 @@ export type Half = 'tuning' | 'heldout' | 'corpus-a';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
- * corpus-a (shared/eval/corpus-a, written outside the project): read at run time from this path
- * (EVAL_CORPUS_A overrides it); absent → no topics.
+ * corpus-a (written outside the project): a copy of shared/eval/corpus-a kept in the fixtures, so
+ * that a clean clone anywhere has it (EVAL_CORPUS_A overrides it); absent → no topics.
  */
-export const CORPUS_A_DIR =
-  process.env.EVAL_CORPUS_A ?? join(EVAL_DIR, '..', '..', '..', '..', 'shared', 'eval', 'corpus-a');
+export const CORPUS_A_DIR = process.env.EVAL_CORPUS_A ?? join(EVAL_DIR, 'corpus-a');
 
 export interface Topic {
   id: string;

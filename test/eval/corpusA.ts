@@ -1,22 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CORPUS_A_DIR } from './corpus.ts';
 
 /**
- * The external evaluation articles (shared/eval/corpus-a, beside the repository as CI lays it out):
- * per topic a strong, a weak and an other-referent article. Empty when shared/ is not there, so a
- * test over it says so instead of failing on a missing folder.
+ * The external evaluation articles (shared/eval/corpus-a, copied into test/fixtures/eval/corpus-a):
+ * per topic a strong, a weak and an other-referent article.
  */
-
-export const CORPUS_A_DIR = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  '..',
-  'shared',
-  'eval',
-  'corpus-a',
-);
+export { CORPUS_A_DIR };
 
 export interface CorpusATopic {
   slug: string;

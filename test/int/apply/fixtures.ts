@@ -13,6 +13,7 @@ import { auditContent } from '../../../services/engine/audit.ts';
 import { byId, read } from '../../fixtures/engine/corpus.ts';
 import { checkStream } from '../ledger/fixtures/ledgerChecks.ts';
 import { seedAudit } from '../api/audits/fixtures/auditApi.ts';
+import type { SerpBenchmarkInput } from '../../../services/engine/types.ts';
 
 const step = (tx: PoolClient, accountId: string, auditId: string, command: AuditCommand) =>
   decideInTransaction(tx, {
@@ -31,6 +32,7 @@ export async function completedTextAudit(
   pool: Pool,
   accountId: string,
   articleId = 'en-howto-descale',
+  benchmark?: SerpBenchmarkInput,
 ): Promise<{ auditId: string; jobId: string }> {
   const a = byId(articleId);
   const content = read('weak', a);
@@ -39,7 +41,7 @@ export async function completedTextAudit(
     now: new Date(),
     request: { content, keyword: a.keyword, language: a.language },
   });
-  const result = auditContent({ content, url: null, keyword: a.keyword, language: a.language });
+  const result = auditContent({ content, url: null, keyword: a.keyword, language: a.language, benchmark });
   await transact(pool, async (tx) => {
     await step(tx, accountId, submitted.auditId, { type: 'StartAudit', data: { attempt: 1 } });
     await step(tx, accountId, submitted.auditId, {

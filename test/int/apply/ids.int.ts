@@ -16,6 +16,7 @@ t.test('the ids of GET /audits/{id} walk through GET items and POST apply', asyn
   const inject = (method: 'GET' | 'POST', url: string, apiKey: string, payload?: object) =>
     f.app.inject({ method, url: `/api/v1${url}`, headers: bearer(apiKey), ...(payload ? { payload } : {}) });
   applyRole(t, f.pool);
+  let walked = 0;
   for (const article of ['en-howto-descale', 'pl-howto-zakwas', 'en-glossary-compound-interest']) {
     const a = await f.account({ credits: 100 });
     const { auditId, jobId } = await completedTextAudit(f.pool, a.accountId, article);
@@ -27,7 +28,9 @@ t.test('the ids of GET /audits/{id} walk through GET items and POST apply', asyn
       ...(result.summary.topChange ? [result.summary.topChange.id as string] : []),
       ...(result.summary.quickWins as { id: string }[]).map((q) => q.id),
     ]);
-    t.ok(ids.size > 0, `${article}: ${[...ids].join(', ')}`);
+    // An article may get no recommendation (precision first, issue 23); the walk as a whole must cover some.
+    t.comment(`${article}: ${[...ids].join(', ') || 'no recommendation'}`);
+    walked += ids.size;
     const items = (await inject('GET', `/audits/${jobId}/apply/items`, a.apiKey)).json().items as Item[];
     for (const id of ids) {
       const rec = recs.find((r) => r.id === id);
@@ -72,4 +75,5 @@ t.test('the ids of GET /audits/{id} walk through GET items and POST apply', asyn
         t.ok(rev.result.markdown.includes(rec.after.split('\n')[0]!), `${article}: ${id}'s addition is in the text`);
     }
   }
+  t.ok(walked >= 2, `${walked} ids walked over the three articles`);
 });

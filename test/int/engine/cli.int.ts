@@ -97,7 +97,8 @@ t.test('URL input: fetched through the crawler, input.url is the URL', async (t)
   t.equal(result.input.url, url);
   t.equal(result.input.keyword, KEYWORD);
   t.equal(result.benchmark, null);
-  t.ok((result.scores.cqs ?? 0) > 0 && result.recommendations.length > 0);
+  // Scored; recommendations may be none on a strong article (precision first, issue 23).
+  t.ok((result.scores.cqs ?? 0) > 0 && Array.isArray(result.recommendations));
   t.ok(hits.includes('/article'));
 });
 
