@@ -6,7 +6,7 @@ import { heldoutSection, summaryTable, topicTable, writeSection } from './report
 
 /**
  * `npm run eval [-- --half tuning|heldout|corpus-a] [--verbose] [--no-write]`: the engine measured on the
- * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and the README).
+ * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and docs/engine.md).
  */
 const args = process.argv.slice(2);
 const only = args.includes('--half') ? (args[args.indexOf('--half') + 1] as Half) : null;
@@ -28,7 +28,7 @@ for (const half of SETS.filter((h) => !only || h === only)) {
       for (const v of e.violations) console.log(`  ${e.id} ${v.article} ${v.rec} ${v.rule}: ${v.detail}`);
   if (half === 'heldout' && write && evals.length) {
     const section = heldoutSection(s, evals);
-    for (const f of ['docs/scoring.md', 'README.md']) {
+    for (const f of ['docs/scoring.md', 'docs/engine.md']) {
       try {
         if (writeSection(join(root, f), section)) console.log(`\n${f}: held-out table updated`);
       } catch (e) {

@@ -7,11 +7,11 @@ import { freePort } from '../../../infra/local/freePort.ts';
 import { signatureHeader } from '../../../services/webhooks/signature.ts';
 import { eventually } from '../../helpers/db.ts';
 
-/** The receiver example of the README, run as written, against signed and unsigned requests. */
+/** The receiver example of docs/api-notes.md, run as written, against signed and unsigned requests. */
 t.test('the documented Node receiver verifies, enforces the tolerance and drops duplicates', async (t) => {
-  const doc = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const doc = readFileSync(new URL('../../../docs/api-notes.md', import.meta.url), 'utf8');
   const code = /## Receiver example[\s\S]*?```js\n([\s\S]*?)```/.exec(doc)?.[1];
-  t.ok(code, 'the example is in the README');
+  t.ok(code, 'the example is in docs/api-notes.md');
   const dir = mkdtempSync(join(tmpdir(), 'receiver-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, 'receiver.mjs'), code!);
