@@ -11,9 +11,9 @@ import { valueOf, type TaskOutcome } from './workerTask.ts';
  * The one pool of worker threads for CPU work (the audit engine, apply's rewrite and scoring):
  * nothing CPU-bound runs on an event loop that also serves requests, leases and heartbeats. A
  * task names its module and export (`workerTask` in a services file), which threadEntry.mjs
- * loads; piscina keeps the threads and the queue. A task that runs past the time limit has its thread terminated (the only way to
- * stop synchronous code) and ends in AppError('audit_failed'): the caller's work fails instead of
- * holding a thread for ever. The limit is the thread's own CPU time (threadCpu.ts), wall time
+ * loads; piscina keeps the threads and the queue. A task that runs past the time limit has its
+ * thread terminated (the only way to stop synchronous code) and ends in AppError('audit_failed'):
+ * the caller's work fails instead of holding a thread for ever. The limit is the thread's own CPU time (threadCpu.ts), wall time
  * where the kernel does not tell.
  */
 export interface CpuPoolSettings {
