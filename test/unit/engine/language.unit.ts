@@ -31,7 +31,11 @@ const known: Known[] = [
     ]),
   ),
   ...articles.flatMap((a) =>
-    (['strong', 'weak'] as const).map((v) => ({ name: `engine/${v}/${a.file}`, language: a.language, content: read(v, a) })),
+    (['strong', 'weak'] as const).map((v) => ({
+      name: `engine/${v}/${a.file}`,
+      language: a.language,
+      content: read(v, a),
+    })),
   ),
 ];
 
