@@ -108,6 +108,12 @@ export const addsNothing = (sentence: string, doc: Doc, ctx: GateContext): boole
   return own.filter((x) => elsewhere.has(x)).length >= 0.7 * own.length;
 };
 
+/** The sentence holds the keyword at least twice (each of its stems twice or more). */
+export const keywordRepeats = (text: string, ctx: GateContext): boolean => {
+  const stems = ctx.an.contentStems(text);
+  return ctx.kw.stems.length > 0 && ctx.kw.stems.every((k) => stems.filter((x) => x === k).length >= 2);
+};
+
 /** Content words of a heading other than the keyword's: a heading needs some, or it is the keyword again. */
 export const ownWords = (heading: string, ctx: GateContext): string[] => {
   const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
@@ -171,18 +177,76 @@ const safeReorder = (
   return { moved, dropped };
 };
 
-/** The paragraph or list item of the document that already answers a question (≥ 60% of its stems). */
-const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
-  const need = [...new Set(ctx.an.contentStems(q))];
+/**
+ * Two stems name the same word when equal, when they share a start of five letters or more
+ * (inflection the stemmer leaves apart), or when the shorter (four letters or more) starts or ends
+ * the longer (a compound: "rund" / "rundgedreht", "Unterhalt" / "Unterhaltskosten").
+ */
+const sameWord = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 5 && l.startsWith(s.slice(0, 5)) && l.slice(0, s.length) === s) return true;
+  return s.length >= 4 && (l.startsWith(s) || l.endsWith(s));
+};
+
+/** Share of the needed stems that occur among the given ones, inflections and compounds included. */
+export const looseCoverage = (have: Iterable<string>, need: string[]): number => {
+  if (!need.length) return 0;
+  const pool = [...new Set(have)];
+  return need.filter((k) => pool.some((h) => sameWord(h, k))).length / need.length;
+};
+
+/**
+ * The article already answers a question when the question's own content stems (besides the
+ * keyword's: the whole article is about those) come together: one paragraph or list item holds
+ * ≥ 60% of them; a section's heading with its first two sentences ≥ 50% (the question paraphrased
+ * as a heading); three consecutive sentences ≥ 67%; or the article as a whole ≥ 75% (an editor
+ * reads that as covered, and a task for it as noise). Inflected and compound forms count.
+ */
+export const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
+  const all = [...new Set(ctx.an.contentStems(q))];
+  const kw = [...ctx.kw.stems, ...ctx.kw.entityStems];
+  const own = all.filter((x) => !kw.some((k) => sameWord(k, x)));
+  const need = own.length ? own : all;
   if (!need.length) return true;
-  const byBlock = new Map<string, Set<string>>();
+  const byBlock = new Map<string, string[]>();
   for (const s of doc.sentences) {
     const key = `${s.section}:${s.block}`;
-    const set = byBlock.get(key) ?? new Set<string>();
-    for (const st of s.stems) set.add(st);
-    byBlock.set(key, set);
+    byBlock.set(key, [...(byBlock.get(key) ?? []), ...s.stems]);
   }
-  return [...byBlock.values()].some((stems) => coverage(stems, need) >= 0.6);
+  if ([...byBlock.values()].some((stems) => looseCoverage(stems, need) >= 0.6)) return true;
+  for (const sec of doc.sections) {
+    const head = sec.heading ? ctx.an.contentStems(sec.heading.text) : [];
+    const lead = (doc.bySection[sec.index] ?? []).slice(0, 2).flatMap((x) => x.stems);
+    if (head.length && looseCoverage([...head, ...lead], need) >= 0.5) return true;
+  }
+  const ss = doc.sentences;
+  for (let i = 0; i < ss.length; i++) {
+    const win = ss.slice(i, i + 3).filter((x) => x.section === ss[i]!.section);
+    if (
+      looseCoverage(
+        win.flatMap((x) => x.stems),
+        need,
+      ) >= 0.67
+    )
+      return true;
+  }
+  return (
+    need.length >= 2 &&
+    looseCoverage(
+      ss.flatMap((x) => x.stems),
+      need,
+    ) >= 0.75
+  );
+};
+
+/**
+ * A question is about the article's subject when it names the central entity (or, for a keyword
+ * without one, a keyword word); a question about a neighbouring subject is another article.
+ */
+export const aboutEntity = (q: string, ctx: GateContext): boolean => {
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  return looseCoverage(ctx.an.contentStems(q), ce) > 0;
 };
 
 /** Competitor headings that show a sub-topic: a distinctive marker word (not a bare question word). */
@@ -214,7 +278,7 @@ export const ground = (
   switch (f.kind) {
     case 'paa': {
       const q = f.subject ?? '';
-      if (!bench || !q || answeredInBody(doc, q, ctx)) return null;
+      if (!bench || !q || !aboutEntity(q, ctx) || answeredInBody(doc, q, ctx)) return null;
       const heading = `## ${q.trim().replace(/\s*\?*$/u, '?')}`;
       return {
         after: heading,
@@ -277,8 +341,9 @@ export const ground = (
         (w, i) => ctx.lex.vague.includes(w) && words.slice(i + 1, i + 4).some((u) => rl.units.test(u)),
       );
       if (at < 0) return null;
-      // Quoted speech is the speaker's: no figure is put into someone else's words.
-      if (/["„“”«»]/u.test(sentence)) return null;
+      // Quoted speech is the speaker's: no figure is put into someone else's words. A question or an
+      // exclamation is rhetoric, not a statement of amount: only a declarative sentence gets a figure.
+      if (/["„“”«»]/u.test(sentence) || /[?？!]/u.test(sentence)) return null;
       const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
       const phrase = words.slice(at, unitAt + 1).join(' ');
       const unit = words[unitAt] ?? '';
@@ -366,6 +431,8 @@ export const ground = (
       if (f.kind === 'hedge' && !rl.fillerHedges.includes(f.subject)) return null;
       if (!keepsFacts(change.before, change.after, ctx) || tokenize(change.after).length < 4) return null;
       if (/^\s*[,;:–-]/u.test(change.after)) return null;
+      // A cut that leaves the keyword twice in the sentence keeps the stuffing an editor would cut too.
+      if (keywordRepeats(change.after, ctx)) return null;
       return pasteable(
         f.kind === 'cliche'
           ? t(lang, 'effort: stock phrasing that says nothing', 'effort: utarty frazes, który nic nie mówi')

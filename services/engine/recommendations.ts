@@ -27,6 +27,14 @@ export const MAX_TASKS = 3;
 /** A gain below this is not worth an editor's time (rubric: noise). */
 export const MIN_GAIN = 0.2;
 
+/**
+ * An article whose effort score is at least this (own data, examples, original sentences) gets only
+ * changes that remove a defect: on such articles an editor rejected advice on coverage (PAA,
+ * sub-topics) and structure (reorders, splits) as taste or as already covered (blind review of c90034c).
+ */
+export const SUBSTANTIVE_EFFORT = 8;
+const DEFECT_KINDS = new Set(['stuffing', 'cliche', 'hedge', 'duplicate', 'headingLevel', 'singleH1', 'lang', 'h1']);
+
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
 
@@ -56,12 +64,14 @@ export const buildRecommendations = (
   const measured: MeasuredFinding[] = [];
   const seen = new Set<string>();
   const candidates: MeasuredFinding[] = [];
+  const substantive = (scored.outcomes.find((o) => o.id === 'effort')?.score ?? 0) >= SUBSTANTIVE_EFFORT;
   for (const o of scored.outcomes) {
     for (const f of o.findings) {
       const m: MeasuredFinding = { finding: f, dimension: o.id, rec: null };
       measured.push(m);
       // Only findings the gate can ground are measured (the others stay as problems).
-      if (!f.change || !ground(f, f.change, scored.doc, ctx, bench, scored.keywordDensity)) continue;
+      if (!f.change || (substantive && !DEFECT_KINDS.has(f.kind ?? ''))) continue;
+      if (!ground(f, f.change, scored.doc, ctx, bench, scored.keywordDensity)) continue;
       const key = JSON.stringify(f.change);
       if (seen.has(key)) continue;
       seen.add(key);
