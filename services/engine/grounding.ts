@@ -345,6 +345,8 @@ export const ground = (
       // exclamation is rhetoric, not a statement of amount: only a declarative sentence gets a figure.
       if (/["„“”«»]/u.test(sentence) || /[?？!]/u.test(sentence)) return null;
       const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
+      // "a few years ago" dates an event; it states no amount to fill in.
+      if (['ago', 'temu', 'zuvor'].includes(words[unitAt + 1] ?? '')) return null;
       const phrase = words.slice(at, unitAt + 1).join(' ');
       const unit = words[unitAt] ?? '';
       // The top results that give a number with the same unit show the figure is knowable.
@@ -376,6 +378,32 @@ export const ground = (
               (i) => quotes.find((x) => x.i === i)?.s?.text ?? '',
             ),
           },
+        ),
+      };
+    }
+    case 'byline':
+    case 'unsourced': {
+      // In place: the anchor stays as it is until the author writes (measured as no change, gain 0).
+      if (change.kind !== 'replace' || change.before !== change.after) return null;
+      const byline = f.kind === 'byline';
+      return {
+        after: change.after,
+        task: byline ? rl.task.byline() : rl.task.source(clip(change.before, 160)),
+        evidence: evidence(
+          byline
+            ? t(
+                lang,
+                'eeat: the page names no author (no byline, no author in the page data)',
+                'eeat: strona nie podaje autora (brak podpisu i autora w danych strony)',
+                'eeat: die Seite nennt keinen Autor (keine Autorenzeile, kein Autor in den Seitendaten)',
+              )
+            : t(
+                lang,
+                'eeat: a claim attributed to no one',
+                'eeat: twierdzenie nieprzypisane żadnemu źródłu',
+                'eeat: eine Aussage ohne genannte Quelle',
+              ),
+          byline ? null : (f.subject ?? null),
         ),
       };
     }
@@ -429,6 +457,8 @@ export const ground = (
           };
       }
       if (f.kind === 'hedge' && !rl.fillerHedges.includes(f.subject)) return null;
+      // German puts the verb second: cutting a fronted phrase leaves the verb first, a question's order.
+      if (lang === 'de' && change.before.toLowerCase().startsWith(f.subject.trim().toLowerCase())) return null;
       if (!keepsFacts(change.before, change.after, ctx) || tokenize(change.after).length < 4) return null;
       if (/^\s*[,;:–-]/u.test(change.after)) return null;
       // A cut that leaves the keyword twice in the sentence keeps the stuffing an editor would cut too.

@@ -23,7 +23,9 @@ import { DIMENSION_IDS } from './types.ts';
 /** At most this many recommendations: past it an editor stops reading (the rest stay as problems). */
 export const MAX_RECOMMENDATIONS = 8;
 /** Author tasks asked per audit: each costs the author research, so only the best-grounded few. */
-export const MAX_TASKS = 3;
+export const MAX_TASKS = 4;
+/** Of them, questions and sub-topics to write up: past two they crowd out the byline and sources. */
+export const MAX_COVERAGE_TASKS = 2;
 /** A gain below this is not worth an editor's time (rubric: noise). */
 export const MIN_GAIN = 0.2;
 
@@ -167,7 +169,11 @@ export const buildRecommendations = (
   );
   // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
   let tasks = 0;
-  const shown = recs.filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS).slice(0, MAX_RECOMMENDATIONS);
+  let coverage = 0;
+  const shown = recs
+    .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS)
+    .filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS)
+    .slice(0, MAX_RECOMMENDATIONS);
   for (const r of recs) if (!shown.includes(r)) for (const m of measured) if (m.rec === r) m.rec = null;
   shown.forEach((r, i) => {
     r.id = `rec:${i + 1}`;

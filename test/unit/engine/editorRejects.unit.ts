@@ -23,6 +23,7 @@ import { recArticles, type RecArticle } from '../../eval/recArticles.ts';
  * corpus-a with its SERP and without). The held-out half is not read here.
  */
 
+const BYLINE = /(^|\n)\s*(by|author|autor|autorka|von)\s*:?\s+\p{Lu}\p{L}+/iu;
 const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
 
 interface Audited {
@@ -250,7 +251,9 @@ t.test('harmful: no cut leaves a list or a referring sentence without its lead-i
 t.test('stuffing: no filler cut leaves the keyword twice in its sentence', async (t) => {
   t.same(
     each((x, r) =>
-      r.dimension === 'effort' && r.after && keywordRepeats(r.after, x.ctx) ? r.after.slice(0, 80) : null,
+      r.dimension === 'effort' && !r.authorDataOnly && r.after && keywordRepeats(r.after, x.ctx)
+        ? r.after.slice(0, 80)
+        : null,
     ),
     [],
   );
@@ -276,6 +279,31 @@ t.test('precision: an article that shows effort gets only changes that remove a 
           .filter((r) => r.authorDataOnly || r.actionType === 'restructure' || r.actionType === 'add')
           .map((r) => `${x.a.name} ${r.id}: ${r.title}`),
       ),
+    [],
+  );
+});
+
+t.test('author tasks: a byline task only where the page names no author, a source task quotes its claim', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (r.evidence?.rule.startsWith('eeat') !== true) return null;
+      if (!r.authorDataOnly || r.before !== r.after) return 'not an in-place author task';
+      if (r.evidence.figure === null) return BYLINE.test(x.a.input.content) ? 'byline asked where one stands' : null;
+      return r.task?.includes(r.before.slice(0, 40)) ? null : 'the claim is not quoted';
+    }),
+    [],
+  );
+  t.ok(
+    audited.some((x) => x.recs.some((r) => r.evidence?.rule.startsWith('eeat'))),
+    'poor articles get author tasks',
+  );
+});
+
+t.test('wrong language: a German article gets German task texts', async (t) => {
+  t.same(
+    audited
+      .filter((x) => x.ctx.lang === 'de')
+      .flatMap((x) => x.recs.filter((r) => r.task && /\b(?:the|and|Answer|Add)\b/u.test(r.task)).map((r) => r.task)),
     [],
   );
 });
