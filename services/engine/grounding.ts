@@ -288,6 +288,7 @@ export const ground = (
             lang,
             'queryFanout: a People Also Ask question the article does not answer',
             'queryFanout: pytanie People Also Ask, na które artykuł nie odpowiada',
+            'queryFanout: eine People-Also-Ask-Frage, die der Artikel nicht beantwortet',
           ),
           null,
           {
@@ -319,6 +320,7 @@ export const ground = (
             lang,
             'queryFanout: a sub-topic the top results cover under their own heading',
             'queryFanout: wątek, który czołowe wyniki omawiają w osobnej sekcji',
+            'queryFanout: ein Unterthema, das die Top-Ergebnisse in einem eigenen Abschnitt behandeln',
           ),
           `${shown.length}/${bench.comps.length}`,
           {
@@ -369,7 +371,12 @@ export const ground = (
         task,
         change: { kind: 'replace', before: sentence, after: sentence },
         evidence: evidence(
-          t(lang, 'eav: a quantity stated without its figure', 'eav: ilość podana bez liczby'),
+          t(
+            lang,
+            'eav: a quantity stated without its figure',
+            'eav: ilość podana bez liczby',
+            'eav: eine Menge ohne Zahl',
+          ),
           phrase,
           {
             competitors: competitorsOf(
@@ -431,7 +438,12 @@ export const ground = (
       const removed = change.before.slice(change.after.length).trim();
       if (!removed || isProtected(removed, ctx) || !addsNothing(removed, doc, ctx)) return null;
       return pasteable(
-        t(lang, 'density: keyword density over 3% (stuffing)', 'density: gęstość frazy ponad 3% (upychanie)'),
+        t(
+          lang,
+          'density: keyword density over 3% (stuffing)',
+          'density: gęstość frazy ponad 3% (upychanie)',
+          'density: Keyword-Dichte über 3 % (Keyword-Stuffing)',
+        ),
         `${Math.round(kd * 100) / 100}%`,
       );
     }
@@ -451,7 +463,12 @@ export const ground = (
             task: null,
             change: cut,
             evidence: evidence(
-              t(lang, 'effort: a sentence of filler phrases only', 'effort: zdanie złożone z samych frazesów'),
+              t(
+                lang,
+                'effort: a sentence of filler phrases only',
+                'effort: zdanie złożone z samych frazesów',
+                'effort: ein Satz nur aus Floskeln',
+              ),
               filler.map((p) => p.trim()).join(', '),
             ),
           };
@@ -465,8 +482,18 @@ export const ground = (
       if (keywordRepeats(change.after, ctx)) return null;
       return pasteable(
         f.kind === 'cliche'
-          ? t(lang, 'effort: stock phrasing that says nothing', 'effort: utarty frazes, który nic nie mówi')
-          : t(lang, 'srl: a filler hedge', 'srl: asekuracja, która nic nie wnosi'),
+          ? t(
+              lang,
+              'effort: stock phrasing that says nothing',
+              'effort: utarty frazes, który nic nie mówi',
+              'effort: eine Floskel, die nichts sagt',
+            )
+          : t(
+              lang,
+              'srl: a filler hedge',
+              'srl: asekuracja, która nic nie wnosi',
+              'srl: eine Absicherungsfloskel ohne Inhalt',
+            ),
         f.subject.trim(),
       );
     }
@@ -481,7 +508,7 @@ export const ground = (
       if (tokenize(parts[0]!).length < 8 || tokenize(parts[1]!).length < 6 || leansBack(parts[1]!, ctx, rl))
         return null;
       return pasteable(
-        t(lang, 'srl: sentences over 20 words', 'srl: zdania ponad 20 słów'),
+        t(lang, 'srl: sentences over 20 words', 'srl: zdania ponad 20 słów', 'srl: Sätze über 20 Wörter'),
         `${tokenize(change.before).length}`,
       );
     }
@@ -492,7 +519,15 @@ export const ground = (
       if (!para || tokenize(para.text).length <= 200) return null;
       const second = change.after.split(/\n\n|<\/p>\s*<p>/u)[1] ?? '';
       if (!second || leansBack(second, ctx, rl)) return null;
-      return pasteable(t(lang, 'chunk: paragraphs of at most 150 words', 'chunk: akapity do 150 słów'), null);
+      return pasteable(
+        t(
+          lang,
+          'chunk: paragraphs of at most 150 words',
+          'chunk: akapity do 150 słów',
+          'chunk: Absätze bis 150 Wörter',
+        ),
+        null,
+      );
     }
     case 'h1': {
       if (ownWords(change.after, ctx).length === 0) return null;

@@ -137,6 +137,7 @@ export const buildRecommendations = (
         lang,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
       ),
       estimatedCqsDelta: delta,
       authorDataOnly: g.task !== null,

@@ -92,7 +92,7 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
       finding({
         kind: 'cliche',
         subject: phrase ?? undefined,
-        title: t(lang, 'Cut a cliché', 'Usuń frazes'),
+        title: t(lang, 'Cut a cliché', 'Usuń frazes', 'Floskel streichen'),
         problem: t(
           lang,
           `"${excerpt(s.text)}" uses stock phrasing that signals low effort.`,

@@ -299,11 +299,14 @@ t.test('author tasks: a byline task only where the page names no author, a sourc
   );
 });
 
-t.test('wrong language: a German article gets German task texts', async (t) => {
+t.test('wrong language: a German article gets German titles, task texts and rules', async (t) => {
+  const english = /\b(?:the|and|a|Answer|Add|Remove|Cut|Split|Name|Replace|State)\b/u;
   t.same(
     audited
       .filter((x) => x.ctx.lang === 'de')
-      .flatMap((x) => x.recs.filter((r) => r.task && /\b(?:the|and|Answer|Add)\b/u.test(r.task)).map((r) => r.task)),
+      .flatMap((x) =>
+        x.recs.flatMap((r) => [r.title, r.task ?? '', r.evidence?.rule ?? ''].filter((s) => english.test(s))),
+      ),
     [],
   );
 });
