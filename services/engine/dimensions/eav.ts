@@ -95,7 +95,12 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'vague',
-        title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
+        title: t(
+          lang,
+          'Replace a vague claim with a value',
+          'Zastąp ogólnik konkretną wartością',
+          'Vage Angabe durch einen Wert ersetzen',
+        ),
         problem: t(
           lang,
           `"${excerpt(s.text)}" states a quality without a number.`,
