@@ -1,6 +1,6 @@
 import { START } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
-import { logHead, readLog } from '../eventStore/readLog.ts';
+import { HELD_BACK_MS, logHead, logHeldBack, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
@@ -8,10 +8,15 @@ import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
+import { EVENTS_APPENDED } from '../wakeups/schema.ts';
+import { openWakeup } from '../wakeups/wakeups.ts';
 
 export interface StoreSubscriberOptions {
   log: Logger;
-  /** Pause between polls when nothing new arrived. */
+  /**
+   * The safety net: a member is woken by every commit that appends events (infra/wakeups) and
+   * reads the log anyway this often.
+   */
   pollMs?: number;
   /** A member whose heartbeat is older than this is considered gone and its partitions move. */
   memberTtlMs?: number;
@@ -34,7 +39,7 @@ const groupKey = (groupId: string): number => {
  * partitions and the others take them over once its heartbeat is stale.
  */
 export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOptions): Subscriber {
-  const pollMs = options.pollMs ?? 100;
+  const pollMs = options.pollMs ?? 1000;
   const memberTtlMs = options.memberTtlMs ?? 3000;
   const retry = options.retry ?? DEFAULT_RETRY;
 
@@ -50,7 +55,10 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     let lastRebalance = 0;
     let lastHead = -1n;
     let lastFullPass = 0;
+    let woken = true;
     const log = options.log.child({ groupId: sub.groupId, memberId });
+    const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
+    const rebalanceMs = Math.min(500, memberTtlMs / 3);
 
     const rebalance = async () => {
       await session.query(
@@ -119,20 +127,25 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
       while (!stopping) {
         try {
           const now = Date.now();
-          if (now - lastRebalance >= Math.min(500, memberTtlMs / 3)) {
+          if (now - lastRebalance >= rebalanceMs) {
             await rebalance();
             lastRebalance = now;
           }
-          // Poll partitions when the log grew, and at least every second (a late commit can
-          // become readable without the head moving).
+          // Read the partitions when a commit appended events or the log grew, and at least every
+          // second (a late commit can become readable without the head moving).
           const head = await logHead(pool);
           let worked = false;
-          if (head !== lastHead || now - lastFullPass >= 1000) {
+          if (woken || head !== lastHead || now - lastFullPass >= 1000) {
+            woken = false;
             lastFullPass = now;
             for (const p of [...owned].sort((a, b) => a - b)) worked = (await drain(p)) || worked;
             if (!worked) lastHead = head;
           }
-          if (!worked) await sleep(pollMs);
+          if (!worked) {
+            const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
+            if (await logHeldBack(pool)) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
+            else woken = await wakeup.wait(Math.min(pollMs, untilRebalance));
+          }
         } catch (e) {
           if (stopping) break;
           if (e instanceof FencedError) log.warn({ err: e }, 'partition taken over; rebalancing');
@@ -150,6 +163,7 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
       async stop() {
         if (stopping) return;
         stopping = true;
+        wakeup.close();
         await running;
         await session
           .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId])

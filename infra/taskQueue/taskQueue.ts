@@ -73,6 +73,18 @@ export async function claimTask(db: Queryable, kind: string, leaseSeconds: numbe
     : null;
 }
 
+/**
+ * When the next task of a kind can be claimed (a timer's due time, a lease running out, a retry's
+ * pause), or null when none is pending: an idle worker sleeps until then unless woken before.
+ */
+export async function nextDueAt(db: Queryable, kind: string): Promise<Date | null> {
+  const r = await db.query<{ due: Date | null }>(
+    `SELECT min(coalesce(lease_until, created_at)) AS due FROM pipeline_tasks WHERE status = 'pending' AND kind = $1`,
+    [kind],
+  );
+  return r.rows[0]?.due ?? null;
+}
+
 /** Keeps a long task's lease while its worker is alive. */
 export async function extendLease(db: Queryable, taskId: string, leaseSeconds: number): Promise<void> {
   await db.query(
