@@ -37,16 +37,16 @@ export async function logHead(db: Queryable): Promise<bigint> {
 }
 
 /**
- * Whether committed events wait behind an older transaction still running (readLog holds them
- * back until it ends). That transaction may append nothing, so no notification would follow its
- * end: a reader that finds events held back looks again shortly instead of sleeping.
+ * The partitions whose committed events wait behind an older transaction still running (readLog
+ * holds them back until it ends). That transaction may append nothing, so no notification would
+ * follow its end: a reader that finds events held back looks again shortly instead of sleeping.
  */
-export async function logHeldBack(db: Queryable): Promise<boolean> {
-  const r = await db.query<{ held: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held',
+export async function heldBackPartitions(db: Queryable): Promise<number[]> {
+  const r = await db.query<{ partition: number }>(
+    'SELECT DISTINCT partition FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())',
   );
-  return r.rows[0]!.held;
+  return r.rows.map((row) => row.partition);
 }
 
-/** The pause of a reader that found events held back (logHeldBack). */
+/** The pause of a reader that found events held back (heldBackPartitions). */
 export const HELD_BACK_MS = 5;

@@ -1,6 +1,6 @@
 import { START } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
-import { HELD_BACK_MS, logHead, logHeldBack, readLog } from '../eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
@@ -53,14 +53,15 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     const owned = new Set<number>();
     let stopping = false;
     let lastRebalance = 0;
-    let lastHead = -1n;
     let lastFullPass = 0;
-    let woken = true;
+    // The partitions to read next: those the commits named, or every owned one (null).
+    let due: Set<number> | null = null;
     const log = options.log.child({ groupId: sub.groupId, memberId });
     const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
     const rebalanceMs = Math.min(500, memberTtlMs / 3);
 
-    const rebalance = async () => {
+    /** Returns whether this member's partitions changed. */
+    const rebalance = async (): Promise<boolean> => {
       await session.query(
         `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
          ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
@@ -86,25 +87,28 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
           owned.delete(p);
         }
       }
+      const before = owned.size;
+      let changed = false;
       for (const p of target) {
         if (owned.has(p)) continue;
         const r = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [key, p]);
         if (r.rows[0]!.ok) owned.add(p);
+        changed = true;
       }
+      return changed || owned.size !== before;
     };
 
-    /** Applies everything available on one partition; returns whether anything was applied. */
-    const drain = async (partition: number): Promise<boolean> => {
-      let any = false;
+    /** Applies everything available on one partition. */
+    const drain = async (partition: number): Promise<void> => {
       for (;;) {
-        if (stopping || !owned.has(partition)) return any;
+        if (stopping || !owned.has(partition)) return;
         const previous = await loadCheckpoint(pool, sub.groupId, SOURCE, partition);
         const events = await readLog(pool, {
           after: previous?.position ?? START,
           partition,
           limit: sub.batchSize ?? 500,
         });
-        if (events.length === 0) return any;
+        if (events.length === 0) return;
         await applyBatch(
           pool,
           sub,
@@ -119,8 +123,18 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
           retry,
           () => stopping,
         );
-        any = true;
       }
+    };
+
+    /** Waits for the next commit on an owned partition, or for the safety net's full pass. */
+    const waitForWork = async (): Promise<Set<number> | null> => {
+      // Events held back by an older transaction: looked at again shortly (readLog.ts).
+      const held = (await heldBackPartitions(pool)).filter((p) => owned.has(p));
+      const untilFull = pollMs - (Date.now() - lastFullPass);
+      const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
+      const payloads = await wakeup.wait(held.length ? HELD_BACK_MS : Math.min(untilFull, untilRebalance));
+      if (payloads.includes('')) return null;
+      return new Set([...held, ...payloads.map((p) => Number(p.slice(EVENTS_APPENDED.length + 1)))]);
     };
 
     const loop = async () => {
@@ -128,29 +142,22 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
         try {
           const now = Date.now();
           if (now - lastRebalance >= rebalanceMs) {
-            await rebalance();
+            if (await rebalance()) due = null;
             lastRebalance = now;
           }
-          // Read the partitions when a commit appended events or the log grew, and at least every
-          // second (a late commit can become readable without the head moving).
-          const head = await logHead(pool);
-          let worked = false;
-          if (woken || head !== lastHead || now - lastFullPass >= 1000) {
-            woken = false;
-            lastFullPass = now;
-            for (const p of [...owned].sort((a, b) => a - b)) worked = (await drain(p)) || worked;
-            if (!worked) lastHead = head;
-          }
-          if (!worked) {
-            const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
-            if (await logHeldBack(pool)) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
-            else woken = await wakeup.wait(Math.min(pollMs, untilRebalance));
-          }
+          // Every partition at least every pollMs: the safety net for a notification lost with
+          // the LISTEN connection.
+          const full = due === null || now - lastFullPass >= pollMs;
+          if (full) lastFullPass = now;
+          const partitions = [...owned].filter((p) => full || due!.has(p)).sort((a, b) => a - b);
+          for (const p of partitions) await drain(p);
+          due = await waitForWork();
         } catch (e) {
           if (stopping) break;
           if (e instanceof FencedError) log.warn({ err: e }, 'partition taken over; rebalancing');
           else log.error({ err: e }, 'subscription loop failed; retrying');
           lastRebalance = 0;
+          due = null;
           await sleep(500);
         }
       }

@@ -2,10 +2,13 @@ import type { Migration } from '../postgres/migrate.ts';
 
 /** The one channel on which commits wake the processes that have work because of them. */
 export const WAKE_CHANNEL = 'work_due';
-/** Payload when events were appended (the relay and the log's subscribers read on). */
+/**
+ * Events were appended: the payload is `events/<partition>`, one per partition the statement wrote
+ * (the relay takes any; a subscriber reads the partitions named).
+ */
 export const EVENTS_APPENDED = 'events';
 /** Payload when a task of `kind` became claimable (or its due time moved earlier). */
-export const taskDue = (kind: string): string => `task:${kind}`;
+export const taskDue = (kind: string): string => `task/${kind}`;
 
 /**
  * The notifier: triggers, so that every write that makes work due sends its wake-up in its own
@@ -17,11 +20,14 @@ export const wakeOnCommitMigration: Migration = {
   id: '0016_wake_on_commit',
   sql: `
     CREATE FUNCTION wake_event_readers() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE p smallint;
     BEGIN
-      PERFORM pg_notify('${WAKE_CHANNEL}', '${EVENTS_APPENDED}');
+      FOR p IN SELECT DISTINCT partition FROM appended LOOP
+        PERFORM pg_notify('${WAKE_CHANNEL}', '${EVENTS_APPENDED}/' || p);
+      END LOOP;
       RETURN NULL;
     END $$;
-    CREATE TRIGGER events_wake AFTER INSERT ON events
+    CREATE TRIGGER events_wake AFTER INSERT ON events REFERENCING NEW TABLE AS appended
       FOR EACH STATEMENT EXECUTE FUNCTION wake_event_readers();
 
     CREATE FUNCTION wake_task_workers() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -29,7 +35,7 @@ export const wakeOnCommitMigration: Migration = {
       IF NEW.status = 'pending' AND (
            TG_OP = 'INSERT' OR OLD.status <> 'pending' OR NEW.lease_until IS NULL OR NEW.lease_until <= now()
            OR (OLD.lease_until IS NOT NULL AND NEW.lease_until < OLD.lease_until)) THEN
-        PERFORM pg_notify('${WAKE_CHANNEL}', 'task:' || NEW.kind);
+        PERFORM pg_notify('${WAKE_CHANNEL}', 'task/' || NEW.kind);
       END IF;
       RETURN NULL;
     END $$;

@@ -5,8 +5,11 @@ import { WAKE_CHANNEL } from './schema.ts';
 
 /** What a loop waits on between two passes over its work. */
 export interface Wakeup {
-  /** Resolves true when woken (now or since the last wait), false after `ms` (the safety net). */
-  wait(ms: number): Promise<boolean>;
+  /**
+   * Resolves with the payloads received since the last wait (at once when there are some), or
+   * with none after `ms`: the safety net.
+   */
+  wait(ms: number): Promise<string[]>;
   /** Stops listening for this loop (the shared connection closes with the last one). */
   close(): void;
 }
@@ -17,48 +20,56 @@ interface Hub {
   stop: () => Promise<void>;
 }
 
-/** A flag a loop sleeps on: set while nobody waits, it makes the next wait return at once. */
+/** The payloads a loop has not taken yet, and its waiter while it sleeps. */
 class Signal {
-  private woken = false;
+  private received = new Set<string>();
   private waiter: (() => void) | null = null;
 
-  fire(): void {
-    this.woken = true;
+  fire(payload: string): void {
+    this.received.add(payload);
     this.waiter?.();
   }
 
-  wait(ms: number): Promise<boolean> {
-    if (this.woken) {
-      this.woken = false;
-      return Promise.resolve(true);
-    }
+  wait(ms: number): Promise<string[]> {
+    if (this.received.size > 0) return Promise.resolve(this.take());
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         this.waiter = null;
-        const woken = this.woken;
-        this.woken = false;
-        resolve(woken);
+        resolve(this.take());
       };
       const timer = setTimeout(done, Math.max(0, ms));
       this.waiter = done;
     });
+  }
+
+  private take(): string[] {
+    const payloads = [...this.received];
+    this.received.clear();
+    return payloads;
   }
 }
 
 // One LISTEN connection per pool (per process, in practice) whatever the number of loops.
 const hubs = new Map<Pool, Hub>();
 
+/** `a/b` reaches the loops waiting on `a/b` and on `a`. */
+const keysOf = (payload: string): string[] => {
+  const slash = payload.indexOf('/');
+  return slash < 0 ? [payload] : [payload, payload.slice(0, slash)];
+};
+
 function hubOf(pool: Pool, log: Logger): Hub {
   let hub = hubs.get(pool);
   if (hub) return hub;
   const loops = new Map<string, Set<Signal>>();
-  const fireAll = () => loops.forEach((signals) => signals.forEach((s) => s.fire()));
   const stop = listen(pool, WAKE_CHANNEL, 'audit-service-wakeups', log, {
-    // Whatever was committed while nobody listened is looked at now.
-    onListening: fireAll,
+    // Whatever was committed while nobody listened is looked at now (an empty payload: "anything").
+    onListening: () => loops.forEach((signals) => signals.forEach((s) => s.fire(''))),
     onLost: () => undefined,
-    onNotification: (payload) => loops.get(payload)?.forEach((s) => s.fire()),
+    onNotification: (payload) => {
+      for (const key of keysOf(payload)) loops.get(key)?.forEach((s) => s.fire(payload));
+    },
   });
   hub = { loops, users: 0, stop };
   hubs.set(pool, hub);
@@ -67,14 +78,14 @@ function hubOf(pool: Pool, log: Logger): Hub {
 
 /**
  * A wake-up for one loop (the relay, a subscription, a worker of one task kind): woken by the
- * commits that notify `payload` (infra/wakeups/schema.ts). Waits still end after their timeout, so a notification lost with the connection is
- * only late, never missed.
+ * commits that notify `key` or `key/...` (infra/wakeups/schema.ts). Waits still end after their
+ * timeout, so a notification lost with the connection is only late, never missed.
  */
-export function openWakeup(pool: Pool, log: Logger, payload: string): Wakeup {
+export function openWakeup(pool: Pool, log: Logger, key: string): Wakeup {
   const hub = hubOf(pool, log);
   const signal = new Signal();
-  let signals = hub.loops.get(payload);
-  if (!signals) hub.loops.set(payload, (signals = new Set()));
+  let signals = hub.loops.get(key);
+  if (!signals) hub.loops.set(key, (signals = new Set()));
   signals.add(signal);
   hub.users++;
   let closed = false;
@@ -83,7 +94,7 @@ export function openWakeup(pool: Pool, log: Logger, payload: string): Wakeup {
     close() {
       if (closed) return;
       closed = true;
-      signal.fire();
+      signal.fire('');
       signals.delete(signal);
       if (--hub.users === 0) {
         hubs.delete(pool);

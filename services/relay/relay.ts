@@ -5,7 +5,7 @@ import { encodeEvent } from '../../infra/kafka/codec.ts';
 import { createSchemaRegistry, subjectFor } from '../../infra/kafka/schemaRegistry.ts';
 import { eventDefinition } from '../../events/registry.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
-import { HELD_BACK_MS, logHead, logHeldBack, readLog } from '../../infra/eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, logHead, readLog } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { leaderLock } from '../../infra/postgres/advisoryLock.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
@@ -82,7 +82,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         const head = await logHead(pool);
         // A commit's notification also covers a late commit that left the head where it was.
         if (!woken && head === lastHead && Date.now() - lastPass < 1000) {
-          woken = await wakeup.wait(options.pollMs ?? 1000);
+          woken = (await wakeup.wait(options.pollMs ?? 1000)).length > 0;
           continue;
         }
         woken = false;
@@ -91,7 +91,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         const events = await readLog(pool, { after: cp?.position ?? START, limit: options.batchSize ?? 1000 });
         if (events.length === 0) {
           lastHead = head;
-          if (await logHeldBack(pool)) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
+          if ((await heldBackPartitions(pool)).length > 0) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
           continue;
         }
         const messages = await Promise.all(events.map(encode));
