@@ -17,7 +17,7 @@ import type { Config, Role } from '../infra/config.ts';
 import { loadStream } from '../infra/eventStore/eventStore.ts';
 import type { PoolClient } from '../infra/postgres/pool.ts';
 import type { Subscriber } from '../infra/subscriptions/port.ts';
-import { enqueueTask } from '../infra/taskQueue/taskQueue.ts';
+import { enqueueTasks } from '../infra/taskQueue/taskQueue.ts';
 import { requestAdvance } from './bulk/tasks.ts';
 import { auditDecider } from './domain/audit/decider.ts';
 import { ANALYSE, FETCH } from './pipeline/feeder.ts';
@@ -43,6 +43,7 @@ export interface Reaction {
 }
 
 const auditIdOf = (e: EventEnvelope): string => e.streamId.replace(/^audit-/, '');
+const taskOf = (e: EventEnvelope) => ({ accountId: e.accountId, subjectId: auditIdOf(e) });
 const auditStateOf = async (tx: PoolClient, e: EventEnvelope) => (await loadStream(tx, auditDecider, e.streamId)).state;
 
 export const REACTIONS: readonly Reaction[] = [
@@ -52,9 +53,7 @@ export const REACTIONS: readonly Reaction[] = [
     group: 'pipeline.tasks',
     roles: ['crawler', 'auditor'],
     inStep: true,
-    react: async (tx, events) => {
-      for (const e of events) await enqueueTask(tx, FETCH, e.accountId, auditIdOf(e));
-    },
+    react: (tx, events) => enqueueTasks(tx, FETCH, events.map(taskOf)),
   },
   {
     name: 'fetched content needs its analysis: the analyse task',
@@ -62,9 +61,7 @@ export const REACTIONS: readonly Reaction[] = [
     group: 'pipeline.tasks',
     roles: ['crawler', 'auditor'],
     inStep: true,
-    react: async (tx, events) => {
-      for (const e of events) await enqueueTask(tx, ANALYSE, e.accountId, auditIdOf(e));
-    },
+    react: (tx, events) => enqueueTasks(tx, ANALYSE, events.map(taskOf)),
   },
   {
     // In the completing transaction, so no reader sees the audit completed without its link.

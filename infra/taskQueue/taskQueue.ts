@@ -20,6 +20,22 @@ export async function enqueueTask(db: Queryable, kind: string, accountId: string
   );
 }
 
+/** The same for several tasks of one kind, in one statement (a batch of submissions). */
+export async function enqueueTasks(
+  db: Queryable,
+  kind: string,
+  tasks: readonly { accountId: string; subjectId: string }[],
+): Promise<void> {
+  if (tasks.length === 0) return;
+  await db.query(
+    `INSERT INTO pipeline_tasks (task_id, kind, account_id, subject_id)
+     SELECT t.task_id, $1, t.account_id, t.subject_id
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS t(task_id, account_id, subject_id)
+     ON CONFLICT (task_id) DO NOTHING`,
+    [kind, tasks.map((t) => taskIdOf(kind, t.subjectId)), tasks.map((t) => t.accountId), tasks.map((t) => t.subjectId)],
+  );
+}
+
 /**
  * Records a task that must not be claimed before `dueAt`: the one way to emit an event on time
  * (a share's expiry, a batch's inactivity timeout). Scheduling it again moves the date (and revives a
