@@ -160,7 +160,7 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
     const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 300 });
     const full = await spawnServer('services/main.ts', env(db2.url, allRoles));
     children.push(full.child);
-    const svc = { base: full.base, key: account.apiKey };
+    const svc = { base: full.base, key: account.apiKey, pid: full.child.pid };
     const embedded = await latencyRows(svc, 'embedded log', page);
     rows.push(...embedded.rows);
     if (stack.brokers) {
@@ -174,7 +174,10 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
       };
       const viaKafka = await spawnServer('services/main.ts', kafkaEnv);
       children.push(viaKafka.child);
-      rows.push(...(await latencyRows({ base: viaKafka.base, key: onKafka.apiKey }, 'Kafka', page)).rows);
+      rows.push(
+        ...(await latencyRows({ base: viaKafka.base, key: onKafka.apiKey, pid: viaKafka.child.pid }, 'Kafka', page))
+          .rows,
+      );
       await stopServer(viaKafka.child);
     }
     const pageUrl = page.url;
