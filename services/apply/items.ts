@@ -213,7 +213,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const out: PlannedItem[] = [];
   const first = blocks.find((b) => b.kind === 'paragraph');
   // Answer first: the answer is moved to the opening, never copied (the text holds it once).
-  const af = answerFirst(inp.markdown, blocks, keyword);
+  const af = answerFirst(inp.markdown, blocks, keyword, lang);
   if (first) {
     out.push(
       finish(

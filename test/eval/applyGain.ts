@@ -1,15 +1,15 @@
 import { planItems } from '../../services/apply/items.ts';
 import { rewrite } from '../../services/apply/rewrite.ts';
-import { scoreMarkdown } from '../../services/apply/score.ts';
+import { guardScore, scoreMarkdown } from '../../services/apply/score.ts';
 import { toMarkdown } from '../../services/apply/sourceMarkdown.ts';
 import { auditContent } from '../../services/engine/audit.ts';
 import type { SerpBenchmarkInput } from '../../services/engine/types.ts';
 import { articles, read } from '../fixtures/engine/corpus.ts';
-import { loadHalf } from './corpus.ts';
+import { loadSet } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus: 'engine' | 'eval-tuning' | 'eval-heldout';
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -32,9 +32,9 @@ interface Weak {
 }
 
 /**
- * The weak articles of both corpora: the engine fixtures (audited offline, no benchmark) and the
- * evaluation corpus's poor versions (with their SERP file as the benchmark, as an audit with a
- * provider has).
+ * The weak articles of the corpora: the engine fixtures (audited offline, no benchmark), the
+ * evaluation corpus's poor versions (both halves) and corpus-a's weak ones (with their SERP file as
+ * the benchmark, as an audit with a provider has).
  */
 export const weakArticles = (): Weak[] => [
   ...articles.map((a): Weak => ({
@@ -46,9 +46,9 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout'] as const).flatMap((half) =>
-    loadHalf(half).map((t): Weak => ({
-      corpus: `eval-${half}`,
+  ...(['tuning', 'heldout', 'corpus-a'] as const).flatMap((half) =>
+    loadSet(half).map((t): Weak => ({
+      corpus: half === 'corpus-a' ? half : `eval-${half}`,
       id: t.id,
       content: t.poor,
       format: 'text',
@@ -78,9 +78,11 @@ export const measureGain = (w: Weak): GainRow => {
     paa: audit.benchmark?.paa ?? [],
     title: /^#\s+(.+)$/m.exec(markdown)?.[1] ?? null,
   });
-  const score = scoreMarkdown({ url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark });
+  const basis = { url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark };
+  const score = scoreMarkdown(basis);
   const selectable = items.filter((p) => p.item.selectable).map((p) => p.item.id);
-  const r = rewrite(markdown, items, selectable, score);
+  // As a generation does (engineWork.ts): the guard on the unrounded score, the measurement rounded.
+  const r = rewrite(markdown, items, selectable, guardScore(basis));
   return {
     corpus: w.corpus,
     id: w.id,
