@@ -16,7 +16,12 @@ export interface GainRow {
   /** The original as Markdown, scored as the measurement scores (both sides in the same format). */
   before: number;
   after: number;
+  /** The same before rounding (what the guard compares). */
+  beforeRaw: number;
+  afterRaw: number;
   selectable: number;
+  /** Items only the author can do (authorDataOnly): apply cannot write them without the author's facts. */
+  authorTasks: number;
   applied: number;
   skipped: number;
 }
@@ -80,32 +85,40 @@ export const measureGain = (w: Weak): GainRow => {
   });
   const basis = { url: null, keyword: w.keyword, language: w.language, benchmark: w.benchmark };
   const score = scoreMarkdown(basis);
+  const raw = guardScore(basis);
   const selectable = items.filter((p) => p.item.selectable).map((p) => p.item.id);
   // As a generation does (engineWork.ts): the guard on the unrounded score, the measurement rounded.
-  const r = rewrite(markdown, items, selectable, guardScore(basis));
+  const r = rewrite(markdown, items, selectable, raw);
   return {
     corpus: w.corpus,
     id: w.id,
     auditCqs: audit.scores.cqs ?? 0,
     before: score(markdown, null) ?? 0,
     after: score(r.markdown, r.title) ?? 0,
+    beforeRaw: Math.round((raw(markdown, null) ?? 0) * 100) / 100,
+    afterRaw: Math.round((raw(r.markdown, r.title) ?? 0) * 100) / 100,
     selectable: selectable.length,
+    authorTasks: items.filter((p) => p.item.authorDataOnly).length,
     applied: r.appliedIds.length,
     skipped: r.skipped.length,
   };
 };
 
-export const gainTable = (rows: readonly GainRow[]): string => {
+const tally = (label: string, rows: readonly GainRow[]): string => {
   const raised = rows.filter((r) => r.after > r.before).length;
   const lowered = rows.filter((r) => r.after < r.before).length;
-  return [
-    '| corpus | article | audit CQS | Markdown before | after | selectable | applied | skipped |',
-    '|---|---|---|---|---|---|---|---|',
+  return `${label}: raised ${raised}/${rows.length} (${Math.round((raised / rows.length) * 1000) / 10}%), lowered ${lowered}`;
+};
+
+export const gainTable = (rows: readonly GainRow[]): string =>
+  [
+    '| corpus | article | audit CQS | Markdown before | after | unrounded | selectable | author tasks | applied | skipped |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.selectable} | ${r.applied} | ${r.skipped} |`,
+        `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.beforeRaw.toFixed(2)} → ${r.afterRaw.toFixed(2)} | ${r.selectable} | ${r.authorTasks} | ${r.applied} | ${r.skipped} |`,
     ),
     '',
-    `raised ${raised}/${rows.length} (${Math.round((raised / rows.length) * 1000) / 10}%), lowered ${lowered}`,
+    ...[...new Set(rows.map((r) => r.corpus))].map((c) => `- ${tally(c, rows.filter((r) => r.corpus === c))}`),
+    `- ${tally('all', rows)}`,
   ].join('\n');
-};
