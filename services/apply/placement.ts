@@ -98,3 +98,16 @@ export const fitSpans = <S extends Span>(markdown: string, placed: readonly S[],
   }
   return [...out, ...added];
 };
+
+/**
+ * For the preview's marks (the spans sorted by position): a paragraph break placed as the space it
+ * changes would mark nothing a reader sees, so it is shown with the text it opens, up to the next
+ * change or the paragraph's end: the new paragraph is marked as changed.
+ */
+export const showBreaks = <S extends Span>(markdown: string, sorted: readonly S[]): S[] =>
+  sorted.map((s, i) => {
+    if (markdown.slice(s.start, s.end).trim() !== '' || s.text.trim() !== '' || !s.text.includes('\n\n')) return s;
+    const paragraphEnd = markdown.indexOf('\n\n', s.end);
+    const end = Math.min(sorted[i + 1]?.start ?? markdown.length, paragraphEnd < 0 ? markdown.length : paragraphEnd);
+    return end <= s.end ? s : { ...s, end, text: s.text + markdown.slice(s.end, end) };
+  });

@@ -1,6 +1,6 @@
 import type { Edit, PlannedItem } from './items.ts';
 import type { Span as Placed } from './move.ts';
-import { fitSpans, spansOf } from './placement.ts';
+import { fitSpans, showBreaks, spansOf } from './placement.ts';
 
 export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score';
 
@@ -129,9 +129,10 @@ export const rewrite = (
     }
   }
   out.markdown = buildWith(markdown, spans);
-  out.changes = [...spans]
-    .sort((a, b) => a.start - b.start || a.end - b.end || a.order - b.order)
-    .map(({ id, start, end, text }) => ({ id, start, end, text }));
+  out.changes = showBreaks(
+    markdown,
+    [...spans].sort((a, b) => a.start - b.start || a.end - b.end || a.order - b.order),
+  ).map(({ id, start, end, text }) => ({ id, start, end, text }));
   const rank = (id: string) => items.findIndex((p) => p.item.id === id);
   out.appliedIds.sort((a, b) => rank(a) - rank(b));
   out.applied.sort((a, b) => rank(a.id) - rank(b.id));

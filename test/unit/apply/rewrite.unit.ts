@@ -304,3 +304,16 @@ t.test('the guard compares scores unrounded: a change costing less than a point 
   t.same(r.appliedIds, []);
   t.match(r.skipped, [{ id: 'rec:1', reason: 'lowers_score' }]);
 });
+
+t.test('preview: a paragraph broken in two shows its new paragraph as changed, no empty mark', async (t) => {
+  const long = Array.from({ length: 24 }, (_, i) => sentence(i)).join(' ');
+  const markdown = `# Descaling a kettle\n\nDescaling a kettle is quick. Vinegar works.\n\n## Steps\n\n${long}\n`;
+  const items = planEnglish(markdown);
+  const r = rewrite(markdown, items, ['struct:paragraph:1']);
+  t.same(r.appliedIds, ['struct:paragraph:1']);
+  const html = renderPreview(markdown, r, 'en');
+  const doc = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+  const marked = [...doc.matchAll(/<div class="(?:new|changed|old)">([\s\S]*?)<\/div>/g)].map((m) => m[1]!.trim());
+  t.ok(marked.length >= 2, `${marked.length} new paragraphs marked`);
+  for (const m of marked) t.match(m, /^<p>Sentence \d+ /, 'each mark holds a paragraph of the text');
+});
