@@ -108,7 +108,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         ),
         suggestion: t(
           lang,
-          'Give the measured value with its unit (e.g. 20 h, 5000 mAh, 120 zł).',
+          'Give the measured value with its unit (e.g. 20 h, 5000 mAh, €120).',
           'Podaj zmierzoną wartość z jednostką (np. 20 h, 5000 mAh, 120 zł).',
         ),
         section: sectionName(doc, s.section),
