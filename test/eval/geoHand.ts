@@ -1,17 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVAL_DIR, loadTopic } from './corpus.ts';
+import { EVAL_DIR, loadSet, type Half, type Topic } from './corpus.ts';
 import { scoreOnly } from './geo.ts';
 
 /**
- * Hand-written GEO variants of the held-out strong articles (issue 24, item 6; format in
- * test/fixtures/eval/geo-hand/README.md). Measured only: the engine is never tuned on them.
+ * Hand-written GEO variants of strong articles (issue 24, item 6; format in
+ * test/fixtures/eval/geo-hand/README.md), one folder per half: `tuning` and `corpus-a` steer the
+ * engine, `heldout` is measured only.
  */
 
 export const HAND_DIR = join(EVAL_DIR, 'geo-hand');
+export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'heldout'];
 export const HAND_VARIANTS = ['stuffing', 'filler', 'quotation', 'statistic', 'citation'] as const;
+export const HAND_GAMING: readonly HandVariant[] = ['stuffing', 'filler'];
 export type HandVariant = (typeof HAND_VARIANTS)[number];
-type Edit = { after: string; text: string } | { append: string; text: string };
+export type Edit = { after: string; text: string } | { append: string; text: string };
 
 /** The variant applied to the Markdown article: each edit beside the one block holding its anchor. */
 export const applyEdits = (content: string, edits: Edit[]): string => {
@@ -27,36 +30,58 @@ export const applyEdits = (content: string, edits: Edit[]): string => {
   return blocks.join('\n\n');
 };
 
-export interface HandRow {
-  id: string;
-  deltas: Partial<Record<HandVariant, number>>;
+export interface HandFile {
+  topic: Topic;
+  variants: Partial<Record<HandVariant, Edit[]>>;
 }
 
-export const handRows = (): HandRow[] => {
-  if (!existsSync(HAND_DIR)) return [];
-  return readdirSync(HAND_DIR)
+/** The variant files of one half with their topics, in file order. */
+export const handFiles = (half: Half): HandFile[] => {
+  const dir = join(HAND_DIR, half);
+  if (!existsSync(dir)) return [];
+  const topics = new Map(loadSet(half).map((t) => [t.id, t]));
+  return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => {
-      const id = f.replace(/\.json$/, '');
-      const topic = loadTopic('heldout', id);
-      const variants = JSON.parse(readFileSync(join(HAND_DIR, f), 'utf8')) as Partial<Record<HandVariant, Edit[]>>;
-      const article = {
-        id,
-        language: topic.language,
-        keyword: topic.keyword,
-        content: topic.strong,
-        format: 'markdown' as const,
-        serp: topic.serp,
-      };
-      const base = scoreOnly(article, topic.strong).cqsRaw;
-      const deltas: HandRow['deltas'] = {};
-      for (const v of HAND_VARIANTS) {
-        const edits = variants[v];
-        if (!edits) continue;
-        const s = scoreOnly(article, applyEdits(topic.strong, edits));
-        deltas[v] = Math.round((s.cqsRaw - base) * 100) / 100;
-      }
-      return { id, deltas };
+      const topic = topics.get(f.replace(/\.json$/, ''));
+      if (!topic) throw new Error(`geo-hand/${half}/${f}: no such topic`);
+      return { topic, variants: JSON.parse(readFileSync(join(dir, f), 'utf8')) as HandFile['variants'] };
     });
 };
+
+export interface HandRow {
+  id: string;
+  language: string;
+  deltas: Partial<Record<HandVariant, number>>;
+  /** Per variant, the dimensions it moved ("tfidf+0.4 eeat-0.2"), for diagnosis. */
+  moved: Partial<Record<HandVariant, string>>;
+}
+
+export const handRows = (half: Half): HandRow[] =>
+  handFiles(half).map(({ topic, variants }) => {
+    const article = {
+      id: topic.id,
+      language: topic.language,
+      keyword: topic.keyword,
+      content: topic.strong,
+      format: 'markdown' as const,
+      serp: topic.serp,
+    };
+    const base = scoreOnly(article, topic.strong);
+    const row: HandRow = { id: topic.id, language: topic.language, deltas: {}, moved: {} };
+    for (const v of HAND_VARIANTS) {
+      const edits = variants[v];
+      if (!edits) continue;
+      const s = scoreOnly(article, applyEdits(topic.strong, edits));
+      row.deltas[v] = Math.round((s.cqsRaw - base.cqsRaw) * 100) / 100;
+      const moved = s.outcomes
+        .map((o, i) => [o.id, Math.round((o.score - base.outcomes[i]!.score) * 100) / 100] as const)
+        .filter(([, d]) => d !== 0)
+        .map(([id, d]) => `${id}${d > 0 ? '+' : ''}${d}`);
+      const e = Math.round((s.eeat.average - base.eeat.average) * 100) / 100;
+      if (e) moved.push(`eeat${e > 0 ? '+' : ''}${e}`);
+      row.moved[v] = moved.join(' ');
+    }
+    return row;
+  });
