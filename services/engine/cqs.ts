@@ -9,7 +9,7 @@ import { scoreEffort } from './dimensions/effort.ts';
 import { scoreQueryFanout } from './dimensions/queryFanout.ts';
 import { scoreSrl } from './dimensions/srl.ts';
 import { scoreTfidf } from './dimensions/tfidf.ts';
-import { scoreEeat } from './eeat.ts';
+import { scoreEeatDetail } from './eeat.ts';
 import { classifyProfile } from './profile.ts';
 import { DIMENSION_IDS, type DimensionId, type Doc } from './types.ts';
 
@@ -54,9 +54,9 @@ export const scoreDoc = (doc: Doc, base: Omit<ScoringContext, 'profile'>): Score
   const ctx: ScoringContext = { ...base, profile };
   // In the contract's order (types.ts DIMENSION_IDS).
   const outcomes = DIMENSION_IDS.map((id) => SCORERS[id](doc, ctx));
-  const eeat = scoreEeat(doc, ctx);
+  const { eeat, exact } = scoreEeatDetail(doc, ctx);
   const weighted = outcomes.reduce((a, o) => a + WEIGHTS[o.id] * o.score, 0);
-  let raw = DIMENSIONS_SHARE * 10 * weighted + EEAT_SHARE * 10 * eeat.average;
+  let raw = DIMENSIONS_SHARE * 10 * weighted + EEAT_SHARE * 10 * exact;
   for (const o of outcomes) if (o.cap !== null) raw = Math.min(raw, o.cap);
   if (doc.words < MIN_WORDS) raw = Math.min(raw, SHORT_CAP);
   raw = Math.max(0, Math.min(100, raw));

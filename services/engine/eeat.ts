@@ -53,12 +53,29 @@ const authorZones = (doc: Doc): string[] => {
 export const hasByline = (doc: Doc): boolean =>
   Boolean(doc.signals.author) || authorZones(doc).some((z) => BYLINE.test(z));
 
-const ratio = (parts: [number, number][]): number => {
+/** Points earned ÷ points applicable, 0-10, unrounded (CQS reads it so rounding hides no gain). */
+const exactRatio = (parts: [number, number][]): number => {
   const total = parts.reduce((a, [w]) => a + w, 0);
-  return total ? round1((10 * parts.reduce((a, [w, v]) => a + w * Math.min(1, v), 0)) / total) : 0;
+  return total ? (10 * parts.reduce((a, [w, v]) => a + w * Math.min(1, v), 0)) / total : 0;
 };
 
-export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
+/**
+ * Checkable support per length with diminishing returns: half the credit at one item (a source
+ * attribution counts half) per 300 words, and every further item still adds a little, so adding a
+ * quotation, a sourced figure or a citation to a well-sourced page is never worth nothing.
+ */
+export const supportCredit = (support: number, words: number): number =>
+  1 - 0.5 ** (support / Math.max(2, words / 300));
+
+export interface EeatDetail {
+  eeat: Eeat;
+  /** The average of the four unrounded checklists. */
+  exact: number;
+}
+
+export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => scoreEeatDetail(doc, ctx).eeat;
+
+export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
   const { lex } = ctx;
   const lower = doc.text.toLowerCase();
   const sig = doc.signals;
@@ -74,7 +91,7 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const zones = authorZones(doc);
   const inZones = (re: RegExp) => zones.some((z) => re.test(z));
   const practice = inZones(PRACTICE);
-  const experience = ratio([
+  const experience = exactRatio([
     [5, expCount / 3],
     [2.5, practice ? 1 : durations],
     [2.5, ownImages],
@@ -91,7 +108,7 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const valuesPerK = doc.words
     ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000
     : 0;
-  const expertise = ratio([
+  const expertise = exactRatio([
     [4, byline ? 1 : 0],
     [3, credentials ? 1 : 0],
     ...(html ? [[1.5, person ? 1 : 0] as [number, number]] : []),
@@ -105,14 +122,14 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
   const sources = count(lex.sources);
   // Checkable support in the text: named quotations, sourced figures, citations (evidence.ts),
-  // besides the attribution phrases; more of it keeps counting up to one item per 150 words.
+  // besides the attribution phrases; more of it keeps counting, with diminishing returns.
   const evidence = evidenceOf(doc).count;
   const support = sources / 2 + evidence;
-  const authority = ratio([
+  const authority = exactRatio([
     [4, authoritative / 2],
     [1.5, external.length / 2],
     [2, sources / 2],
-    [2, support / Math.max(4, doc.words / 150)],
+    [2, supportCredit(support, doc.words)],
     [1.5, internal / 2],
     ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : []),
   ]);
@@ -134,7 +151,12 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
     'impressum',
     'datenschutz',
   ].filter((k) => siteLinks.some((l) => l.includes(k))).length;
-  const ymyl = lex.ymyl.some((w) => lower.includes(w));
+  // A page is about money or health when its headings or keyword say so or it keeps coming back to
+  // it; one quoted insurer or a passing "tax" does not make a plumbing guide YMYL.
+  const heads = [doc.title, doc.h1, ctx.kw.text, ...doc.sections.map((s) => s.heading?.text ?? '')]
+    .join('\n')
+    .toLowerCase();
+  const ymyl = lex.ymyl.some((w) => heads.includes(w)) || count(lex.ymyl) >= Math.max(3, doc.words / 500);
   const disclaimer = lex.disclaimers.some((d) => lower.includes(d));
   const sponsoredLinks = sig.links.filter((l) => /sponsored|affiliate/i.test(l.rel)).length;
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
@@ -145,7 +167,11 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
   ];
   if (doc.url) parts.push([2, doc.url.startsWith('https://') ? 1 : 0]);
   if (html) parts.push([2, aboutContact / 2], [0.5, disclosure ? 1 : 0.5]);
-  const trust = ratio(parts);
+  const trust = exactRatio(parts);
 
-  return { experience, expertise, authority, trust, average: round1((experience + expertise + authority + trust) / 4) };
+  const [e, x, a, t] = [experience, expertise, authority, trust].map(round1) as [number, number, number, number];
+  return {
+    eeat: { experience: e, expertise: x, authority: a, trust: t, average: round1((e + x + a + t) / 4) },
+    exact: (experience + expertise + authority + trust) / 4,
+  };
 };

@@ -2,6 +2,7 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import type { Analyzer } from '../document.ts';
 import { coverage, occurrences } from '../keyword.ts';
 import type { KeywordInfo } from '../types.ts';
+import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
@@ -40,15 +41,23 @@ export const keywordDensity = (
   kw?: KeywordInfo,
 ): { matches: number; kd: number; mentions: number } => {
   const g = an && kw ? gamingOf(doc, kw, an) : null;
+  // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
+  // writer's use of the keyphrase: no match, no dilution.
+  const quotes = evidenceOf(doc).sentences;
   let matches = 0;
   let partial = 0;
+  let quoted = 0;
   for (const s of doc.sentences) {
     if (g?.stuffedSentences.has(s) || g?.filler.has(s)) continue;
+    if (quotes.has(s)) {
+      quoted += s.words.length;
+      continue;
+    }
     const m = occurrences(s, kwStems);
     matches += m;
     if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
   }
-  const words = g ? g.informativeWords : doc.words;
+  const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
     matches,
     kd: words ? (matches / words) * 100 : 0,

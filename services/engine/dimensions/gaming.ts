@@ -20,7 +20,7 @@ export interface Gaming {
   filler: Set<Sentence>;
   /** Words of the filler sentences. */
   fillerWords: number;
-  /** Words that carry the text: all words less the filler. */
+  /** Words that carry the text: all words less the filler and the stuffed sentences. */
   informativeWords: number;
 }
 
@@ -43,17 +43,42 @@ export const phraseUses = (content: string[], kwStems: string[]): number => {
   return n;
 };
 
-const stuffedIn = (u: { stems: string[]; content: string[] }, kwStems: string[], joints: Set<string>): number => {
+/** Uses of the keyword as typed, function words included ("what is a bond"), by stem sequence. */
+export const verbatimUses = (stems: string[], kwSeq: string[]): number => {
+  let n = 0;
+  for (let i = 0; kwSeq.length && i + kwSeq.length <= stems.length; i++)
+    if (kwSeq.every((k, j) => stems[i + j] === k)) {
+      n++;
+      i += kwSeq.length - 1;
+    }
+  return n;
+};
+
+/**
+ * Whole-phrase uses in a unit: its content stems side by side; for a lone subject noun, which
+ * natural prose repeats freely, the keyword as typed with its function words.
+ */
+const wholeUses = (u: { stems: string[] }, content: string[], kwStems: string[], kwSeq: string[]): number =>
+  kwStems.length >= 2 ? phraseUses(content, kwStems) : kwSeq.length >= 2 ? verbatimUses(u.stems, kwSeq) : 0;
+
+const stuffedIn = (
+  u: { stems: string[]; content: string[] },
+  kwStems: string[],
+  kwSeq: string[],
+  joints: Set<string>,
+): number => {
   const occ = occurrences(u, kwStems);
   if (!occ) return 0;
   const kw = new Set(kwStems);
   // The keyphrase's own joining words ("vs", "czy") are part of it, not something else said.
   const content = u.content.filter((c) => !joints.has(c));
   const other = content.filter((c) => !kw.has(c)).length;
+  const whole = wholeUses(u, content, kwStems, kwSeq);
   // A unit that says nothing but the keyphrase: every use in it is stuffing.
-  if (other < MIN_OTHER_CONTENT) return Math.max(1, phraseUses(content, kwStems));
-  // A unit with content: the whole phrase said again in it is stuffing (a lone noun repeated is not).
-  return kwStems.length >= 2 ? Math.max(0, phraseUses(content, kwStems) - 1) : 0;
+  if (other < MIN_OTHER_CONTENT) return Math.max(1, whole);
+  // Saying the whole phrase twice in one sentence is never natural: every use in it is stuffing
+  // (a lone noun repeated is natural; the whole query repeated is not).
+  return whole >= 2 ? whole : 0;
 };
 
 /**
@@ -77,13 +102,31 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
   if (hit) return hit;
 
   const joints = new Set(an.contentStems(kw.text).filter((c) => !kw.stems.includes(c)));
+  const kwSeq = an.analyse(kw.text, 'list').flatMap((u) => u.stems);
   const stuffedSentences = new Set<Sentence>();
   let stuffed = 0;
+  // Per paragraph, the whole phrase is said once; a later sentence of the paragraph that says it
+  // again repeats it where a pronoun would do, as writing for the scorer does.
+  const named = new Set<string>();
   for (const s of doc.sentences) {
-    const n = stuffedIn(s, kw.stems, joints);
+    const para = `${s.section}:${s.block}`;
+    const whole =
+      s.kind === 'prose'
+        ? wholeUses(
+            s,
+            s.content.filter((c) => !joints.has(c)),
+            kw.stems,
+            kwSeq,
+          )
+        : 0;
+    const n =
+      whole && named.has(para)
+        ? Math.max(whole, stuffedIn(s, kw.stems, kwSeq, joints))
+        : stuffedIn(s, kw.stems, kwSeq, joints);
+    if (whole) named.add(para);
     if (n > 0) {
       stuffed += n;
-      if (occurrences(s, kw.stems) <= n) stuffedSentences.add(s);
+      stuffedSentences.add(s);
     }
   }
   // Subheadings: a heading that says the keyphrase twice is stuffing (both uses).
@@ -145,7 +188,10 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
     stuffedSentences,
     filler,
     fillerWords,
-    informativeWords: Math.max(1, doc.words - fillerWords),
+    informativeWords: Math.max(
+      1,
+      doc.words - fillerWords - [...stuffedSentences].reduce((a, s) => a + (filler.has(s) ? 0 : s.words.length), 0),
+    ),
   };
   byKw.set(key, result);
   return result;

@@ -1,3 +1,4 @@
+import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
@@ -24,14 +25,19 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const findings: Finding[] = [];
   const strengths: string[] = [];
   // Terms and rates of the informative text: generic filler neither covers a term nor dilutes an
-  // over-used one.
+  // over-used one; a stuffed sentence covers nothing.
   const g = gamingOf(doc, kw, an);
-  const table = termTable(
-    g.filler.size ? { ...doc, sentences: doc.sentences.filter((s) => !g.filler.has(s)) } : doc,
-    an,
-    false,
+  // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
+  // writer's vocabulary: it neither covers a term nor dilutes one.
+  const quotes = evidenceOf(doc).sentences;
+  const skip = (s: (typeof doc.sentences)[number]) => g.filler.has(s) || g.stuffedSentences.has(s) || quotes.has(s);
+  const kept = doc.sentences.filter((s) => !skip(s));
+  const table = termTable(kept.length < doc.sentences.length ? { ...doc, sentences: kept } : doc, an, false);
+  const quoted = [...quotes].reduce(
+    (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) ? 0 : s.words.length),
+    0,
   );
-  const words = g.informativeWords;
+  const words = Math.max(1, g.informativeWords - quoted);
   const per1000 = (key: string) => ((table.counts.get(key) ?? 0) / words) * 1000;
   let score: number;
   let summary: string;

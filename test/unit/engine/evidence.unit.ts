@@ -1,0 +1,76 @@
+/**
+ * Gaming and evidence by form (issue 24, item 2): a source named in running text is evidence
+ * without "according to"; a keyphrase repeated where a pronoun would do is stuffing; support keeps
+ * adding credit with diminishing returns.
+ */
+import t from 'tap';
+import { supportCredit } from '../../../services/engine/eeat.ts';
+import { evidenceOf } from '../../../services/engine/evidence.ts';
+import { gamingOf } from '../../../services/engine/dimensions/gaming.ts';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
+
+const prep = (content: string, keyword: string) => prepareDocument({ content, url: null, keyword, format: 'markdown' });
+const kinds = (content: string, keyword = 'garden shed') => {
+  const e = evidenceOf(prep(content, keyword).doc);
+  return { quotes: e.quotes.size, statistics: e.statistics.size, citations: e.citations.size };
+};
+
+t.test('sources named in running text count as evidence, in en, pl and de', async (t) => {
+  const en = kinds(
+    '# Garden shed\n\nThe Timber Research Association estimates that 30 % of sheds rot at the floor first. ' +
+      'The British Standard BS 8417 sets out which preservative class a ground-contact joist needs. ' +
+      '"Most sheds fail from the bottom up," says Alan Pritchard, a carpenter who builds them.',
+  );
+  t.ok(en.quotes === 1 && en.statistics >= 1 && en.citations >= 2, `en ${JSON.stringify(en)}`);
+  const pl = kinds(
+    '# Szopa ogrodowa\n\nInstytut Techniki Budowlanej w raporcie z 2022 roku podaje, że 30 % szop gnije od podłogi. ' +
+      'Norma PN-EN 335 określa klasy użytkowania drewna.',
+    'szopa ogrodowa',
+  );
+  t.ok(pl.statistics >= 1 && pl.citations >= 1, `pl ${JSON.stringify(pl)}`);
+  const de = kinds(
+    '# Gartenhaus\n\nDer Holzverband schätzt, dass 30 % der Gartenhäuser zuerst am Boden faulen. ' +
+      'Das Bundesinstitut für Bautechnik empfiehlt eine Holzschutzklasse für erdnahe Balken.',
+    'gartenhaus',
+  );
+  t.ok(de.statistics >= 1 && de.citations >= 1, `de ${JSON.stringify(de)}`);
+});
+
+t.test('a figure or advice without a named source is not evidence', async (t) => {
+  t.same(
+    kinds('# Garden shed\n\nMost sheds rot at the floor after about 10 years. Experts recommend a good preservative.'),
+    { quotes: 0, statistics: 0, citations: 0 },
+  );
+  const de = kinds('# Gartenhaus\n\nDie Bodenplatte misst 3 Meter. Der Boden sollte trocken bleiben.', 'gartenhaus');
+  t.same(de, { quotes: 0, statistics: 0, citations: 0 }, 'German capitalised nouns are not names');
+});
+
+t.test('stuffing: the phrase twice in a sentence, or again later in its paragraph', async (t) => {
+  const natural =
+    '# How to paint a garden shed\n\nTo paint a garden shed, brush off dirt, let the wood dry for two days and use an exterior paint. ' +
+    'The first coat soaks in; the second one gives the colour.\n\nPaint on a dry, overcast day.';
+  const p = prep(natural, 'paint a garden shed');
+  t.equal(gamingOf(p.doc, p.kw, p.an).stuffed, 0, 'one use per paragraph is natural');
+  const stuffed =
+    '# How to paint a garden shed\n\nTo paint a garden shed, brush off dirt and use an exterior paint, because to paint a garden shed well takes two coats. ' +
+    'Anyone who wants to paint a garden shed should pick a dry week.';
+  const q = prep(stuffed, 'paint a garden shed');
+  const g = gamingOf(q.doc, q.kw, q.an);
+  t.equal(g.stuffed, 3, 'both uses of the doubled sentence and the repeat in the paragraph');
+  t.equal(g.stuffedSentences.size, 2);
+  const question = prep(
+    '# What is a shed?\n\nSo what is a shed, and what is a shed for? A shed is a small building for tools and bikes.',
+    'what is a shed',
+  );
+  t.ok(gamingOf(question.doc, question.kw, question.an).stuffed >= 2, 'the whole query repeated, for a lone noun');
+});
+
+t.test('support credit grows with every item and never saturates', async (t) => {
+  let prev = -1;
+  for (let n = 0; n <= 20; n++) {
+    const c = supportCredit(n, 900);
+    t.ok(c > prev && c < 1, `${n} items: ${c.toFixed(3)}`);
+    prev = c;
+  }
+  t.equal(supportCredit(3, 900), 0.5, 'half at one item per 300 words');
+});
