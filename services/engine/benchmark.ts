@@ -103,9 +103,11 @@ export const buildBench = (
   });
   const articleTable = termTable(article, an, false);
   const basis = included.filter((x) => !isSelf[candidates.indexOf(x)]);
-  const N = candidates.length;
+  // The audited page's copy in the results weighs no term either: idf reads the other results.
+  const others = candidates.filter((_, i) => !isSelf[i]);
+  const N = others.length;
   const df = new Map<string, number>();
-  for (const x of candidates) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
+  for (const x of others) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
   const idf = (k: string) => Math.log((N + 2) / ((df.get(k) ?? 0) + (articleTable.counts.has(k) ? 1 : 0) + 1)) + 1;
   const M = basis.length;
   // Targets need two pages, or the one left when the audited page itself took the other place:

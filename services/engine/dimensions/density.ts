@@ -21,8 +21,8 @@ import {
 
 /**
  * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words
- * of the informative text (filler paragraphs do not dilute it; stuffed units are not matches).
- * Natural use scores 10: from 0.5% of mentions (a sentence with half the phrase's words, the
+ * of the writer's informative text (filler and support sentences do not dilute it; stuffed units
+ * are not matches, but the over-use gate counts them). Natural use scores 10: from 0.5% of mentions (a sentence with half the phrase's words, the
  * subject, counts half) up to the ceiling, 3% for a phrase of several content words and 6% for a
  * lone subject noun ("what is a cookie" names its subject in most sentences). Below 0.5% it rises
  * from 2 to 8; up to 1 point over the ceiling scores 1; beyond, 0 and CQS capped at 60. Stuffing
@@ -47,8 +47,16 @@ export const keywordDensity = (
   let matches = 0;
   let partial = 0;
   let quoted = 0;
+  // Stuffed uses earn no credit but do count towards over-use: stuffing never escapes the gate.
+  let stuffedUses = 0;
+  let stuffedWords = 0;
   for (const s of doc.sentences) {
-    if (g?.stuffedSentences.has(s) || g?.filler.has(s)) continue;
+    if (g?.filler.has(s)) continue;
+    if (g?.stuffedSentences.has(s)) {
+      stuffedUses += occurrences(s, kwStems);
+      stuffedWords += s.words.length;
+      continue;
+    }
     if (quotes.has(s)) {
       quoted += s.words.length;
       continue;
@@ -60,8 +68,8 @@ export const keywordDensity = (
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
     matches,
-    kd: words ? (matches / words) * 100 : 0,
-    mentions: words ? ((matches + 0.5 * partial) / words) * 100 : 0,
+    kd: ((matches + stuffedUses) / (words + stuffedWords)) * 100,
+    mentions: ((matches + 0.5 * partial) / words) * 100,
   };
 };
 

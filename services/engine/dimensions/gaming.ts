@@ -92,6 +92,71 @@ const ANCHOR_SHARE = 0.25;
 /** Function-word share of generic prose; German's stop list is longer, so its share runs higher. */
 const GENERIC_STOP_SHARE: Record<string, number> = { en: 0.45, pl: 0.36, de: 0.55 };
 
+/** Paragraphs of prose, by (section, block). */
+const paragraphs = (doc: Doc): Sentence[][] => {
+  const groups = new Map<string, Sentence[]>();
+  for (const s of doc.sentences) {
+    if (s.kind !== 'prose') continue;
+    const k = `${s.section}:${s.block}`;
+    const g = groups.get(k);
+    if (g) g.push(s);
+    else groups.set(k, [s]);
+  }
+  return [...groups.values()];
+};
+
+const fillerOf = (
+  doc: Doc,
+  kw: KeywordInfo,
+  an: Analyzer,
+  headings: { content: string[] }[],
+): { filler: Set<Sentence>; fillerWords: number } => {
+  const wordsOf = (g: Sentence[]) => g.reduce((a, s) => a + s.words.length, 0);
+  // Generic by form: long enough, no value, not naming the keyphrase, mostly function words.
+  const generic = (g: Sentence[]): boolean => {
+    const words = wordsOf(g);
+    if (words < MIN_FILLER_WORDS || g.some((s) => /\p{N}/u.test(s.text))) return false;
+    if (kw.stems.every((k) => g.some((s) => s.content.includes(k)))) return false;
+    const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
+    return stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45);
+  };
+  const groups = paragraphs(doc);
+  const candidates = groups.filter(generic);
+  // The page's vocabulary: content stems by the number of units (paragraphs, list items, table
+  // rows, headings) using them, and by the specific ones among them (not generic by form). Generic
+  // paragraphs do not vouch for each other alone: four of them all saying "thing" and "feel" make
+  // those no subject words.
+  const df = new Map<string, number>();
+  const specific = new Set<string>();
+  const addDf = (stems: Iterable<string>, isSpecific: boolean) => {
+    for (const st of new Set(stems)) {
+      df.set(st, (df.get(st) ?? 0) + 1);
+      if (isSpecific) specific.add(st);
+    }
+  };
+  for (const g of groups)
+    addDf(
+      g.flatMap((s) => s.content),
+      !candidates.includes(g),
+    );
+  for (const s of doc.sentences) if (s.kind !== 'prose') addDf(s.content, true);
+  for (const h of headings) addDf(h.content, true);
+  const topic = new Set([...kw.stems, ...kw.entityStems]);
+  const filler = new Set<Sentence>();
+  let fillerWords = 0;
+  for (const g of candidates) {
+    const own = new Set(g.flatMap((s) => s.content));
+    // Anchored: a word of the keyphrase, or one at least two other units use, a specific one among
+    // them. Generic advice may say "time" in a page about the time change; it still has little else.
+    const anchored = [...own].filter((c) => topic.has(c) || ((df.get(c) ?? 0) - 1 >= 2 && specific.has(c))).length;
+    if (own.size && anchored / own.size < ANCHOR_SHARE) {
+      for (const s of g) filler.add(s);
+      fillerWords += wordsOf(g);
+    }
+  }
+  return { filler, fillerWords };
+};
+
 const cache = new WeakMap<Doc, Map<string, Gaming>>();
 
 export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
@@ -146,42 +211,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
       ) * 2;
   stuffed += headingUses;
 
-  // Filler: paragraphs grouped by (section, block).
-  const groups = new Map<string, Sentence[]>();
-  for (const s of doc.sentences) {
-    if (s.kind !== 'prose') continue;
-    const k = `${s.section}:${s.block}`;
-    const g = groups.get(k);
-    if (g) g.push(s);
-    else groups.set(k, [s]);
-  }
-  // The page's vocabulary: content stems by the number of paragraphs (and headings) using them.
-  const df = new Map<string, number>();
-  const addDf = (stems: Iterable<string>) => {
-    for (const st of new Set(stems)) df.set(st, (df.get(st) ?? 0) + 1);
-  };
-  for (const g of groups.values()) addDf(g.flatMap((s) => s.content));
-  for (const s of doc.sentences) if (s.kind !== 'prose') addDf(s.content);
-  for (const h of headings) addDf(h.content);
-  const topic = new Set([...kw.stems, ...kw.entityStems]);
-  const filler = new Set<Sentence>();
-  let fillerWords = 0;
-  for (const g of groups.values()) {
-    const words = g.reduce((a, s) => a + s.words.length, 0);
-    if (words < MIN_FILLER_WORDS) continue;
-    if (g.some((s) => /\p{N}/u.test(s.text))) continue;
-    const own = new Set(g.flatMap((s) => s.content));
-    // Anchored: a word of the keyphrase, or one at least two other units of the page use. Generic
-    // advice may say "time" in a page about the time change; it still has almost nothing else.
-    const anchored = [...own].filter((c) => topic.has(c) || (df.get(c) ?? 0) - 1 >= 2).length;
-    if (kw.stems.every((k) => own.has(k))) continue;
-    // Generic prose is mostly function words; specific prose is dense with terms and names.
-    const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
-    if (own.size && anchored / own.size < ANCHOR_SHARE && stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) {
-      for (const s of g) filler.add(s);
-      fillerWords += words;
-    }
-  }
+  const { filler, fillerWords } = fillerOf(doc, kw, an, headings);
   const result: Gaming = {
     stuffed,
     excessStuffing: Math.max(0, stuffed - (2 + Math.floor(doc.words / 400))),
