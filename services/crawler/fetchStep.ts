@@ -56,6 +56,6 @@ export const fetchStep =
       if (!request.contentRef) await putContent(tx, body);
       // The analysis straight away; the feeder records the same task from ContentFetched (a no-op then).
       await enqueueTask(tx, ANALYSE, task.accountId, task.subjectId);
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };
