@@ -57,17 +57,17 @@ export function startWorker(o: WorkerOptions): Worker {
       } catch (e) {
         // A holder woken after its lease ran out: the later claim owns the task, nothing to give back.
         if (e instanceof LeaseLostError) {
-          o.log.warn({ taskId: task?.taskId, attempt: task?.attempt }, 'task taken over by a later claim; outcome dropped');
+          o.log.warn(
+            { taskId: task?.taskId, attempt: task?.attempt },
+            'task taken over by a later claim; outcome dropped',
+          );
           continue;
         }
         o.log.error({ err: e, taskId: task?.taskId }, 'task failed; it will be retried');
         if (task)
-          await releaseTask(
-            o.pool,
-            task,
-            String((e as Error)?.stack ?? e),
-            Math.min(60, 2 ** task.attempt),
-          ).catch(() => undefined);
+          await releaseTask(o.pool, task, String((e as Error)?.stack ?? e), Math.min(60, 2 ** task.attempt)).catch(
+            () => undefined,
+          );
         await sleep(200);
       }
     }

@@ -14,8 +14,10 @@ import { startWorker } from '../../../infra/taskQueue/worker.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 
 const LEASE = 0.5; // seconds: the "pause" below outlasts it
-const leaseOf = async (db: { query: (q: string, p: unknown[]) => Promise<{ rows: { until: Date | null }[] }> }, id: string) =>
-  (await db.query('SELECT lease_until AS until FROM pipeline_tasks WHERE task_id = $1', [id])).rows[0]!.until;
+const leaseOf = async (
+  db: { query: (q: string, p: unknown[]) => Promise<{ rows: { until: Date | null }[] }> },
+  id: string,
+) => (await db.query('SELECT lease_until AS until FROM pipeline_tasks WHERE task_id = $1', [id])).rows[0]!.until;
 
 t.test('a holder whose lease ran out and was claimed again can neither complete, extend nor release', async (t) => {
   const { pool } = await testDatabase(t);
@@ -90,7 +92,11 @@ t.test('two workers: one paused past its lease wakes up after the other finished
   await a.stop();
   await b.stop();
   t.same(runs, [1, 2]);
-  t.same((await pool.query('SELECT attempt FROM outcomes')).rows, [{ attempt: 2 }], 'the woken worker recorded nothing');
+  t.same(
+    (await pool.query('SELECT attempt FROM outcomes')).rows,
+    [{ attempt: 2 }],
+    'the woken worker recorded nothing',
+  );
   const task = (await pool.query('SELECT status, attempts FROM pipeline_tasks')).rows[0];
   t.same(task, { status: 'done', attempts: 2 }, 'nobody claimed it a third time');
 });
