@@ -28,7 +28,7 @@ export interface ClusterNode {
   pid(): number | undefined;
   /** SIGKILL: no controlled shutdown, as in a crash. */
   kill(): Promise<void>;
-  /** Starts the node again on its data (after kill); resolves once its client port accepts. */
+  /** Starts the node again on its data (after kill); resolves once every node is registered again. */
   restart(): Promise<void>;
 }
 
@@ -106,7 +106,7 @@ export async function startKafkaCluster(
   log.info({ brokers, root }, 'kafka cluster ready');
   return {
     brokers,
-    nodes: nodes.map((n) => n.handle()),
+    nodes: nodes.map((n) => n.handle(() => waitForBrokers(brokers, NODES))),
     leaderOf: (topic, partition) => leaderOf(brokers, topic, partition),
     stop,
   };
@@ -171,7 +171,7 @@ class NodeProcess {
     if (this.child) await terminate(this.child, 'SIGTERM', 15_000);
   }
 
-  handle(): ClusterNode {
+  handle(registered: () => Promise<void>): ClusterNode {
     return {
       id: this.id,
       port: this.port,
@@ -179,7 +179,12 @@ class NodeProcess {
       running: () => !!this.child && !hasExited(this.child),
       pid: () => this.child?.pid,
       kill: () => this.kill(),
-      restart: () => this.start(),
+      restart: async () => {
+        await this.start();
+        // Until the controller unfences it, the node leads nothing and a topic of three replicas
+        // (the consumer offsets) cannot be created.
+        await registered();
+      },
     };
   }
 }
