@@ -33,12 +33,13 @@ export function startServiceProcesses(
         if (/audit service (listening|running)/.test(String(d))) up = true;
       });
       let lastErr = '';
-      c.stderr!.on('data', (d: Buffer) => (lastErr = String(d).slice(-400)));
+      c.stderr!.on('data', (d: Buffer) => (lastErr = (lastErr + String(d)).slice(-4000)));
       c.once('exit', (code, signal) => {
         up = false;
         if (stopping) return;
         exits[g.name] = (exits[g.name] ?? 0) + 1;
-        say(`${g.name} exited (${code ?? signal}); restarting. ${lastErr.trim().split('\n').pop() ?? ''}`);
+        const cause = lastErr.split('\n').find((l) => /Error|error"/.test(l)) ?? lastErr.trim().split('\n').pop();
+        say(`${g.name} exited (${code ?? signal}); restarting. ${cause?.slice(0, 600) ?? ''}`);
         setTimeout(() => !stopping && start(), 500);
       });
     };
