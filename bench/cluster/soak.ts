@@ -184,6 +184,8 @@ async function run(): Promise<boolean> {
     audits: AUDITS,
     accounts: ACCOUNTS,
     acknowledged: work.acknowledged.length,
+    submissionRetries: work.retries,
+    retriedAnswers: work.answers,
     ...verdict.figures,
     processExits: service.exits,
     faults,

@@ -41,8 +41,17 @@ export async function submitAll(o: {
   audits: number;
   sites: Sites;
   say: (s: string) => void;
-}): Promise<{ acknowledged: string[]; bulkIds: string[]; submissions: Interval[]; retries: number }> {
+}): Promise<{
+  acknowledged: string[];
+  bulkIds: string[];
+  submissions: Interval[];
+  retries: number;
+  answers: Record<string, number>;
+}> {
   const acknowledged: string[] = [];
+  // Every answer that was not an acceptance, by status (or the fetch error's name): what a retry met.
+  const answers: Record<string, number> = {};
+  const note = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
   const bulkIds: string[] = [];
   const submissions: Interval[] = [];
   let retries = 0;
@@ -69,9 +78,11 @@ export async function submitAll(o: {
           else bulkIds.push(body.id);
           return req.audits;
         }
+        note(String(res.status));
         if (res.status === 429) from = Date.now() + 300;
-      } catch {
+      } catch (e) {
         // a fault: the API process cut short, or its answer lost
+        note((e as Error).name);
       }
       retries++;
       await sleep(300);
@@ -85,7 +96,7 @@ export async function submitAll(o: {
       }
     }),
   );
-  return { acknowledged, bulkIds, submissions, retries };
+  return { acknowledged, bulkIds, submissions, retries, answers };
 }
 
 const terminalCount = async (pool: Pool, accountIds: string[]): Promise<number> =>
