@@ -33,7 +33,8 @@ function requestOf(i: number, sites: Sites): { path: string; body: unknown; audi
 /**
  * Each account submits its share in turn, alternating between the two API processes, with the same
  * Idempotency-Key on every retry (an answer lost in a fault never makes a second audit). A 429 (the
- * per-account concurrency limit) restarts the wait: only time lost to faults counts.
+ * per-account concurrency limit) or 409 (one batch at a time) restarts the wait: only time lost to
+ * faults counts.
  */
 export async function submitAll(o: {
   apis: string[];
@@ -79,7 +80,8 @@ export async function submitAll(o: {
           return req.audits;
         }
         note(String(res.status));
-        if (res.status === 429) from = Date.now() + 300;
+        // The spec's business answers (3 audits at a time, one batch at a time) are not faults.
+        if (res.status === 429 || res.status === 409) from = Date.now() + 300;
       } catch (e) {
         // a fault: the API process cut short, or its answer lost
         note((e as Error).name);
