@@ -15,6 +15,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { admissionDecider, type AdmissionState } from '../domain/admission/decider.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
+import { reactInStep } from '../reactions.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -207,6 +208,8 @@ export async function requestAudits(
     if (cmd.request.content !== null) contents.push(cmd.request.content);
   }
   const appended = await appendToStreams(tx, appends);
+  // The fetch tasks of the requests, due when this commits (services/reactions.ts).
+  await reactInStep(tx, appended.flat());
   for (const { index, append, value } of accepted)
     outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
   await putContents(tx, contents);
