@@ -81,7 +81,7 @@ export async function failGeneration(pool: Pool, task: Task, error: string): Pro
       await revisionStep(tx, task, auditId, { type: 'RecordRefund', data: { revisionId, credits } });
     }
     await release(tx, task, revisionId);
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 
@@ -101,7 +101,7 @@ export const generateStep =
       if (r?.status === 'failed' && !r.refunded) return failGeneration(pool, task, r.error ?? 'failed');
       return transact(pool, async (tx) => {
         await release(tx, task, revisionId);
-        await completeTask(tx, task.taskId);
+        await completeTask(tx, task);
       });
     }
     const row = await findAudit(pool, task.accountId, auditId);
@@ -169,7 +169,7 @@ async function complete(
     });
     await release(tx, task, r.revisionId);
     await enqueueTask(tx, MEASURE, task.accountId, task.subjectId);
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 

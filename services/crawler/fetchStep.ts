@@ -56,6 +56,6 @@ export const fetchStep =
       if (!request.contentRef) await putContent(tx, body);
       // The analysis is due the moment this commits (services/reactions.ts).
       await reactInStep(tx, events);
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };

@@ -52,7 +52,7 @@ export async function finishAudit(
       accountId: task.accountId,
       command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
     });
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 
@@ -71,4 +71,4 @@ export const internalErrorMessage = (stage: 'fetch' | 'analyse', attempts: numbe
   }. Quote the job id when reporting it.`;
 
 /** A task whose audit is gone or already ended has nothing left to do. */
-export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task.taskId);
+export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task);
