@@ -13,58 +13,43 @@ export const isPolish = (lang: string): boolean => lang === 'pl';
 export const t = (lang: string, en: string, pl: string, de?: string): string =>
   isPolish(lang) ? pl : lang === 'de' && de !== undefined ? de : en;
 
-const DIMENSION_NAMES: Record<DimensionId, [string, string, string]> = {
-  csiAlignment: [
-    'Central search intent alignment (CSI-A)',
-    'Zgodność z centralną intencją (CSI-A)',
-    'Übereinstimmung mit der zentralen Suchintention (CSI-A)',
-  ],
-  density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej', 'Keyword-Dichte und -Verteilung'],
-  eav: [
-    'Entities, attributes and values (EAV)',
-    'Encje, atrybuty i wartości (EAV)',
-    'Entitäten, Attribute und Werte (EAV)',
-  ],
-  bluf: ['Answer first (BLUF)', 'Odpowiedź na początku (BLUF)', 'Antwort zuerst (BLUF)'],
-  chunk: [
-    'Self-contained passages (chunking)',
-    'Samodzielne fragmenty (chunking)',
-    'Eigenständige Abschnitte (Chunking)',
-  ],
-  cor: ['Cost of retrieval', 'Koszt pobrania i przetworzenia (CoR)', 'Abrufkosten (CoR)'],
-  tfidf: ['Topical terms (TF-IDF)', 'Terminy tematyczne (TF-IDF)', 'Themenbegriffe (TF-IDF)'],
-  srl: ['Clear sentences (who does what)', 'Jasne zdania (kto co robi)', 'Klare Sätze (wer tut was)'],
-  queryFanout: [
-    'Query fan-out coverage',
-    'Pokrycie zapytań pobocznych (query fan-out)',
-    'Abdeckung der Teilfragen (Query-Fan-out)',
-  ],
-  effort: ['Effort and originality', 'Wkład pracy i oryginalność', 'Aufwand und Originalität'],
+const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
+  csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],
+  density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej'],
+  eav: ['Entities, attributes and values (EAV)', 'Encje, atrybuty i wartości (EAV)'],
+  bluf: ['Answer first (BLUF)', 'Odpowiedź na początku (BLUF)'],
+  chunk: ['Self-contained passages (chunking)', 'Samodzielne fragmenty (chunking)'],
+  cor: ['Cost of retrieval', 'Koszt pobrania i przetworzenia (CoR)'],
+  tfidf: ['Topical terms (TF-IDF)', 'Terminy tematyczne (TF-IDF)'],
+  srl: ['Clear sentences (who does what)', 'Jasne zdania (kto co robi)'],
+  queryFanout: ['Query fan-out coverage', 'Pokrycie zapytań pobocznych (query fan-out)'],
+  effort: ['Effort and originality', 'Wkład pracy i oryginalność'],
 };
 
 export const dimensionName = (id: DimensionId, lang: string): string => {
-  const [en, pl, de] = DIMENSION_NAMES[id];
-  return t(lang, en, pl, de);
+  const [en, pl] = DIMENSION_NAMES[id];
+  return t(lang, en, pl);
 };
 
-const PROFILE_LABELS: Record<ProfileId, [string, string, string]> = {
-  article: ['Article', 'Artykuł', 'Artikel'],
-  'how-to': ['How-to guide', 'Poradnik (how-to)', 'Anleitung (How-to)'],
-  listicle: ['List article', 'Artykuł-lista', 'Listenartikel'],
-  comparison: ['Comparison', 'Porównanie', 'Vergleich'],
-  review: ['Review', 'Recenzja', 'Testbericht'],
-  product: ['Product page', 'Strona produktu', 'Produktseite'],
-  category: ['Category page', 'Strona kategorii', 'Kategorieseite'],
-  landing: ['Landing page', 'Strona docelowa (landing page)', 'Landingpage'],
-  glossary: ['Glossary entry', 'Hasło słownikowe', 'Glossareintrag'],
-  news: ['News', 'Wiadomość (news)', 'Nachricht (News)'],
+const PROFILE_LABELS: Record<ProfileId, [string, string]> = {
+  article: ['Article', 'Artykuł'],
+  'how-to': ['How-to guide', 'Poradnik (how-to)'],
+  listicle: ['List article', 'Artykuł-lista'],
+  comparison: ['Comparison', 'Porównanie'],
+  review: ['Review', 'Recenzja'],
+  product: ['Product page', 'Strona produktu'],
+  category: ['Category page', 'Strona kategorii'],
+  landing: ['Landing page', 'Strona docelowa (landing page)'],
+  glossary: ['Glossary entry', 'Hasło słownikowe'],
+  news: ['News', 'Wiadomość (news)'],
 };
 
 export const profileLabel = (id: ProfileId, lang: string): string => {
-  const [en, pl, de] = PROFILE_LABELS[id];
-  return t(lang, en, pl, de);
+  const [en, pl] = PROFILE_LABELS[id];
+  return t(lang, en, pl);
 };
 
+// Section names locate a change inside a German article, so they are German (summary labels stay English, spec).
 export const sectionLabels = (lang: string) => ({
   intro: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
   page: t(lang, 'Whole page', 'Cała strona', 'Ganze Seite'),

@@ -151,7 +151,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         }),
       );
     }
-    const task = rewriteTask(doc, ctx, kd, ceiling);
+    // The sentences offered for removal are not also offered for a rewrite (one change per text).
+    const task = rewriteTask(doc, ctx, kd, ceiling, new Set(stuffed.map((x) => x.s.text)));
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
@@ -231,11 +232,17 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
  * author task: only the writer can say it once without losing the sentence's meaning, so it is a
  * task on that sentence with the counts, not a removal that would take its content with it.
  */
-const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, ceiling: number): Finding | null => {
+const rewriteTask = (
+  doc: Doc,
+  ctx: ScoringContext,
+  kd: number,
+  ceiling: number,
+  removals: Set<string>,
+): Finding | null => {
   const { kw, lang } = ctx;
   const top = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
-    .filter((x) => x.s.kind === 'prose' && x.occ >= 2)
+    .filter((x) => x.s.kind === 'prose' && x.occ >= 2 && !removals.has(x.s.text))
     .sort((a, b) => b.occ - a.occ)[0];
   if (!top || !unique(doc.content, top.s.text)) return null;
   const figures = { occ: top.occ, kd: round2(kd), ceiling };
