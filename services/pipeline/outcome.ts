@@ -6,7 +6,7 @@ import { decideInTransaction, transact } from '../../infra/eventStore/eventStore
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { requestAdvance } from '../bulk/tasks.ts';
-import { admissionDecider } from '../domain/admission/decider.ts';
+import { admissionDecider } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
 import { issueShareOnCompletion } from '../share/issueOnCompletion.ts';
 

@@ -12,7 +12,7 @@ import {
   type Loaded,
 } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import { admissionDecider, type AdmissionState } from '../domain/admission/decider.ts';
+import { admissionDecider, type AdmissionState } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 

@@ -1,9 +1,6 @@
-import type { AccountEvent, ChargeKind } from '../../../events/account/index.ts';
+import type { ChargeKind } from '../../../events/account/index.ts';
 import { getIn } from './pmap.ts';
-import type { AccountState, ChargeState } from './state.ts';
-
-/** Spec 8: 1 credit per audit and per new apply generation. */
-export const CREDITS_PER_CHARGE = 1;
+import type { AccountState, AccountStreamEvent, ChargeState } from './state.ts';
 
 /**
  * The one charge of a subject. Deriving it (rather than taking it from the caller) is what makes
@@ -35,7 +32,7 @@ export interface HistoryEntry {
 
 /** An event with the time the log gave it (the envelope's `occurredAt`). */
 export interface TimedEvent {
-  event: AccountEvent;
+  event: AccountStreamEvent;
   occurredAt: string;
 }
 
