@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { accountDecider } from '../domain/account/decider.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
 import { armInactivity, requestAdvance } from './tasks.ts';
-import type { BulkInput } from '../api/bulk/parseBulk.ts';
+import type { BulkInput } from './parseBulk.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 
 export interface SubmitBulkCommand {

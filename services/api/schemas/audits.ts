@@ -8,7 +8,7 @@ import {
   SHARE_DAYS_MAX,
   SHARE_DAYS_MIN,
   TITLE_MAX_CHARS,
-} from '../audits/limits.ts';
+} from '../../pipeline/limits.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
 import { JOB_STATUSES, LIST_SOURCES } from '../audits/listQuery.ts';
 import { ApiVersion, pageFields } from './common.ts';

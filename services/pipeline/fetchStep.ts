@@ -5,10 +5,10 @@ import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { ANALYSE } from '../pipeline/feeder.ts';
+import { ANALYSE } from './feeder.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
-import { auditStep, dropTask, failAudit } from '../pipeline/outcome.ts';
+import { auditStep, dropTask, failAudit } from './outcome.ts';
 
 export interface FetchStepDeps {
   pool: Pool;

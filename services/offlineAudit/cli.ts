@@ -10,10 +10,10 @@ import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
 import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 import { HelpRequested, parseOptions, UsageError } from '../../infra/cli/options.ts';
-import { auditContent } from './audit.ts';
-import { prepareAudit } from './prepare.ts';
-import { toAuditResultV1 } from './resultV1.ts';
-import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from './types.ts';
+import { auditContent } from '../engine/audit.ts';
+import { prepareAudit } from '../engine/prepare.ts';
+import { toAuditResultV1 } from '../engine/resultV1.ts';
+import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from '../engine/types.ts';
 
 /**
  * Offline audit for writers and docs pipelines (the engine's only file with I/O):
