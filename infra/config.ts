@@ -2,6 +2,7 @@
  * The one configuration loader: environment variables, validated at start. Every bad value is
  * reported at once, each with its own message, so an operator fixes them in one go.
  */
+import { ConfigError } from './configError.ts';
 import { envReader, type Env } from './envReader.ts';
 import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
@@ -114,12 +115,7 @@ export interface RateLimitSettings {
   read: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];

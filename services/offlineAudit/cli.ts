@@ -251,5 +251,5 @@ export async function auditMain(argv: string[]): Promise<void> {
   }
 }
 
-// Run as a program of its own (`node --import tsx services/engine/cli.ts`), not when imported.
+// Run as a program of its own (`node --import tsx services/offlineAudit/cli.ts`), not when imported.
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) await auditMain(process.argv.slice(2));

@@ -23,7 +23,7 @@ const Status = Type.Union([
 ]);
 
 /**
- * POST /audits body (spec 4.2). The route's parser (services/api/audits/parseSubmission.ts) gives
+ * POST /audits body (spec 4.2). The route's parser (services/pipeline/parseSubmission.ts) gives
  * each rule its own message; this schema documents the same rules for the OpenAPI document and
  * stands behind the parser. null counts as an omitted field.
  */
