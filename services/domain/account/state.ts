@@ -73,28 +73,34 @@ export const initialState = (): AccountState => ({ status: 'NotOpened' });
  * Nothing is mutated, so a state given to a test or a caller never changes under it.
  */
 export const evolve = (state: AccountState, event: AccountStreamEvent): AccountState => {
-  if (state.status === 'NotOpened') {
-    if (event.type !== 'AccountOpened') return state;
-    const { accountId, email, role, unlimited, webhookSecret } = event.data;
-    return {
-      status: 'Open',
-      accountId,
-      sealedEmail: email,
-      role,
-      unlimited,
-      webhookSecretRef: webhookSecret,
-      erased: false,
-      balance: 0,
-      used: 0,
-      keys: {},
-      charges: emptyMap(),
-      payments: emptyMap(),
-      adjustments: emptyMap(),
-      auditsInFlight: new Set(),
-      generationsInFlight: new Set(),
-      openBulkId: null,
-    };
-  }
+  if (state.status === 'NotOpened') return event.type === 'AccountOpened' ? opened(event) : state;
+  return evolveInFlight(evolveOpened(state, event), event);
+};
+
+const opened = (event: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenedAccount => {
+  const { accountId, email, role, unlimited, webhookSecret } = event.data;
+  return {
+    status: 'Open',
+    accountId,
+    sealedEmail: email,
+    role,
+    unlimited,
+    webhookSecretRef: webhookSecret,
+    erased: false,
+    balance: 0,
+    used: 0,
+    keys: {},
+    charges: emptyMap(),
+    payments: emptyMap(),
+    adjustments: emptyMap(),
+    auditsInFlight: new Set(),
+    generationsInFlight: new Set(),
+    openBulkId: null,
+  };
+};
+
+/** Keys, the unlimited flag, erasure and the ledger's movements. */
+const evolveOpened = (state: OpenedAccount, event: AccountStreamEvent): OpenedAccount => {
   switch (event.type) {
     case 'ApiKeyIssued': {
       const { keyId, keyHash, keyPrefix, scopes } = event.data;
@@ -145,6 +151,14 @@ export const evolve = (state: AccountState, event: AccountStreamEvent): AccountS
         adjustments: setIn(state.adjustments, adjustmentId, delta),
       };
     }
+    default:
+      return state;
+  }
+};
+
+/** What is in flight: audits and generations admitted, the open batch. */
+const evolveInFlight = (state: OpenedAccount, event: AccountStreamEvent): OpenedAccount => {
+  switch (event.type) {
     case 'AuditAdmitted':
       return { ...state, auditsInFlight: withMember(state.auditsInFlight, event.data.auditId) };
     case 'AuditReleased':
