@@ -1,5 +1,5 @@
 /** `npm run bench`: every benchmark of the service, printed as Markdown tables for the README. */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { benchApi } from './api.ts';
 import { benchBackbone } from './backbone.ts';
 import { benchLedger } from './ledger.ts';
@@ -9,7 +9,9 @@ import { benchStartup } from './startup.ts';
 const only = process.argv.slice(2);
 const want = (name: string) => only.length === 0 || only.includes(name);
 
-console.log(`# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version})`);
+console.log(
+  `# Benchmarks (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)})`,
+);
 if (want('backbone')) printRows('Event backbone', await benchBackbone());
 if (want('api')) printRows('API and pipeline', await benchApi());
 // Only the pipeline's single-audit and 100-URL batch times (both are also in `api`).

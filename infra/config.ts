@@ -8,7 +8,7 @@ import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
 import { loadLlmSettings, type LlmSettings } from './llm/settings.ts';
 import type { SchemaRegistrySettings } from './kafka/schemaRegistry.ts';
-import { defaultCpuPoolSettings, type CpuPoolSettings } from './workers/cpuPool.ts';
+import { defaultCpuPoolSettings, type CpuPoolSettings } from './workers/cpuPoolSettings.ts';
 import { loadSecretsSettings, type SecretsSettings } from './secrets/settings.ts';
 
 // Roles arrive with the features that need them (crawler, auditor, webhooks, ...).

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -6,6 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import { repoRoot } from '../local/kafkaJars.ts';
 import { threadCpuMs } from './threadCpu.ts';
 import { valueOf, type TaskOutcome } from './workerTask.ts';
+import { defaultCpuPoolSettings, type CpuPoolSettings } from './cpuPoolSettings.ts';
 
 /**
  * The one pool of worker threads for CPU work (the audit engine, apply's rewrite and scoring):
@@ -16,18 +16,6 @@ import { valueOf, type TaskOutcome } from './workerTask.ts';
  * the caller's work fails instead of holding a thread for ever. The limit is the thread's own CPU time (threadCpu.ts), wall time
  * where the kernel does not tell.
  */
-export interface CpuPoolSettings {
-  /** Threads in the pool (ENGINE_THREADS). */
-  threads: number;
-  /** CPU time a task may use on its thread (ENGINE_TIME_LIMIT_MS). */
-  timeLimitMs: number;
-}
-
-export const defaultCpuPoolSettings = (): CpuPoolSettings => ({
-  threads: Math.max(1, availableParallelism() - 1),
-  timeLimitMs: 60_000,
-});
-
 let settings: CpuPoolSettings = defaultCpuPoolSettings();
 let pool: Piscina | null = null;
 

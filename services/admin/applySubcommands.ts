@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { editRevision } from '../apply/editRevision.ts';
 import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import { subcommand, type Subcommand } from './subcommand.ts';
@@ -27,6 +26,7 @@ export const APPLY_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       } catch (e) {
         throw new AppError('invalid_request', `cannot read ${o.file}: ${(e as Error).message}`);
       }
+      const { editRevision } = await import('../apply/editRevision.ts');
       return { output: await editRevision(pool, o.revisionId, text, o.actor), ok: true };
     },
   }),

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from '../../infra/config.ts';
 import { UsageError, parseOptions, prefixed, required, type OptionSpec } from './args.ts';
-import { assignProject, createPanelAudit } from './audits.ts';
 import { done, subcommand, type Subcommand } from './subcommand.ts';
 
 const createSpec = {
@@ -32,6 +31,7 @@ export const AUDIT_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       const content = o.contentFile === undefined ? undefined : await readFile(o.contentFile, 'utf8');
       // The same acceptance rules as the API of this deployment (ALLOW_PRIVATE_ADDRESSES included).
       const { allowPrivateAddresses } = loadConfig();
+      const { createPanelAudit } = await import('./audits.ts');
       return done(
         await createPanelAudit(
           pool,
@@ -53,6 +53,6 @@ export const AUDIT_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         throw new UsageError('give exactly one of --project and --none');
       return { auditId: prefixed(required(o.audit, 'audit'), 'audit', 'aud_'), project: o.none ? null : o.project! };
     },
-    run: async (pool, o) => done(await assignProject(pool, o)),
+    run: async (pool, o) => done(await (await import('./audits.ts')).assignProject(pool, o)),
   }),
 };

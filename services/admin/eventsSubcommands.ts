@@ -1,19 +1,16 @@
-import '../../events/catalogue.ts';
 import { parsePosition } from '../../events/envelope.ts';
-import { hasEventDefinition } from '../../events/registry.ts';
 import { AppError } from '../../core/errors.ts';
 import { parseOptions, prefixed, time, UsageError } from './args.ts';
 import { subcommand, type Subcommand } from './subcommand.ts';
 import type { Config } from '../../infra/config.ts';
-import { createKafka, type KafkaSettings } from '../../infra/kafka/client.ts';
-import { createLogger } from '../../infra/logger.ts';
+import type { KafkaSettings } from '../../infra/kafka/client.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { exportFromKafka } from './eventsKafka.ts';
-import { exportFromStore, type ExportOptions } from './eventsExport.ts';
+import type { ExportOptions } from './eventsExport.ts';
 
 /** The log the service's consumers read: the Kafka topic when KAFKA_BROKERS is set, the store otherwise. */
 async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: AbortSignal): Promise<void> {
   if (!config.kafkaBrokers) {
+    const { exportFromStore } = await import('./eventsExport.ts');
     await exportFromStore(pool, o, toStdout, signal);
     return;
   }
@@ -24,6 +21,11 @@ async function exportLog(pool: Pool, config: Config, o: ExportOptions, signal?: 
     clientId: 'audit-admin',
     schemaRegistry: config.schemaRegistry,
   };
+  const [{ createKafka }, { createLogger }, { exportFromKafka }] = await Promise.all([
+    import('../../infra/kafka/client.ts'),
+    import('../../infra/logger.ts'),
+    import('./eventsKafka.ts'),
+  ]);
   // kafkajs logs retriable hiccups (a coordinator not ready yet) as errors; a real failure is thrown
   // and printed as the CLI's JSON error, so its log stays quiet and stderr stays readable.
   await exportFromKafka(createKafka(settings, createLogger('admin', 'fatal', 2)), settings, o, toStdout, signal);
@@ -37,7 +39,7 @@ const toStdout = (chunk: string): Promise<void> | void => {
 
 const parse =
   (follow: boolean) =>
-  (args: string[]): ExportOptions => {
+  async (args: string[]): Promise<ExportOptions> => {
     const o = parseOptions(args, {
       from: { type: 'string' },
       type: { type: 'string' },
@@ -51,9 +53,14 @@ const parse =
       ?.split(',')
       .map((s) => s.trim())
       .filter(Boolean);
-    for (const type of types ?? [])
-      if (!hasEventDefinition(type))
-        throw new AppError('invalid_request', `--type: unknown event type "${type}" (see docs/events.md)`);
+    if (types?.length) {
+      // Checked against the catalogue (every type's schema), loaded here for it.
+      await import('../../events/catalogue.ts');
+      const { hasEventDefinition } = await import('../../events/registry.ts');
+      for (const type of types)
+        if (!hasEventDefinition(type))
+          throw new AppError('invalid_request', `--type: unknown event type "${type}" (see docs/events.md)`);
+    }
     const from =
       o.from === undefined
         ? undefined

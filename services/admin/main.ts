@@ -7,13 +7,11 @@
  * it says where it looked and exits non-zero.
  */
 import { ConfigError, loadConfig } from '../../infra/config.ts';
-import { openDatabase, type Database } from '../../infra/database.ts';
-import { createLogger } from '../../infra/logger.ts';
+import type { Database } from '../../infra/database.ts';
 import { isAppError } from '../../core/errors.ts';
 import { closest, HelpRequested, UsageError, wantsHelp } from '../../infra/cli/options.ts';
 import { SUBCOMMANDS } from './subcommands.ts';
 import { adminHelp, commandHelp, groupHelp } from './help.ts';
-import { serviceMigrations } from '../migrations.ts';
 
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
@@ -47,8 +45,14 @@ export async function adminMain(argv: string[]): Promise<void> {
   }
   let db: Database | undefined;
   try {
-    const options = command.parse(rest);
+    const options = await command.parse(rest);
     const config = loadConfig();
+    // The database side (pg, the store's schemas, the logger) once the command line is good.
+    const [{ openDatabase }, { createLogger }, { serviceMigrations }] = await Promise.all([
+      import('../../infra/database.ts'),
+      import('../../infra/logger.ts'),
+      import('../migrations.ts'),
+    ]);
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
     db = await openDatabase(config, log, serviceMigrations, 4, { create: false });
     const { output, ok, text } = await command.run(db.pool, options, config);

@@ -1,5 +1,3 @@
-import { forgetAccount } from '../accounts/forget.ts';
-import { migrateLegacySecrets } from '../secrets/migrateLegacy.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import { done, subcommand, type Subcommand } from './subcommand.ts';
 
@@ -19,7 +17,7 @@ export const PRIVACY_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         reason: o.reason ?? 'erasure requested',
       };
     },
-    run: async (pool, o) => done(await forgetAccount(pool, o)),
+    run: async (pool, o) => done(await (await import('../accounts/forget.ts')).forgetAccount(pool, o)),
   }),
   'secrets migrate': subcommand({
     usage: 'secrets migrate',
@@ -27,6 +25,6 @@ export const PRIVACY_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       parseOptions(args, {});
       return {};
     },
-    run: async (pool) => done(await migrateLegacySecrets(pool)),
+    run: async (pool) => done(await (await import('../secrets/migrateLegacy.ts')).migrateLegacySecrets(pool)),
   }),
 };

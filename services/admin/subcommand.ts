@@ -4,8 +4,8 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 /** One subcommand of the operator CLI (`npm run -s admin -- <subcommand> [options]`). */
 export interface Subcommand<O> {
   usage: string;
-  /** Checks the command line before anything touches the database. */
-  parse(args: string[]): O;
+  /** Checks the command line before anything touches the database (async to load what it checks against). */
+  parse(args: string[]): O | Promise<O>;
   /**
    * `ok: false` prints the output and exits non-zero (ledger verify finding a difference). `text`,
    * when given, is printed as it is instead of the output's JSON (CSV, JSON lines).

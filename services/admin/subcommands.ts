@@ -1,15 +1,15 @@
 import { done, subcommand, type Subcommand } from './subcommand.ts';
 import { integer, parseOptions, prefixed, required, time, UsageError } from './args.ts';
 import { AUDIT_SUBCOMMANDS } from './auditSubcommands.ts';
-import { adjustCredits, createAccount, createKey, purchaseCredits, revokeKey } from './operations.ts';
-import { replayCsv, replayLedger } from './replayLedger.ts';
-import { verifyAllLedgers } from './verifyAll.ts';
-import { verifyLedger } from './verifyLedger.ts';
 import { EVENTS_SUBCOMMANDS } from './eventsSubcommands.ts';
 import { WEBHOOK_SUBCOMMANDS } from './webhookSubcommands.ts';
 import { BULK_SUBCOMMANDS } from './bulkSubcommands.ts';
 import { APPLY_SUBCOMMANDS } from './applySubcommands.ts';
 import { PRIVACY_SUBCOMMANDS } from './privacySubcommands.ts';
+
+// Each command's implementation is imported when it runs: the table itself (usage and command-line
+// checks) stays light, so --help, a usage error or one command loads only what it needs.
+const operations = () => import('./operations.ts');
 
 export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   'accounts create': subcommand({
@@ -28,7 +28,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         actor: o.actor ?? 'admin-cli',
       };
     },
-    run: async (pool, o) => done(await createAccount(pool, o)),
+    run: async (pool, o) => done(await (await operations()).createAccount(pool, o)),
   }),
   'keys create': subcommand({
     usage: 'keys create --account usr_... [--scopes audits:read,audits:write]',
@@ -40,7 +40,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         .filter(Boolean);
       return { accountId: prefixed(required(o.account, 'account'), 'account', 'usr_'), scopes };
     },
-    run: async (pool, o) => done(await createKey(pool, o)),
+    run: async (pool, o) => done(await (await operations()).createKey(pool, o)),
   }),
   'keys revoke': subcommand({
     usage: 'keys revoke --key key_...',
@@ -48,7 +48,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       const o = parseOptions(args, { key: { type: 'string' } });
       return { keyId: prefixed(required(o.key, 'key'), 'key', 'key_') };
     },
-    run: async (pool, o) => done(await revokeKey(pool, o)),
+    run: async (pool, o) => done(await (await operations()).revokeKey(pool, o)),
   }),
   'credits purchase': subcommand({
     usage: 'credits purchase --account usr_... --credits N [--payment pay_...]',
@@ -65,7 +65,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         paymentId: o.payment === undefined ? undefined : prefixed(o.payment, 'payment', 'pay_'),
       };
     },
-    run: async (pool, o) => done(await purchaseCredits(pool, o)),
+    run: async (pool, o) => done(await (await operations()).purchaseCredits(pool, o)),
   }),
   'credits adjust': subcommand({
     usage: 'credits adjust --account usr_... --delta N --reason TEXT --actor TEXT',
@@ -83,7 +83,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
         actor: required(o.actor, 'actor'),
       };
     },
-    run: async (pool, o) => done(await adjustCredits(pool, o)),
+    run: async (pool, o) => done(await (await operations()).adjustCredits(pool, o)),
   }),
   'ledger verify': subcommand({
     usage: 'ledger verify --account usr_... | --all [--progress]',
@@ -99,9 +99,11 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
     },
     async run(pool, o) {
       if (o.all) {
+        const { verifyAllLedgers } = await import('./verifyAll.ts');
         const report = await verifyAllLedgers(pool, { progress: o.progress });
         return { output: report, ok: report.failed === 0 };
       }
+      const { verifyLedger } = await import('./verifyLedger.ts');
       const report = await verifyLedger(pool, o.accountId);
       return { output: report, ok: report.ok };
     },
@@ -119,6 +121,7 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       };
     },
     async run(pool, o) {
+      const { replayCsv, replayLedger } = await import('./replayLedger.ts');
       const replay = await replayLedger(pool, o.accountId, o.at);
       return { output: replay, ok: true, text: o.format === 'csv' ? replayCsv(replay) : undefined };
     },
@@ -130,5 +133,3 @@ export const SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
   ...APPLY_SUBCOMMANDS,
   ...PRIVACY_SUBCOMMANDS,
 };
-
-export const USAGE = Object.values(SUBCOMMANDS).map((c) => c.usage);

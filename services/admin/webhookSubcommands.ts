@@ -1,7 +1,4 @@
-import { webhookStreamId } from '../../events/webhook/events.ts';
-import { readStream } from '../../infra/eventStore/eventStore.ts';
 import { AppError } from '../../core/errors.ts';
-import { deliveryHistory } from '../webhooks/history.ts';
 import { parseOptions, prefixed, required } from './args.ts';
 import { subcommand, type Subcommand } from './subcommand.ts';
 
@@ -14,6 +11,11 @@ export const WEBHOOK_SUBCOMMANDS: Record<string, Subcommand<unknown>> = {
       return { jobId: prefixed(required(o.job, 'job'), 'job', 'job_') };
     },
     async run(pool, o) {
+      const [{ webhookStreamId }, { readStream }, { deliveryHistory }] = await Promise.all([
+        import('../../events/webhook/events.ts'),
+        import('../../infra/eventStore/eventStore.ts'),
+        import('../webhooks/history.ts'),
+      ]);
       const history = deliveryHistory(await readStream(pool, webhookStreamId(o.jobId)));
       if (!history)
         throw new AppError(

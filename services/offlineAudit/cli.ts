@@ -6,13 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../../infra/config.ts';
 import type { CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
-import { normaliseKeyword } from '../../infra/serp/fileProvider.ts';
-import { createSerpProvider, type SerpProvider } from '../../infra/serp/index.ts';
+import type { SerpProvider } from '../../infra/serp/index.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 import { HelpRequested, parseOptions, UsageError } from '../../infra/cli/options.ts';
-import { auditContent } from '../engine/audit.ts';
-import { prepareAudit } from '../engine/prepare.ts';
-import { toAuditResultV1 } from '../engine/resultV1.ts';
 import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from '../engine/types.ts';
 
 /**
@@ -67,7 +63,8 @@ interface Crawl {
 type RawSerpFile = Record<string, { organic: { url: string; file?: unknown }[] }>;
 
 /** The CLI's extension of the file format: `file` on an organic entry names a local copy of the page. */
-const localFiles = (path: string, data: RawSerpFile, keyword: string): Map<string, string> => {
+const localFiles = async (path: string, data: RawSerpFile, keyword: string): Promise<Map<string, string>> => {
+  const { normaliseKeyword } = await import('../../infra/serp/fileProvider.ts');
   const key = Object.keys(data).find((k) => normaliseKeyword(k) === normaliseKeyword(keyword));
   const base = dirname(resolve(path));
   const out = new Map<string, string>();
@@ -91,7 +88,7 @@ const loadBenchmark = async (
     const how = detected ? ' (the keyword was detected from the content; pass --keyword to choose the entry)' : '';
     throw new AppError('invalid_request', `the SERP file ${path} has no entry for "${keyword}"${how}`);
   }
-  const files = localFiles(path, data, keyword);
+  const files = await localFiles(path, data, keyword);
   // The top N distinct organic results, as the service takes them (SERP_COMPETITORS).
   const seen = new Set<string>();
   const top = serp.organic.filter((o) => !seen.has(o.url) && seen.add(o.url)).slice(0, crawl.count);
@@ -135,101 +132,105 @@ const OPTIONS = {
   title: { type: 'string' },
 } as const;
 
-const parseCommandLine = (argv: string[]): { target: string; opts: { [K in keyof typeof OPTIONS]?: string } } => {
+type Options = { [K in keyof typeof OPTIONS]?: string };
+
+const parseCommandLine = (argv: string[]): { target: string; opts: Options } => {
   const { values, positionals } = parseOptions(argv, OPTIONS, true);
   if (positionals.length !== 1)
     throw new UsageError(positionals.length ? `one FILE or URL, got ${positionals.length}` : 'no FILE or URL given');
   return { target: positionals[0]!, opts: values };
 };
 
-const run = async (argv: string[]): Promise<void> => {
-  const { target, opts } = parseCommandLine(argv);
-  let config: Config;
+const configOf = (): Config => {
   try {
-    config = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (e) {
     if (e instanceof ConfigError) throw new AppError('config_error', e.problems.join('; '));
     throw e;
   }
+};
+
+/** The crawler's guard and limits; the HTTP client's side only when something is fetched. */
+const crawlOf = async (config: Config, needsHttp: boolean): Promise<Crawl> => {
   const { timeoutMs, maxBytes, maxRedirects, competitorCount, competitorConcurrency } = config.crawl;
-  // The HTTP client (got-scraping and its browser fingerprints) only when something is fetched:
-  // it is most of the start-up of an audit of a file.
-  const needsHttp = isUrl(target) || opts['serp-file'] !== undefined;
+  // got-scraping and its browser fingerprints are most of the start-up of an audit of a file.
   const { createGuard } = needsHttp ? await import('../../infra/http/guard.ts') : { createGuard: null };
-  const crawl: Crawl = {
+  return {
     guard: createGuard ? createGuard({ allowPrivateAddresses: config.allowPrivateAddresses }) : (null as never),
     limits: { timeoutMs, maxBytes, maxRedirects },
     count: competitorCount,
     concurrency: competitorConcurrency,
   };
+};
 
-  let input: EngineInput;
-  if (isUrl(target)) {
-    // Spec 4.2: a title goes with supplied content only; a page has its own.
-    if (opts.title !== undefined)
-      throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
-    const { fetchPage } = await import('../../infra/http/crawler.ts');
-    const page = await fetchPage(target, { guard: crawl.guard, limits: crawl.limits });
-    input = {
-      content: page.html,
-      format: 'html',
-      url: target,
-      title: null,
-      keyword: opts.keyword ?? null,
-      language: opts.language ?? null,
-    };
-  } else {
+/** The engine's input: the page fetched, or the file read. */
+const inputOf = async (target: string, opts: Options, crawl: Crawl): Promise<EngineInput> => {
+  const chosen = { keyword: opts.keyword ?? null, language: opts.language ?? null };
+  if (!isUrl(target)) {
     const format = formatOf(target);
-    input = {
-      content: readText(target, 'the file'),
-      format,
-      url: null,
-      title: opts.title ?? null,
-      keyword: opts.keyword ?? null,
-      language: opts.language ?? null,
-    };
+    return { content: readText(target, 'the file'), format, url: null, title: opts.title ?? null, ...chosen };
   }
+  // Spec 4.2: a title goes with supplied content only; a page has its own.
+  if (opts.title !== undefined)
+    throw new AppError('invalid_request', '--title goes with a FILE only; a page has its own title');
+  const { fetchPage } = await import('../../infra/http/crawler.ts');
+  const page = await fetchPage(target, { guard: crawl.guard, limits: crawl.limits });
+  return { content: page.html, format: 'html', url: target, title: null, ...chosen };
+};
 
+/** The SERP file's benchmark, for the keyword the audit will have (supplied or detected). */
+const addBenchmark = async (input: EngineInput, serpFile: string, supplied: boolean, crawl: Crawl): Promise<void> => {
+  // The file provider reads and validates the file (a bad one: config_error, every problem listed);
+  // the raw JSON is read again only for its keys and the CLI's `file` fields.
+  const [{ createSerpProvider }, { prepareAudit }] = await Promise.all([
+    import('../../infra/serp/index.ts'),
+    import('../engine/prepare.ts'),
+  ]);
+  const provider = createSerpProvider({ provider: 'file', file: serpFile });
+  const data = JSON.parse(readText(serpFile, 'the SERP file')) as RawSerpFile;
+  const keys = Object.keys(data);
+  // The entry is the one of the audit's keyword (supplied or detected), as in the service; a file
+  // with a single entry names the keyword itself when none is supplied.
+  if (!supplied && keys.length === 1) input.keyword = keys[0]!;
+  const prepared = prepareAudit(input);
+  input.benchmark = await loadBenchmark(
+    serpFile,
+    provider,
+    data,
+    prepared.keyword,
+    prepared.language,
+    !input.keyword,
+    crawl,
+  );
+};
+
+const run = async (argv: string[]): Promise<void> => {
+  const { target, opts } = parseCommandLine(argv);
   const serpFile = opts['serp-file'];
-  if (serpFile !== undefined) {
-    // The file provider reads and validates the file (a bad one: config_error, every problem listed);
-    // the raw JSON is read again only for its keys and the CLI's `file` fields.
-    const provider = createSerpProvider({ provider: 'file', file: serpFile });
-    const data = JSON.parse(readText(serpFile, 'the SERP file')) as RawSerpFile;
-    const keys = Object.keys(data);
-    // The entry is the one of the audit's keyword (supplied or detected), as in the service; a file
-    // with a single entry names the keyword itself when none is supplied.
-    if (!opts.keyword && keys.length === 1) input.keyword = keys[0]!;
-    const prepared = prepareAudit(input);
-    input.benchmark = await loadBenchmark(
-      serpFile,
-      provider,
-      data,
-      prepared.keyword,
-      prepared.language,
-      !input.keyword,
-      crawl,
-    );
-  }
+  const crawl = await crawlOf(configOf(), isUrl(target) || serpFile !== undefined);
+  const input = await inputOf(target, opts, crawl);
+  if (serpFile !== undefined) await addBenchmark(input, serpFile, Boolean(opts.keyword), crawl);
+  // The engine (its language model and word lists) once the command line is good: --help and a
+  // usage error answer at once.
+  const [{ auditContent }, { toAuditResultV1 }] = await Promise.all([
+    import('../engine/audit.ts'),
+    import('../engine/resultV1.ts'),
+  ]);
   const startedAt = new Date().toISOString();
   const result = auditContent(input);
   // A full AuditResultV1, as GET /audits/{id} returns it. An offline run has no job and costs
   // nothing: its id is derived from what was audited, and its report is the audited source.
   const source = isUrl(target) ? target : pathToFileURL(resolve(target)).href;
   const id = `local_${createHash('sha256').update(`${source}\u001f${result.input.keyword}\u001f${input.content}`).digest('hex').slice(0, 24)}`;
-  process.stdout.write(
-    `${JSON.stringify(
-      toAuditResultV1(result, {
-        id,
-        createdAt: startedAt,
-        completedAt: new Date().toISOString(),
-        project: null,
-        meta: { creditsCharged: 0, apiVersion: API_VERSION, reportUrl: source, shareUrl: null, shareExpiresAt: null },
-      }),
-      null,
-      2,
-    )}\n`,
-  );
+  const meta = { creditsCharged: 0, apiVersion: API_VERSION, reportUrl: source, shareUrl: null, shareExpiresAt: null };
+  const v1 = toAuditResultV1(result, {
+    id,
+    createdAt: startedAt,
+    completedAt: new Date().toISOString(),
+    project: null,
+    meta,
+  });
+  process.stdout.write(`${JSON.stringify(v1, null, 2)}\n`);
 };
 
 /** The offline audit; `argv` is what follows `audit`. Prints the result, or the error and exit 1. */

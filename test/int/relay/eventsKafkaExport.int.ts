@@ -150,10 +150,10 @@ t.test('events export and tail read the Kafka topic when Kafka is configured, th
   );
 
   // tail follows the topic: what the relay publishes after it started shows up.
-  // The CLI itself (not through npm, which need not pass the signal on), as `npm run admin` runs it.
+  // The program itself (not through npm, which need not pass the signal on), as `npm run admin` runs it.
   const tail = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'services', 'admin', 'cli.ts'), 'events', 'tail', '--type', 'AccountOpened'],
+    ['--import', 'tsx', join(repoRoot, 'services', 'cli.ts'), 'events', 'tail', '--type', 'AccountOpened'],
     { env: kafkaEnv, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
