@@ -12,11 +12,13 @@ const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-
 
 export function printRows(title: string, rows: BenchRow[]): void {
   console.log(`\n### ${title}\n`);
-  console.log('| measure | value | ceiling (same run) | ratio | target |');
-  console.log('|---|---|---|---|---|');
+  console.log('| measure | value | ceiling (same run) | ratio | target | note |');
+  console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
     const ceiling = r.ceiling ? `${r.ceiling.name}: ${fmt(r.ceiling.value)} ${r.unit}` : '';
     const ratio = r.ceiling ? `${((r.value / r.ceiling.value) * 100).toFixed(0)}%` : '';
-    console.log(`| ${r.name} | ${fmt(r.value)} ${r.unit} | ${ceiling} | ${ratio} | ${r.target ?? ''} |`);
+    console.log(
+      `| ${r.name} | ${fmt(r.value)} ${r.unit} | ${ceiling} | ${ratio} | ${r.target ?? ''} | ${r.note ?? ''} |`,
+    );
   }
 }

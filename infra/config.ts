@@ -70,7 +70,7 @@ export interface ShareSettings {
   daySeconds: number;
 }
 
-/** The scheduler role's timers (services/scheduler): how often an idle worker looks for a due timer. */
+/** The scheduler role's timers (services/scheduler): the safety-net look for a due timer (it sleeps until the next one). */
 export interface SchedulerSettings {
   pollMs: number;
   leaseSeconds: number;
@@ -101,7 +101,7 @@ export interface PipelineSettings {
   /** Fetches (crawler role) and analyses (auditor role) run at once per process. */
   crawlerConcurrency: number;
   auditorConcurrency: number;
-  /** How long an idle worker waits before looking for a task again (each step of an audit waits up to this once). */
+  /** The safety net: an idle worker is woken by the commit of a task (infra/wakeups) and looks anyway this often. */
   pollMs: number;
 }
 
@@ -237,7 +237,7 @@ function workOf({ int }: Reader): Pick<Config, 'pipeline' | 'engine' | 'webhooks
       maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
       crawlerConcurrency: int('CRAWLER_CONCURRENCY', 4, 1, 64),
       auditorConcurrency: int('AUDITOR_CONCURRENCY', 2, 1, 64),
-      pollMs: int('PIPELINE_POLL_MS', 50, 10, 10_000),
+      pollMs: int('PIPELINE_POLL_MS', 1000, 10, 10_000),
     },
     engine: {
       threads: int('ENGINE_THREADS', defaultCpuPoolSettings().threads, 1, 64),

@@ -6,9 +6,10 @@ import type { Migration } from './postgres/migrate.ts';
 import { rateLimitMigration, rateLimitUnloggedMigration } from './rateLimit/schema.ts';
 import { sessionsMigration } from './sessions/sessions.ts';
 import { secretsMigration } from './secrets/schema.ts';
+import { wakeOnCommitMigration } from './wakeups/schema.ts';
 
 /**
- * The store's own migrations (events, tasks, rate-limit counters, sessions); migrate() applies them
+ * The store's own migrations (events, tasks, rate-limit counters, sessions, the wake-ups on commit); migrate() applies them
  * in id order. Inline projections add theirs (services/migrations.ts); asynchronous projections
  * create their own tables (projections/runner.ts).
  */
@@ -21,4 +22,5 @@ export const storeMigrations: readonly Migration[] = [
   hashChainMigration,
   snapshotsMigration,
   secretsMigration,
+  wakeOnCommitMigration,
 ];

@@ -9,16 +9,17 @@ import { sharesMigration, sharesProjection, sharesTokenHashMigration } from './s
  * so that no command calls a projection:
  * - accounts and keys: a new key works, and a revoked one stops, the moment the command commits;
  * - shares: a revocation holds from its commit, a POST reads its own link back, the public page too;
- * - a job just accepted (AuditRequested only): GET right after POST finds it; the rest of the audit
- *   stream arrives through the projections role, and the stream version guard makes the second
- *   application of AuditRequested a no-op.
+ * - a job: GET right after POST finds it, and a step's outcome (running, charged, completed, error)
+ *   is read the moment the step commits, without waiting for the log to reach the projections
+ *   role (issue 26). That role applies the stream again; the stream version guard makes each second
+ *   application a no-op.
  */
 export const inlineProjections: readonly InlineProjection[] = [
   accountsProjection,
   sharesProjection,
   {
-    name: 'audits.requested',
-    canHandle: ['AuditRequested'],
+    name: 'audits',
+    canHandle: auditsProjection.canHandle,
     handle: (events, tx) => auditsProjection.handle(events, tx),
   },
 ];

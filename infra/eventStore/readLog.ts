@@ -35,3 +35,18 @@ export async function logHead(db: Queryable): Promise<bigint> {
   const r = await db.query<{ head: string }>('SELECT coalesce(max(seq), 0)::text AS head FROM events');
   return BigInt(r.rows[0]!.head);
 }
+
+/**
+ * The partitions whose committed events wait behind an older transaction still running (readLog
+ * holds them back until it ends). That transaction may append nothing, so no notification would
+ * follow its end: a reader that finds events held back looks again shortly instead of sleeping.
+ */
+export async function heldBackPartitions(db: Queryable): Promise<number[]> {
+  const r = await db.query<{ partition: number }>(
+    'SELECT DISTINCT partition FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())',
+  );
+  return r.rows.map((row) => row.partition);
+}
+
+/** The pause of a reader that found events held back (heldBackPartitions). */
+export const HELD_BACK_MS = 5;

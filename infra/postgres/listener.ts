@@ -7,7 +7,8 @@ export interface ListenHandlers {
   onListening(): void;
   /** The connection is gone (notifications may be missed until onListening again). */
   onLost(): void;
-  onNotification(): void;
+  /** A notification arrived; its payload as sent (empty when none). */
+  onNotification(payload: string): void;
 }
 
 /**
@@ -47,7 +48,7 @@ export function listen(
     client = c;
     c.on('error', lost);
     c.on('end', () => lost());
-    c.on('notification', () => handlers.onNotification());
+    c.on('notification', (m) => handlers.onNotification(m.payload ?? ''));
     try {
       await c.connect();
       (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();

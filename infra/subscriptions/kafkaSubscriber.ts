@@ -37,7 +37,11 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
       sessionTimeout: options.sessionTimeoutMs ?? 10_000,
       heartbeatInterval: 1000,
       rebalanceTimeout: 20_000,
-      maxWaitTimeInMs: 100,
+      // Latency over batching: the broker answers a fetch as soon as one byte is there (minBytes),
+      // and maxWaitTimeInMs bounds how long an empty fetch is held, which in practice is also the
+      // polling interval when the data arrives at another broker (kafkajs issues 370 and 1397).
+      minBytes: 1,
+      maxWaitTimeInMs: 20,
       allowAutoTopicCreation: false,
     });
     let assigned: number[] = [];

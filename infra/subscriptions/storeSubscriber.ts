@@ -1,6 +1,6 @@
 import { START } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
-import { logHead, readLog } from '../eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
@@ -8,10 +8,15 @@ import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
+import { EVENTS_APPENDED } from '../wakeups/schema.ts';
+import { openWakeup } from '../wakeups/wakeups.ts';
 
 export interface StoreSubscriberOptions {
   log: Logger;
-  /** Pause between polls when nothing new arrived. */
+  /**
+   * The safety net: a member is woken by every commit that appends events (infra/wakeups) and
+   * reads the log anyway this often.
+   */
   pollMs?: number;
   /** A member whose heartbeat is older than this is considered gone and its partitions move. */
   memberTtlMs?: number;
@@ -34,7 +39,7 @@ const groupKey = (groupId: string): number => {
  * partitions and the others take them over once its heartbeat is stale.
  */
 export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOptions): Subscriber {
-  const pollMs = options.pollMs ?? 100;
+  const pollMs = options.pollMs ?? 1000;
   const memberTtlMs = options.memberTtlMs ?? 3000;
   const retry = options.retry ?? DEFAULT_RETRY;
 
@@ -48,11 +53,15 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     const owned = new Set<number>();
     let stopping = false;
     let lastRebalance = 0;
-    let lastHead = -1n;
     let lastFullPass = 0;
+    // The partitions to read next: those the commits named, or every owned one (null).
+    let due: Set<number> | null = null;
     const log = options.log.child({ groupId: sub.groupId, memberId });
+    const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
+    const rebalanceMs = Math.min(500, memberTtlMs / 3);
 
-    const rebalance = async () => {
+    /** Returns whether this member's partitions changed. */
+    const rebalance = async (): Promise<boolean> => {
       await session.query(
         `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
          ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
@@ -78,25 +87,28 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
           owned.delete(p);
         }
       }
+      const before = owned.size;
+      let changed = false;
       for (const p of target) {
         if (owned.has(p)) continue;
         const r = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [key, p]);
         if (r.rows[0]!.ok) owned.add(p);
+        changed = true;
       }
+      return changed || owned.size !== before;
     };
 
-    /** Applies everything available on one partition; returns whether anything was applied. */
-    const drain = async (partition: number): Promise<boolean> => {
-      let any = false;
+    /** Applies everything available on one partition. */
+    const drain = async (partition: number): Promise<void> => {
       for (;;) {
-        if (stopping || !owned.has(partition)) return any;
+        if (stopping || !owned.has(partition)) return;
         const previous = await loadCheckpoint(pool, sub.groupId, SOURCE, partition);
         const events = await readLog(pool, {
           after: previous?.position ?? START,
           partition,
           limit: sub.batchSize ?? 500,
         });
-        if (events.length === 0) return any;
+        if (events.length === 0) return;
         await applyBatch(
           pool,
           sub,
@@ -111,33 +123,41 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
           retry,
           () => stopping,
         );
-        any = true;
       }
+    };
+
+    /** Waits for the next commit on an owned partition, or for the safety net's full pass. */
+    const waitForWork = async (): Promise<Set<number> | null> => {
+      // Events held back by an older transaction: looked at again shortly (readLog.ts).
+      const held = (await heldBackPartitions(pool)).filter((p) => owned.has(p));
+      const untilFull = pollMs - (Date.now() - lastFullPass);
+      const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
+      const payloads = await wakeup.wait(held.length ? HELD_BACK_MS : Math.min(untilFull, untilRebalance));
+      if (payloads.includes('')) return null;
+      return new Set([...held, ...payloads.map((p) => Number(p.slice(EVENTS_APPENDED.length + 1)))]);
     };
 
     const loop = async () => {
       while (!stopping) {
         try {
           const now = Date.now();
-          if (now - lastRebalance >= Math.min(500, memberTtlMs / 3)) {
-            await rebalance();
+          if (now - lastRebalance >= rebalanceMs) {
+            if (await rebalance()) due = null;
             lastRebalance = now;
           }
-          // Poll partitions when the log grew, and at least every second (a late commit can
-          // become readable without the head moving).
-          const head = await logHead(pool);
-          let worked = false;
-          if (head !== lastHead || now - lastFullPass >= 1000) {
-            lastFullPass = now;
-            for (const p of [...owned].sort((a, b) => a - b)) worked = (await drain(p)) || worked;
-            if (!worked) lastHead = head;
-          }
-          if (!worked) await sleep(pollMs);
+          // Every partition at least every pollMs: the safety net for a notification lost with
+          // the LISTEN connection.
+          const full = due === null || now - lastFullPass >= pollMs;
+          if (full) lastFullPass = now;
+          const partitions = [...owned].filter((p) => full || due!.has(p)).sort((a, b) => a - b);
+          for (const p of partitions) await drain(p);
+          due = await waitForWork();
         } catch (e) {
           if (stopping) break;
           if (e instanceof FencedError) log.warn({ err: e }, 'partition taken over; rebalancing');
           else log.error({ err: e }, 'subscription loop failed; retrying');
           lastRebalance = 0;
+          due = null;
           await sleep(500);
         }
       }
@@ -150,6 +170,7 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
       async stop() {
         if (stopping) return;
         stopping = true;
+        wakeup.close();
         await running;
         await session
           .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId])

@@ -20,6 +20,22 @@ export async function enqueueTask(db: Queryable, kind: string, accountId: string
   );
 }
 
+/** The same for several tasks of one kind, in one statement (a batch of submissions). */
+export async function enqueueTasks(
+  db: Queryable,
+  kind: string,
+  tasks: readonly { accountId: string; subjectId: string }[],
+): Promise<void> {
+  if (tasks.length === 0) return;
+  await db.query(
+    `INSERT INTO pipeline_tasks (task_id, kind, account_id, subject_id)
+     SELECT t.task_id, $1, t.account_id, t.subject_id
+       FROM unnest($2::text[], $3::text[], $4::text[]) AS t(task_id, account_id, subject_id)
+     ON CONFLICT (task_id) DO NOTHING`,
+    [kind, tasks.map((t) => taskIdOf(kind, t.subjectId)), tasks.map((t) => t.accountId), tasks.map((t) => t.subjectId)],
+  );
+}
+
 /**
  * Records a task that must not be claimed before `dueAt`: the one way to emit an event on time
  * (a share's expiry, a batch's inactivity timeout). Scheduling it again moves the date (and revives a
@@ -71,6 +87,18 @@ export async function claimTask(db: Queryable, kind: string, leaseSeconds: numbe
         attempt: row.attempts,
       }
     : null;
+}
+
+/**
+ * When the next task of a kind can be claimed (a timer's due time, a lease running out, a retry's
+ * pause), or null when none is pending: an idle worker sleeps until then unless woken before.
+ */
+export async function nextDueAt(db: Queryable, kind: string): Promise<Date | null> {
+  const r = await db.query<{ due: Date | null }>(
+    `SELECT min(coalesce(lease_until, created_at)) AS due FROM pipeline_tasks WHERE status = 'pending' AND kind = $1`,
+    [kind],
+  );
+  return r.rows[0]?.due ?? null;
 }
 
 /** Keeps a long task's lease while its worker is alive. */

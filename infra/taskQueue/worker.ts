@@ -1,7 +1,9 @@
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
-import { claimTask, extendLease, lastErrorOf, releaseTask, type Task } from './taskQueue.ts';
+import { claimTask, extendLease, lastErrorOf, nextDueAt, releaseTask, type Task } from './taskQueue.ts';
 import { sleep } from '../../core/sleep.ts';
+import { taskDue } from '../wakeups/schema.ts';
+import { openWakeup } from '../wakeups/wakeups.ts';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -16,8 +18,15 @@ export interface WorkerOptions {
   run(task: Task): Promise<void>;
   /** Records the outcome of a task given up after maxAttempts. */
   exhausted(task: Task, lastError: string): Promise<void>;
+  /**
+   * The safety net: an idle worker looks for work at least this often. It is woken as soon as a
+   * task of its kind is committed (infra/wakeups) and sleeps no longer than the next due time.
+   */
   idleMs?: number;
 }
+
+/** A task due but being claimed by another worker right now: looked at again after this pause. */
+const MIN_IDLE_MS = 20;
 
 export interface Worker {
   stop(): Promise<void>;
@@ -29,13 +38,19 @@ export interface Worker {
  */
 export function startWorker(o: WorkerOptions): Worker {
   let stopping = false;
-  const loop = async () => {
+  const wakeups = Array.from({ length: o.concurrency }, () => openWakeup(o.pool, o.log, taskDue(o.kind)));
+  const idle = async (i: number) => {
+    const due = await nextDueAt(o.pool, o.kind);
+    const untilDue = due ? due.getTime() - Date.now() : Infinity;
+    await wakeups[i]!.wait(Math.min(o.idleMs ?? 1000, Math.max(MIN_IDLE_MS, untilDue)));
+  };
+  const loop = async (i: number) => {
     while (!stopping) {
       let task: Task | null = null;
       try {
         task = await claimTask(o.pool, o.kind, o.leaseSeconds);
         if (!task) {
-          await sleep(o.idleMs ?? 200);
+          await idle(i);
           continue;
         }
         if (task.attempt > o.maxAttempts) {
@@ -64,10 +79,11 @@ export function startWorker(o: WorkerOptions): Worker {
       }
     }
   };
-  const loops = Array.from({ length: o.concurrency }, loop);
+  const loops = Array.from({ length: o.concurrency }, (_, i) => loop(i));
   return {
     async stop() {
       stopping = true;
+      for (const w of wakeups) w.close();
       await Promise.all(loops);
     },
   };

@@ -1,3 +1,5 @@
+import { containsPhrase } from '../engine/dimensions/helpers.ts';
+import { lexiconFor } from '../engine/text/lexicon.ts';
 import type { parseMarkdown } from '../engine/text/markdown.ts';
 import { isBylineOrDate } from './frontMatter.ts';
 import { applySpans, moveSpans, type Move } from './move.ts';
@@ -29,18 +31,34 @@ export const namesQuery = (s: string, keyword: string): boolean => {
 export const bodyParagraphs = (blocks: readonly Block[]): Block[] =>
   blocks.filter((b) => b.kind === 'paragraph' && !isBylineOrDate(b.text));
 
+const wordsOf = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
+
 /**
- * The answer: the first statement of the text that names the query. A question ("Looking for
- * X?") restates the query and answers nothing; a byline or a date line is not the text.
+ * The answer: a statement of the text that names the query. A question ("Looking for X?")
+ * restates the query and answers nothing; a byline or a date line is not the text; a sentence that
+ * clears its throat ("In this article we will answer what X is") announces the answer instead of
+ * giving it (the engine's list for the language, as its bluf dimension reads it). Of these, the
+ * first that says what the subject is or does (an answer verb of the language) is the answer;
+ * without one, the first.
  */
 export const answerSentence = (
   blocks: readonly Block[],
   keyword: string,
+  language: string,
 ): { sentence: string; block: Block } | null => {
-  for (const b of bodyParagraphs(blocks))
-    for (const s of sentencesOf(b.raw))
-      if (!isQuestion(s) && !/^[#>|*-]/.test(s) && namesQuery(s, keyword)) return { sentence: s, block: b };
-  return null;
+  const { throatClearing, answerVerbs } = lexiconFor(language);
+  const statements = bodyParagraphs(blocks).flatMap((block) =>
+    sentencesOf(block.raw)
+      .filter(
+        (s) =>
+          !isQuestion(s) &&
+          !/^[#>|*-]/.test(s) &&
+          namesQuery(s, keyword) &&
+          containsPhrase(s.toLowerCase(), throatClearing) === null,
+      )
+      .map((sentence) => ({ sentence, block })),
+  );
+  return statements.find((x) => wordsOf(x.sentence).some((w) => answerVerbs.includes(w))) ?? statements[0] ?? null;
 };
 
 /**
@@ -64,9 +82,14 @@ export interface AnswerFirst {
 }
 
 /** `struct:answer-first`: the answer moved (not copied) to the opening; one sentence, in one place. */
-export const answerFirst = (markdown: string, blocks: readonly Block[], keyword: string): AnswerFirst => {
+export const answerFirst = (
+  markdown: string,
+  blocks: readonly Block[],
+  keyword: string,
+  language: string,
+): AnswerFirst => {
   const opening = openingBlock(blocks);
-  const answer = answerSentence(blocks, keyword);
+  const answer = answerSentence(blocks, keyword, language);
   if (!opening || !answer) return { move: null, already: false, before: '', after: '' };
   const already = answer.block === opening && sentencesOf(opening.raw)[0] === answer.sentence;
   const move: Move = { kind: 'move', sentence: answer.sentence, from: answer.block.raw, to: opening.raw };

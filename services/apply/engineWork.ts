@@ -2,7 +2,7 @@ import { workerTask } from '../../infra/workers/workerTask.ts';
 import { planItems, type ItemsInput, type PlannedItem } from './items.ts';
 import { renderPreview } from './preview.ts';
 import { rewrite, type Rewrite } from './rewrite.ts';
-import { scoreMarkdown, type ScoreBasis } from './score.ts';
+import { guardScore, scoreMarkdown, type ScoreBasis } from './score.ts';
 import { toMarkdown } from './sourceMarkdown.ts';
 
 /**
@@ -35,7 +35,7 @@ export interface GenerateInput {
 }
 
 export const generate = workerTask((i: GenerateInput): { rewrite: Rewrite; previewHtml: string } => {
-  const rw = rewrite(i.markdown, i.items, i.selectedIds, i.basis ? scoreMarkdown(i.basis) : undefined);
+  const rw = rewrite(i.markdown, i.items, i.selectedIds, i.basis ? guardScore(i.basis) : undefined);
   return { rewrite: rw, previewHtml: renderPreview(i.markdown, rw, i.language) };
 });
 

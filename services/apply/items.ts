@@ -1,11 +1,11 @@
 import { containsPhrase } from '../engine/dimensions/helpers.ts';
 import { t } from '../engine/labels.ts';
-import { parseMarkdown } from '../engine/text/markdown.ts';
+import { parseMarkdown, stripInline } from '../engine/text/markdown.ts';
 import { lexiconFor } from '../engine/text/lexicon.ts';
 import { splitSentences } from '../engine/text/segment.ts';
 import type { Recommendation } from '../engine/types.ts';
 import { anchorsOf } from './anchors.ts';
-import { answerFirst, bodyParagraphs, sentencesOf } from './answerFirst.ts';
+import { answerFirst, answerSentence, bodyParagraphs, sentencesOf } from './answerFirst.ts';
 import type { Move } from './move.ts';
 import { needsAuthorData, writableByModel } from './placeholders.ts';
 
@@ -129,29 +129,32 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
   });
 
 /**
- * The meta description: the article's answer, its first substantive sentence (not a byline or a
- * date line, not a question, not throat-clearing by the engine's own list), followed by the next
+ * The meta description: the article's answer (answerFirst.ts: a statement naming the query, not a
+ * byline, a question or throat-clearing), else its first substantive sentence (not a byline or a
+ * date line, not a question, not throat-clearing by the engine's own list); followed by the next
  * sentences of its paragraph while they fit.
  */
-export const descriptionOf = (blocks: Blocks, lang: string): string => {
+export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): string => {
   const padding = lexiconFor(lang).throatClearing;
   // A label line ("Price: 1 899 zł") is a fact, not a summary: a description sentence says something.
   const substantive = (x: string) =>
     words(x) >= MIN_DESCRIPTION_WORDS && !/[?？]$/u.test(x) && containsPhrase(x.toLowerCase(), padding) === null;
-  for (const paragraph of bodyParagraphs(blocks)) {
-    const sentences = sentencesOf(paragraph.text);
-    const from = sentences.findIndex(substantive);
-    if (from < 0) continue;
-    let description = sentences[from]!;
-    for (const next of sentences.slice(from + 1)) {
-      if (`${description} ${next}`.length > DESCRIPTION_CHARS) break;
-      description = `${description} ${next}`;
-    }
-    return description.length > DESCRIPTION_CHARS
-      ? `${description.slice(0, DESCRIPTION_CHARS - 3).replace(/\s+\S*$/, '')}…`
-      : description;
+  const answer = answerSentence(blocks, keyword, lang);
+  const found =
+    answer && substantive(answer.sentence)
+      ? { sentences: sentencesOf(answer.block.raw).map(stripInline), first: stripInline(answer.sentence) }
+      : bodyParagraphs(blocks)
+          .map((p) => ({ sentences: sentencesOf(p.text), first: sentencesOf(p.text).find(substantive) }))
+          .find((p) => p.first !== undefined);
+  if (!found?.first) return '';
+  let description = found.first.replace(/\s*\n\s*/g, ' ');
+  for (const next of found.sentences.slice(found.sentences.indexOf(found.first) + 1)) {
+    if (`${description} ${next}`.length > DESCRIPTION_CHARS) break;
+    description = `${description} ${next}`;
   }
-  return '';
+  return description.length > DESCRIPTION_CHARS
+    ? `${description.slice(0, DESCRIPTION_CHARS - 3).replace(/\s+\S*$/, '')}…`
+    : description;
 };
 
 const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
@@ -162,7 +165,7 @@ const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const newTitle = goodTitle
     ? title
     : (title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap).slice(0, 65).trim();
-  const description = descriptionOf(blocks, lang);
+  const description = descriptionOf(blocks, lang, keyword);
   return [
     finish(
       base({
@@ -213,7 +216,7 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
   const out: PlannedItem[] = [];
   const first = blocks.find((b) => b.kind === 'paragraph');
   // Answer first: the answer is moved to the opening, never copied (the text holds it once).
-  const af = answerFirst(inp.markdown, blocks, keyword);
+  const af = answerFirst(inp.markdown, blocks, keyword, lang);
   if (first) {
     out.push(
       finish(

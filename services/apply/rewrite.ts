@@ -1,5 +1,6 @@
 import type { Edit, PlannedItem } from './items.ts';
-import { moveSpans, type Span as Placed } from './move.ts';
+import type { Span as Placed } from './move.ts';
+import { fitSpans, showBreaks, spansOf } from './placement.ts';
 
 export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score';
 
@@ -30,45 +31,37 @@ interface Span extends Placed {
   order: number;
 }
 
-/** Two changes touch the same characters, or insert at the same place, or one inserts inside the other. */
-const clashes = (a: Placed, b: Placed): boolean =>
-  (a.start < b.end && b.start < a.end) ||
-  (a.start === a.end && b.start === b.end && b.start === a.start) ||
-  (a.start === a.end && a.start > b.start && a.start < b.end) ||
-  (b.start === b.end && b.start > a.start && b.start < a.end);
+/** A selected item ready to be tried: its place on the original text, or its meta field. */
+interface Candidate {
+  p: PlannedItem;
+  order: number;
+  spans: Span[];
+  meta: Extract<Edit, { kind: 'meta' }> | null;
+  /** What the item alone adds to the score (0 without a scorer). */
+  gain: number;
+}
 
-/** Where an edit lands on the original text; null when its BEFORE or anchor is not there verbatim. */
-const spansOf = (markdown: string, edit: Exclude<Edit, { kind: 'meta' }>): Placed[] | null => {
-  if (edit.kind === 'move') return moveSpans(markdown, edit);
-  if (edit.kind === 'replace') {
-    let start = markdown.indexOf(edit.before);
-    if (start < 0 || edit.before === '') return null;
-    let end = start + edit.before.length;
-    // A removed sentence takes one neighbouring space with it.
-    if (edit.after === '' && markdown[end] === ' ') end++;
-    else if (edit.after === '' && markdown[start - 1] === ' ') start--;
-    return [{ start, end, text: edit.after }];
-  }
-  if (edit.placement === 'end') {
-    const at = markdown.replace(/\s+$/, '').length;
-    return [{ start: at, end: at, text: `\n\n${edit.after}` }];
-  }
-  const found = markdown.indexOf(edit.anchor);
-  if (found < 0 || edit.anchor === '') return null;
-  const at = edit.placement === 'before' ? found : found + edit.anchor.length;
-  return [{ start: at, end: at, text: edit.placement === 'before' ? `${edit.after}\n\n` : `\n\n${edit.after}` }];
+/** The original with the spans applied, from the end backwards. */
+const buildWith = (markdown: string, list: readonly Span[]): string => {
+  let md = markdown;
+  // At one position a replacement goes before an insertion there, so the insertion lands in front
+  // of the replaced text instead of being overwritten by it.
+  for (const s of [...list].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order))
+    md = md.slice(0, s.start) + s.text + md.slice(s.end);
+  return md;
 };
 
 /**
  * The deterministic rewrite (spec 2.6 result): each selected item's BEFORE → AFTER where its BEFORE
  * is found verbatim in the Markdown, additions at their anchor, meta items into title/description.
- * Items are placed on the original text first, so no item depends on another's output; two items
- * touching the same characters keep the first in item order and skip the other ("overlapping").
+ * Items are placed on the original text (placement.ts), so no item depends on another's output;
+ * two items changing the same characters cannot both go in ("overlapping").
  *
- * With a scorer, an item is kept only if the text with it (and the items kept before it) scores
- * at least as well as without it: an edit that does not fit where it lands (a sentence moved next
- * to its own copy, a hedge removed from a sentence the engine reads as an answer) is skipped
- * (`lowers_score`) instead of making the article worse. Each candidate costs one engine run.
+ * With a scorer, every item is first scored alone, then tried in the order of that gain (item order
+ * on a tie): where two chosen items change the same words, the one that does more for the text
+ * goes in. An item is kept only if the text with it (and the items kept before it) scores at least
+ * as well as without it: an edit that does not fit where it lands is skipped (`lowers_score`)
+ * instead of making the article worse. Each item costs two engine runs.
  */
 export const rewrite = (
   markdown: string,
@@ -87,16 +80,24 @@ export const rewrite = (
     changes: [],
   };
   const skip = (id: string, reason: SkipReason) => out.skipped.push({ id, reason, message: MESSAGES[reason] });
-  const spans: Span[] = [];
-  const build = (list: readonly Span[]): string => {
-    let md = markdown;
-    // From the end backwards; at one position a replacement goes before an insertion there, so
-    // the insertion lands in front of the replaced text instead of being overwritten by it.
-    for (const s of [...list].sort((a, b) => b.start - a.start || b.end - a.end || b.order - a.order))
-      md = md.slice(0, s.start) + s.text + md.slice(s.end);
-    return md;
-  };
-  let best = score ? (score(markdown, null) ?? 0) : 0;
+  const base = score ? (score(markdown, null) ?? 0) : 0;
+  const candidates: Candidate[] = [];
+  items.forEach((p, order) => {
+    const { item, edit } = p;
+    if (!selected.has(item.id)) return;
+    if (!item.selectable || !edit) return skip(item.id, 'not_selectable');
+    if (edit.kind === 'meta') return void candidates.push({ p, order, spans: [], meta: edit, gain: 0 });
+    const placed = spansOf(markdown, edit);
+    if (!placed) return skip(item.id, 'not_found');
+    candidates.push({ p, order, spans: placed.map((s) => ({ ...s, id: item.id, order })), meta: null, gain: 0 });
+  });
+  if (score)
+    for (const c of candidates) {
+      const alone = c.meta ? score(markdown, c.meta.field === 'title' ? c.meta.value : null) : score(buildWith(markdown, c.spans), null);
+      c.gain = (alone ?? 0) - base;
+    }
+  let spans: Span[] = [];
+  let best = base;
   /** Keeps the change if it does not lower the score; `text` and `title` are the article with it. */
   const keeps = (text: string, title: string | null): boolean => {
     if (!score) return true;
@@ -105,29 +106,36 @@ export const rewrite = (
     best = s;
     return true;
   };
-  items.forEach(({ item, edit }, order) => {
-    if (!selected.has(item.id)) return;
-    if (!item.selectable || !edit) return skip(item.id, 'not_selectable');
-    if (edit.kind === 'meta') {
-      if (edit.field === 'title' && !keeps(build(spans), edit.value)) return skip(item.id, 'lowers_score');
-      out[edit.field] = edit.value;
-      out.appliedIds.push(item.id);
-      out.applied.push({ id: item.id, label: item.label, before: item.before, after: edit.value });
-      return;
+  const applied = (c: Candidate, after: string) => {
+    out.appliedIds.push(c.p.item.id);
+    out.applied.push({ id: c.p.item.id, label: c.p.item.label, before: c.p.item.before, after });
+  };
+  for (const c of [...candidates].sort((a, b) => b.gain - a.gain || a.order - b.order)) {
+    const { item } = c.p;
+    if (c.meta) {
+      if (c.meta.field === 'title' && !keeps(buildWith(markdown, spans), c.meta.value)) skip(item.id, 'lowers_score');
+      else {
+        out[c.meta.field] = c.meta.value;
+        applied(c, c.meta.value);
+      }
+      continue;
     }
-    const placed = spansOf(markdown, edit);
-    if (!placed) return skip(item.id, 'not_found');
-    const mine = placed.map((p) => ({ ...p, id: item.id, order }));
-    if (mine.some((m) => spans.some((s) => clashes(m, s)))) return skip(item.id, 'overlapping');
-    if (!keeps(build([...spans, ...mine]), out.title)) return skip(item.id, 'lowers_score');
-    spans.push(...mine);
-    out.appliedIds.push(item.id);
-    out.applied.push({ id: item.id, label: item.label, before: item.before, after: item.after });
-  });
-  out.markdown = build(spans);
-  out.changes = [...spans]
-    .sort((a, b) => a.start - b.start || a.end - b.end)
-    .map(({ id, start, end, text }) => ({ id, start, end, text }));
-  out.appliedIds = items.map((p) => p.item.id).filter((id) => out.appliedIds.includes(id));
+    const fitted = fitSpans(markdown, spans, c.spans);
+    if (!fitted) skip(item.id, 'overlapping');
+    else if (!keeps(buildWith(markdown, fitted), out.title)) skip(item.id, 'lowers_score');
+    else {
+      spans = fitted;
+      applied(c, item.after);
+    }
+  }
+  out.markdown = buildWith(markdown, spans);
+  out.changes = showBreaks(
+    markdown,
+    [...spans].sort((a, b) => a.start - b.start || a.end - b.end || a.order - b.order),
+  ).map(({ id, start, end, text }) => ({ id, start, end, text }));
+  const rank = (id: string) => items.findIndex((p) => p.item.id === id);
+  out.appliedIds.sort((a, b) => rank(a) - rank(b));
+  out.applied.sort((a, b) => rank(a.id) - rank(b.id));
+  out.skipped.sort((a, b) => rank(a.id) - rank(b.id));
   return out;
 };

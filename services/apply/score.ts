@@ -1,4 +1,4 @@
-import { auditContent } from '../engine/audit.ts';
+import { runAudit } from '../engine/audit.ts';
 import type { SerpBenchmarkInput } from '../engine/types.ts';
 import type { Scorer } from './rewrite.ts';
 
@@ -10,20 +10,32 @@ export interface ScoreBasis {
   benchmark: SerpBenchmarkInput | null;
 }
 
+const scored = (basis: ScoreBasis, markdown: string, title: string | null) =>
+  runAudit({
+    content: markdown,
+    format: 'markdown',
+    title,
+    url: basis.url,
+    keyword: basis.keyword,
+    language: basis.language,
+    benchmark: basis.benchmark,
+  }).scored;
+
 /**
- * The CQS of a rewritten Markdown text as the measurement (2.6) takes it: the engine with the
- * audit's keyword, language and SERP baseline. The rewrite's guard uses the same function, so an
- * item it keeps never lowers what the measurement reports.
+ * The CQS of a rewritten Markdown text as the measurement (2.6) reports it: the engine with the
+ * audit's keyword, language and SERP baseline, rounded as every CQS the API shows.
  */
 export const scoreMarkdown =
   (basis: ScoreBasis): Scorer =>
   (markdown, title) =>
-    auditContent({
-      content: markdown,
-      format: 'markdown',
-      title,
-      url: basis.url,
-      keyword: basis.keyword,
-      language: basis.language,
-      benchmark: basis.benchmark,
-    }).scores.cqs;
+    scored(basis, markdown, title).cqs;
+
+/**
+ * The same score before rounding, for the rewrite's guard: an item is kept only if it does not
+ * lower this. Compared rounded, an item costing 0.4 could pass and several such items add up to a
+ * lower measured CQS; compared unrounded, no kept item lowers it and so neither does the sum.
+ */
+export const guardScore =
+  (basis: ScoreBasis): Scorer =>
+  (markdown, title) =>
+    scored(basis, markdown, title).cqsRaw;

@@ -4,7 +4,7 @@ import { decideInTransaction, loadStream, transact } from '../../infra/eventStor
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import type { SerpProvider } from '../../infra/serp/types.ts';
-import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { requestAudit } from '../pipeline/submitAudit.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import {
@@ -15,7 +15,6 @@ import {
   type BulkCommand,
   type BulkState,
 } from '../domain/bulk/decider.ts';
-import { FETCH } from '../pipeline/feeder.ts';
 import { armInactivity, bulkIdOfTask } from './tasks.ts';
 import { closeOnAccount, refundEntry } from './close.ts';
 
@@ -134,9 +133,7 @@ async function startEntry(tx: PoolClient, task: Task, state: BulkState, index: n
       webhookUrl: state.webhookUrl,
     },
   });
-  // The fetch task straight away (the pipeline feeder records the same task again, a no-op): entries
-  // follow each other without waiting for the relay and the feeder.
-  await enqueueTask(tx, FETCH, task.accountId, entry.auditId);
+  // requestAudit runs the request's in-step reactions: the fetch task is due when this commits.
   return next;
 }
 

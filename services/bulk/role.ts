@@ -24,7 +24,7 @@ export function startBulkRole(config: Config, pool: Pool, log: Logger): (() => P
     concurrency: config.bulk.concurrency,
     leaseSeconds: BULK_LEASE_SECONDS,
     maxAttempts: config.pipeline.maxAttempts,
-    // Each entry waits for one claim of this task, and a batch has up to 100 of them (PIPELINE_POLL_MS).
+    // Woken by the commit that records the task (infra/wakeups); PIPELINE_POLL_MS is the safety net.
     idleMs: config.pipeline.pollMs,
     run: advanceStep({
       pool,

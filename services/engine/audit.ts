@@ -1,6 +1,6 @@
 import { buildBench } from './benchmark.ts';
 import type { BenchStats } from './benchStats.ts';
-import { prepareDocument } from './prepare.ts';
+import { prepareDocument, type PreparedDocument } from './prepare.ts';
 import type { ScoringContext, Scored } from './context.ts';
 import { scoreDoc, WEIGHTS } from './cqs.ts';
 import { round1 } from './dimensions/helpers.ts';
@@ -25,8 +25,9 @@ export interface AuditRun {
   rescore: (content: string, change?: Change) => Scored;
 }
 
-export const runAudit = (input: EngineInput): AuditRun => {
-  const { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride } = prepareDocument(input);
+/** `prepared`: prepareDocument(input) already made (the service prepares before it charges). */
+export const runAudit = (input: EngineInput, prepared: PreparedDocument = prepareDocument(input)): AuditRun => {
+  const { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride } = prepared;
 
   const bench: BenchStats | null = input.benchmark ? buildBench(input.benchmark, doc, kw, an, lex) : null;
   const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };

@@ -6,7 +6,7 @@ import { hasValue } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
 import { bestSurface, docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
-import { buildReferentModel } from './referent.ts';
+import { buildReferentModel, judgeReferent, type ReferentModel } from './referent.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
 
@@ -46,6 +46,16 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   return buildDoc(parsed, content, an, c.url, c.title ?? null);
 };
 
+/** Why a result was left out, in words a client can check against the page. */
+const referentReason = (model: ReferentModel | null, doc: Doc): string => {
+  const v = judgeReferent(model, doc);
+  const own = v.status === 'unknown' ? [] : v.words;
+  const theirs = model?.consensusWords ?? [];
+  return own.length && theirs.length
+    ? `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`
+    : 'different referent: its vocabulary shares little with the other results';
+};
+
 export const buildBench = (
   input: SerpBenchmarkInput,
   article: Doc,
@@ -78,6 +88,7 @@ export const buildBench = (
     candidates.map((x) => x.doc),
     an,
     kw.stems,
+    candidates.map((x) => x.c.title ?? null),
   );
   const outliers = new Set(referent?.outliers ?? []);
   const included: typeof candidates = [];
@@ -86,7 +97,7 @@ export const buildBench = (
       excluded.push({
         url: x.c.url,
         domain: domainOf(x.c.url),
-        reason: 'different referent: its vocabulary shares little with the other results',
+        reason: referentReason(referent, x.doc),
       });
     else included.push(x);
   });

@@ -49,6 +49,8 @@ export type FindingKind =
   | 'keywordMore'
   | 'cliche'
   | 'example'
+  | 'byline'
+  | 'unsourced'
   | 'hedge'
   | 'splitSentence'
   | 'splitParagraph'

@@ -49,6 +49,10 @@ const authorZones = (doc: Doc): string[] => {
   return zones;
 };
 
+/** The page says who wrote it: an author in the page data, or a byline where bylines stand. */
+export const hasByline = (doc: Doc): boolean =>
+  Boolean(doc.signals.author) || authorZones(doc).some((z) => BYLINE.test(z));
+
 const ratio = (parts: [number, number][]): number => {
   const total = parts.reduce((a, [w]) => a + w, 0);
   return total ? round1((10 * parts.reduce((a, [w, v]) => a + w * Math.min(1, v), 0)) / total) : 0;
@@ -77,7 +81,7 @@ export const scoreEeat = (doc: Doc, ctx: ScoringContext): Eeat => {
     [6, practice ? 1 : 0],
   ]);
 
-  const byline = Boolean(sig.author) || inZones(BYLINE);
+  const byline = hasByline(doc);
   const credentials = practice || CREDENTIALS.test(sig.author) || inZones(CREDENTIALS);
   const person =
     sig.jsonLdTypes.includes('Person') ||

@@ -108,6 +108,12 @@ export const addsNothing = (sentence: string, doc: Doc, ctx: GateContext): boole
   return own.filter((x) => elsewhere.has(x)).length >= 0.7 * own.length;
 };
 
+/** The sentence holds the keyword at least twice (each of its stems twice or more). */
+export const keywordRepeats = (text: string, ctx: GateContext): boolean => {
+  const stems = ctx.an.contentStems(text);
+  return ctx.kw.stems.length > 0 && ctx.kw.stems.every((k) => stems.filter((x) => x === k).length >= 2);
+};
+
 /** Content words of a heading other than the keyword's: a heading needs some, or it is the keyword again. */
 export const ownWords = (heading: string, ctx: GateContext): string[] => {
   const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
@@ -171,18 +177,76 @@ const safeReorder = (
   return { moved, dropped };
 };
 
-/** The paragraph or list item of the document that already answers a question (≥ 60% of its stems). */
-const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
-  const need = [...new Set(ctx.an.contentStems(q))];
+/**
+ * Two stems name the same word when equal, when they share a start of five letters or more
+ * (inflection the stemmer leaves apart), or when the shorter (four letters or more) starts or ends
+ * the longer (a compound: "rund" / "rundgedreht", "Unterhalt" / "Unterhaltskosten").
+ */
+const sameWord = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 5 && l.startsWith(s.slice(0, 5)) && l.slice(0, s.length) === s) return true;
+  return s.length >= 4 && (l.startsWith(s) || l.endsWith(s));
+};
+
+/** Share of the needed stems that occur among the given ones, inflections and compounds included. */
+export const looseCoverage = (have: Iterable<string>, need: string[]): number => {
+  if (!need.length) return 0;
+  const pool = [...new Set(have)];
+  return need.filter((k) => pool.some((h) => sameWord(h, k))).length / need.length;
+};
+
+/**
+ * The article already answers a question when the question's own content stems (besides the
+ * keyword's: the whole article is about those) come together: one paragraph or list item holds
+ * ≥ 60% of them; a section's heading with its first two sentences ≥ 50% (the question paraphrased
+ * as a heading); three consecutive sentences ≥ 67%; or the article as a whole ≥ 75% (an editor
+ * reads that as covered, and a task for it as noise). Inflected and compound forms count.
+ */
+export const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
+  const all = [...new Set(ctx.an.contentStems(q))];
+  const kw = [...ctx.kw.stems, ...ctx.kw.entityStems];
+  const own = all.filter((x) => !kw.some((k) => sameWord(k, x)));
+  const need = own.length ? own : all;
   if (!need.length) return true;
-  const byBlock = new Map<string, Set<string>>();
+  const byBlock = new Map<string, string[]>();
   for (const s of doc.sentences) {
     const key = `${s.section}:${s.block}`;
-    const set = byBlock.get(key) ?? new Set<string>();
-    for (const st of s.stems) set.add(st);
-    byBlock.set(key, set);
+    byBlock.set(key, [...(byBlock.get(key) ?? []), ...s.stems]);
   }
-  return [...byBlock.values()].some((stems) => coverage(stems, need) >= 0.6);
+  if ([...byBlock.values()].some((stems) => looseCoverage(stems, need) >= 0.6)) return true;
+  for (const sec of doc.sections) {
+    const head = sec.heading ? ctx.an.contentStems(sec.heading.text) : [];
+    const lead = (doc.bySection[sec.index] ?? []).slice(0, 2).flatMap((x) => x.stems);
+    if (head.length && looseCoverage([...head, ...lead], need) >= 0.5) return true;
+  }
+  const ss = doc.sentences;
+  for (let i = 0; i < ss.length; i++) {
+    const win = ss.slice(i, i + 3).filter((x) => x.section === ss[i]!.section);
+    if (
+      looseCoverage(
+        win.flatMap((x) => x.stems),
+        need,
+      ) >= 0.67
+    )
+      return true;
+  }
+  return (
+    need.length >= 2 &&
+    looseCoverage(
+      ss.flatMap((x) => x.stems),
+      need,
+    ) >= 0.75
+  );
+};
+
+/**
+ * A question is about the article's subject when it names the central entity (or, for a keyword
+ * without one, a keyword word); a question about a neighbouring subject is another article.
+ */
+export const aboutEntity = (q: string, ctx: GateContext): boolean => {
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  return looseCoverage(ctx.an.contentStems(q), ce) > 0;
 };
 
 /** Competitor headings that show a sub-topic: a distinctive marker word (not a bare question word). */
@@ -214,7 +278,7 @@ export const ground = (
   switch (f.kind) {
     case 'paa': {
       const q = f.subject ?? '';
-      if (!bench || !q || answeredInBody(doc, q, ctx)) return null;
+      if (!bench || !q || !aboutEntity(q, ctx) || answeredInBody(doc, q, ctx)) return null;
       const heading = `## ${q.trim().replace(/\s*\?*$/u, '?')}`;
       return {
         after: heading,
@@ -224,6 +288,7 @@ export const ground = (
             lang,
             'queryFanout: a People Also Ask question the article does not answer',
             'queryFanout: pytanie People Also Ask, na które artykuł nie odpowiada',
+            'queryFanout: eine People-Also-Ask-Frage, die der Artikel nicht beantwortet',
           ),
           null,
           {
@@ -255,6 +320,7 @@ export const ground = (
             lang,
             'queryFanout: a sub-topic the top results cover under their own heading',
             'queryFanout: wątek, który czołowe wyniki omawiają w osobnej sekcji',
+            'queryFanout: ein Unterthema, das die Top-Ergebnisse in einem eigenen Abschnitt behandeln',
           ),
           `${shown.length}/${bench.comps.length}`,
           {
@@ -277,9 +343,12 @@ export const ground = (
         (w, i) => ctx.lex.vague.includes(w) && words.slice(i + 1, i + 4).some((u) => rl.units.test(u)),
       );
       if (at < 0) return null;
-      // Quoted speech is the speaker's: no figure is put into someone else's words.
-      if (/["„“”«»]/u.test(sentence)) return null;
+      // Quoted speech is the speaker's: no figure is put into someone else's words. A question or an
+      // exclamation is rhetoric, not a statement of amount: only a declarative sentence gets a figure.
+      if (/["„“”«»]/u.test(sentence) || /[?？!]/u.test(sentence)) return null;
       const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
+      // "a few years ago" dates an event; it states no amount to fill in.
+      if (['ago', 'temu', 'zuvor'].includes(words[unitAt + 1] ?? '')) return null;
       const phrase = words.slice(at, unitAt + 1).join(' ');
       const unit = words[unitAt] ?? '';
       // The top results that give a number with the same unit show the figure is knowable.
@@ -302,7 +371,12 @@ export const ground = (
         task,
         change: { kind: 'replace', before: sentence, after: sentence },
         evidence: evidence(
-          t(lang, 'eav: a quantity stated without its figure', 'eav: ilość podana bez liczby'),
+          t(
+            lang,
+            'eav: a quantity stated without its figure',
+            'eav: ilość podana bez liczby',
+            'eav: eine Menge ohne Zahl',
+          ),
           phrase,
           {
             competitors: competitorsOf(
@@ -311,6 +385,32 @@ export const ground = (
               (i) => quotes.find((x) => x.i === i)?.s?.text ?? '',
             ),
           },
+        ),
+      };
+    }
+    case 'byline':
+    case 'unsourced': {
+      // In place: the anchor stays as it is until the author writes (measured as no change, gain 0).
+      if (change.kind !== 'replace' || change.before !== change.after) return null;
+      const byline = f.kind === 'byline';
+      return {
+        after: change.after,
+        task: byline ? rl.task.byline() : rl.task.source(clip(change.before, 160)),
+        evidence: evidence(
+          byline
+            ? t(
+                lang,
+                'eeat: the page names no author (no byline, no author in the page data)',
+                'eeat: strona nie podaje autora (brak podpisu i autora w danych strony)',
+                'eeat: die Seite nennt keinen Autor (keine Autorenzeile, kein Autor in den Seitendaten)',
+              )
+            : t(
+                lang,
+                'eeat: a claim attributed to no one',
+                'eeat: twierdzenie nieprzypisane żadnemu źródłu',
+                'eeat: eine Aussage ohne genannte Quelle',
+              ),
+          byline ? null : (f.subject ?? null),
         ),
       };
     }
@@ -338,7 +438,12 @@ export const ground = (
       const removed = change.before.slice(change.after.length).trim();
       if (!removed || isProtected(removed, ctx) || !addsNothing(removed, doc, ctx)) return null;
       return pasteable(
-        t(lang, 'density: keyword density over 3% (stuffing)', 'density: gęstość frazy ponad 3% (upychanie)'),
+        t(
+          lang,
+          'density: keyword density over 3% (stuffing)',
+          'density: gęstość frazy ponad 3% (upychanie)',
+          'density: Keyword-Dichte über 3 % (Keyword-Stuffing)',
+        ),
         `${Math.round(kd * 100) / 100}%`,
       );
     }
@@ -358,18 +463,37 @@ export const ground = (
             task: null,
             change: cut,
             evidence: evidence(
-              t(lang, 'effort: a sentence of filler phrases only', 'effort: zdanie złożone z samych frazesów'),
+              t(
+                lang,
+                'effort: a sentence of filler phrases only',
+                'effort: zdanie złożone z samych frazesów',
+                'effort: ein Satz nur aus Floskeln',
+              ),
               filler.map((p) => p.trim()).join(', '),
             ),
           };
       }
       if (f.kind === 'hedge' && !rl.fillerHedges.includes(f.subject)) return null;
+      // German puts the verb second: cutting a fronted phrase leaves the verb first, a question's order.
+      if (lang === 'de' && change.before.toLowerCase().startsWith(f.subject.trim().toLowerCase())) return null;
       if (!keepsFacts(change.before, change.after, ctx) || tokenize(change.after).length < 4) return null;
       if (/^\s*[,;:–-]/u.test(change.after)) return null;
+      // A cut that leaves the keyword twice in the sentence keeps the stuffing an editor would cut too.
+      if (keywordRepeats(change.after, ctx)) return null;
       return pasteable(
         f.kind === 'cliche'
-          ? t(lang, 'effort: stock phrasing that says nothing', 'effort: utarty frazes, który nic nie mówi')
-          : t(lang, 'srl: a filler hedge', 'srl: asekuracja, która nic nie wnosi'),
+          ? t(
+              lang,
+              'effort: stock phrasing that says nothing',
+              'effort: utarty frazes, który nic nie mówi',
+              'effort: eine Floskel, die nichts sagt',
+            )
+          : t(
+              lang,
+              'srl: a filler hedge',
+              'srl: asekuracja, która nic nie wnosi',
+              'srl: eine Absicherungsfloskel ohne Inhalt',
+            ),
         f.subject.trim(),
       );
     }
@@ -384,7 +508,7 @@ export const ground = (
       if (tokenize(parts[0]!).length < 8 || tokenize(parts[1]!).length < 6 || leansBack(parts[1]!, ctx, rl))
         return null;
       return pasteable(
-        t(lang, 'srl: sentences over 20 words', 'srl: zdania ponad 20 słów'),
+        t(lang, 'srl: sentences over 20 words', 'srl: zdania ponad 20 słów', 'srl: Sätze über 20 Wörter'),
         `${tokenize(change.before).length}`,
       );
     }
@@ -395,7 +519,15 @@ export const ground = (
       if (!para || tokenize(para.text).length <= 200) return null;
       const second = change.after.split(/\n\n|<\/p>\s*<p>/u)[1] ?? '';
       if (!second || leansBack(second, ctx, rl)) return null;
-      return pasteable(t(lang, 'chunk: paragraphs of at most 150 words', 'chunk: akapity do 150 słów'), null);
+      return pasteable(
+        t(
+          lang,
+          'chunk: paragraphs of at most 150 words',
+          'chunk: akapity do 150 słów',
+          'chunk: Absätze bis 150 Wörter',
+        ),
+        null,
+      );
     }
     case 'h1': {
       if (ownWords(change.after, ctx).length === 0) return null;

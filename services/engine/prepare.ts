@@ -72,3 +72,6 @@ export const prepareAudit = (input: EngineInput): Preparation => {
   const { keyword, language, csi } = prepareDocument(input);
   return { keyword, language, csi };
 };
+
+/** What prepareDocument gives the scoring. */
+export type PreparedDocument = ReturnType<typeof prepareDocument>;

@@ -23,9 +23,19 @@ import { DIMENSION_IDS } from './types.ts';
 /** At most this many recommendations: past it an editor stops reading (the rest stay as problems). */
 export const MAX_RECOMMENDATIONS = 8;
 /** Author tasks asked per audit: each costs the author research, so only the best-grounded few. */
-export const MAX_TASKS = 3;
+export const MAX_TASKS = 4;
+/** Of them, questions and sub-topics to write up: past two they crowd out the byline and sources. */
+export const MAX_COVERAGE_TASKS = 2;
 /** A gain below this is not worth an editor's time (rubric: noise). */
 export const MIN_GAIN = 0.2;
+
+/**
+ * An article whose effort score is at least this (own data, examples, original sentences) gets only
+ * changes that remove a defect: on such articles an editor rejected advice on coverage (PAA,
+ * sub-topics) and structure (reorders, splits) as taste or as already covered (blind review of c90034c).
+ */
+export const SUBSTANTIVE_EFFORT = 8;
+const DEFECT_KINDS = new Set(['stuffing', 'cliche', 'hedge', 'duplicate', 'headingLevel', 'singleH1', 'lang', 'h1']);
 
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
@@ -56,12 +66,14 @@ export const buildRecommendations = (
   const measured: MeasuredFinding[] = [];
   const seen = new Set<string>();
   const candidates: MeasuredFinding[] = [];
+  const substantive = (scored.outcomes.find((o) => o.id === 'effort')?.score ?? 0) >= SUBSTANTIVE_EFFORT;
   for (const o of scored.outcomes) {
     for (const f of o.findings) {
       const m: MeasuredFinding = { finding: f, dimension: o.id, rec: null };
       measured.push(m);
       // Only findings the gate can ground are measured (the others stay as problems).
-      if (!f.change || !ground(f, f.change, scored.doc, ctx, bench, scored.keywordDensity)) continue;
+      if (!f.change || (substantive && !DEFECT_KINDS.has(f.kind ?? ''))) continue;
+      if (!ground(f, f.change, scored.doc, ctx, bench, scored.keywordDensity)) continue;
       const key = JSON.stringify(f.change);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -125,6 +137,7 @@ export const buildRecommendations = (
         lang,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
         `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
       ),
       estimatedCqsDelta: delta,
       authorDataOnly: g.task !== null,
@@ -157,7 +170,11 @@ export const buildRecommendations = (
   );
   // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
   let tasks = 0;
-  const shown = recs.filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS).slice(0, MAX_RECOMMENDATIONS);
+  let coverage = 0;
+  const shown = recs
+    .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS)
+    .filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS)
+    .slice(0, MAX_RECOMMENDATIONS);
   for (const r of recs) if (!shown.includes(r)) for (const m of measured) if (m.rec === r) m.rec = null;
   shown.forEach((r, i) => {
     r.id = `rec:${i + 1}`;

@@ -1,34 +1,47 @@
 import type { Analyzer } from './document.ts';
-import { unigramCounts } from './text/terms.ts';
+import { bestSurface, unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
 /**
- * Which thing the keyword's words name, judged from the SERP's consensus. The keyword's own stems
- * are left out (both meanings share them), also inside compounds; what remains is each page's
- * vocabulary, weighted √tf × log(1 + N/df) over the competitors. Centroids keep only what their
- * pages share (see `centroid`). A competitor whose similarity to the centroid of the others is
- * under 0.6 × the median of those similarities is an outlier: another referent. The consensus is
- * the centroid of the rest, the other referent that of the outliers, each without the words the
- * other uses. An article is about another referent when it is closer to the outliers' centroid
- * than to the consensus, or its similarity to the consensus is under 0.35 × the consensus pages'
- * own median. Without a SERP (or with fewer than 3 pages) the referent is unknown: nothing is
- * guessed.
+ * Which thing the keyword's words name, decided by the SERP's majority. Each page is described by
+ * what it is about (`pageCounts`: its words, those of its title and headings, those said beside
+ * the keyword, the names it gives), without the keyword's own stems (both meanings share them),
+ * also inside compounds, weighted √count × log(1 + N/df) over the results. The results are grouped
+ * by their pairwise similarity (`minorityOf`); a strict minority that is far from the majority is
+ * another referent. The consensus is the centroid of the majority, the other referent that of the
+ * minority, each without the words the other uses. A page is about another referent when it is
+ * closer to the minority's centroid than to the consensus, or, when the results agree on one
+ * meaning, its similarity to the consensus is under 0.35 × the consensus pages' own median. Without
+ * a SERP (or with fewer than 3 pages) the referent is unknown: nothing is guessed.
  */
 
 export type Vector = Map<string, number>;
+type Surfaces = Map<string, Map<string, number>>;
 
 export interface ReferentModel {
   /** Indexes (into the pages given) of the outliers. */
   outliers: number[];
   consensus: Vector;
   other: Vector | null;
+  /** The words that most set each side apart, as the pages write them (for the reasons shown). */
+  consensusWords: string[];
+  otherWords: string[];
   /** Median similarity of the consensus pages to the centroid of the other consensus pages. */
   reference: number;
-  weigh: (doc: Doc) => Vector;
+  /** A page weighed as the results are, with the surface forms of its words. */
+  weigh: (doc: Doc) => { v: Vector; surfaces: Surfaces };
 }
 
 export type ReferentVerdict =
-  { status: 'unknown' } | { status: 'same' | 'other'; consensus: number; other: number; reference: number };
+  | { status: 'unknown' }
+  | {
+      status: 'same' | 'other';
+      consensus: number;
+      other: number;
+      reference: number;
+      /** The page's words that weigh most where it parts from the consensus, as written. */
+      words: string[];
+    };
 
 export const OUTLIER_RATIO = 0.6;
 export const OFF_RATIO = 0.35;
@@ -135,10 +148,112 @@ const finalCounts = (
   return m;
 };
 
-export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: string[]): ReferentModel | null => {
+/** Extra weight of a word in the title, the H1 or a subheading: what the page says it is about. */
+export const HEADING_WEIGHT = 3;
+/** Extra weight of a word in a sentence that names the keyword: what the keyword goes with. */
+export const COLLOCATE_WEIGHT = 1;
+/** Extra weight of a proper name or acronym inside a sentence: the entities the page names. */
+export const ENTITY_WEIGHT = 1;
+
+const NAME = /(?<=[\p{L}\p{N},;:)] +)\p{Lu}[\p{L}\p{N}-]*/gu;
+const ACRONYM = /\b\p{Lu}{2,}\b/gu;
+
+/** Lower-cased names a sentence holds (not its first word; in German only acronyms: every noun is capitalised). */
+const namesOf = (text: string, lang: string): string[] =>
+  [...text.matchAll(lang === 'de' ? ACRONYM : NAME)].map((m) => m[0].toLowerCase());
+
+/**
+ * What a page is about, as weighted stem counts: every content word once, plus the words of its
+ * title, H1 and subheadings (and the SERP's title for it), the words said in the same sentence as
+ * the keyword, and the names it gives. Terms, zones and entities together, so two pages that share
+ * a procedure's vocabulary but name different things in their headings and beside the keyword
+ * fall apart.
+ */
+const pageCounts = (
+  doc: Doc,
+  an: Analyzer,
+  serpTitle: string | null,
+  kwStems: Set<string>,
+  surfaces: Map<string, Map<string, number>>,
+): Map<string, number> => {
+  const counts = unigramCounts(doc, an);
+  for (const s of doc.sentences)
+    s.words.forEach((w, i) => {
+      const k = s.stems[i] ?? w;
+      if (!counts.has(k)) return;
+      let m = surfaces.get(k);
+      if (!m) surfaces.set(k, (m = new Map()));
+      m.set(w, (m.get(w) ?? 0) + 1);
+    });
+  const add = (stem: string, w: number) => counts.set(stem, (counts.get(stem) ?? 0) + w);
+  const isTerm = (w: string) => w.length > 2 && !an.stop.has(w) && !/\p{N}/u.test(w);
+  const zone = [doc.title, doc.h1, serpTitle ?? '', ...doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)];
+  for (const text of new Set(zone.filter(Boolean)))
+    for (const s of an.analyse(text, 'list'))
+      s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, HEADING_WEIGHT));
+  for (const s of doc.sentences) {
+    if (s.stems.some((st) => kwStems.has(st)))
+      s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, COLLOCATE_WEIGHT));
+    for (const name of namesOf(s.text, an.lang)) if (isTerm(name)) add(an.stem(name), ENTITY_WEIGHT);
+  }
+  return counts;
+};
+
+/** Mean of the pairwise similarities between two groups (or within one). */
+const linkage = (sim: number[][], a: number[], b: number[]): number => {
+  let sum = 0,
+    n = 0;
+  for (const i of a)
+    for (const j of b)
+      if (i !== j) {
+        sum += sim[i]?.[j] ?? 0;
+        n++;
+      }
+  return n ? sum / n : 0;
+};
+
+/**
+ * The pages grouped by what they are about: average-linkage clustering of their pairwise
+ * similarities down to two groups. The smaller group is another referent when it is a strict
+ * minority and what joins it to the majority is under OUTLIER_RATIO × what holds the majority
+ * together; otherwise all pages mean one thing.
+ */
+export const minorityOf = (sim: number[][]): number[] => {
+  const n = sim.length;
+  let groups = Array.from({ length: n }, (_, i) => [i]);
+  while (groups.length > 2) {
+    let best = [-1, -1, -Infinity] as [number, number, number];
+    for (let a = 0; a < groups.length; a++)
+      for (let b = a + 1; b < groups.length; b++) {
+        const l = linkage(sim, groups[a]!, groups[b]!);
+        if (l > best[2]) best = [a, b, l];
+      }
+    const [a, b] = best;
+    groups = [...groups.filter((_, i) => i !== a && i !== b), [...groups[a]!, ...groups[b]!]];
+  }
+  const [x, y] = [...groups].sort((p, q) => p.length - q.length || p[0]! - q[0]!) as [number[], number[]];
+  if (x.length * 2 >= n) return [];
+  const within = linkage(sim, y, y);
+  return linkage(sim, x, y) < OUTLIER_RATIO * within ? [...x].sort((a, b) => a - b) : [];
+};
+
+/** The n terms of v that weigh most, as the pages write them. */
+const topWords = (v: Vector, surfaces: Surfaces, n: number): string[] =>
+  [...v]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([k]) => bestSurface(surfaces.get(k), k));
+
+export const buildReferentModel = (
+  pages: Doc[],
+  an: Analyzer,
+  keywordStems: string[],
+  serpTitles: (string | null)[] = [],
+): ReferentModel | null => {
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
-  const raws = pages.map((d) => unigramCounts(d, an));
+  const surfaces: Surfaces = new Map();
+  const raws = pages.map((d, i) => pageCounts(d, an, serpTitles[i] ?? null, drop, surfaces));
   const vocab = new Set<string>();
   for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
   const split = compoundSplitter(vocab, drop);
@@ -152,13 +267,9 @@ export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: str
     return v;
   };
   const vs = raw.map(weighCounts);
-  const loo = vs.map((v, i) => cosine(v, centroid(vs.filter((_, j) => j !== i))));
-  const med = median(loo);
-  const outliers = loo.map((s, i) => (s < OUTLIER_RATIO * med ? i : -1)).filter((i) => i >= 0);
-  // An outlier is a minority by definition: never more than a third of the pages.
-  if (outliers.length > Math.floor(N / 3)) outliers.length = 0;
-  const keep = vs.filter((_, i) => !outliers.includes(i));
+  const outliers = minorityOf(vs.map((a) => vs.map((b) => cosine(a, b))));
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
+  const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
   let consensus = centroid(keep);
   let other = outliers.length ? centroid(outliers.map((i) => vs[i]!)) : null;
@@ -174,16 +285,28 @@ export const buildReferentModel = (pages: Doc[], an: Analyzer, keywordStems: str
     outliers,
     consensus,
     other,
+    consensusWords: other ? topWords(consensus, surfaces, 4) : [],
+    otherWords: other ? topWords(other, surfaces, 4) : [],
     reference,
-    weigh: (doc) => weighCounts(finalCounts(unigramCounts(doc, an), drop, split)),
+    weigh: (doc) => {
+      const own: Surfaces = new Map();
+      return { v: weighCounts(finalCounts(pageCounts(doc, an, null, drop, own), drop, split)), surfaces: own };
+    },
   };
 };
 
+/**
+ * The page judged against the SERP's meaning. When the results split, the page goes with the side
+ * it is closer to; when they agree, a page far from all of them is about something else.
+ */
 export const judgeReferent = (model: ReferentModel | null, doc: Doc): ReferentVerdict => {
   if (!model || model.reference <= 0) return { status: 'unknown' };
-  const v = model.weigh(doc);
+  const { v, surfaces } = model.weigh(doc);
   const consensus = cosine(v, model.consensus);
   const other = model.other ? cosine(v, model.other) : 0;
-  const off = other > consensus || consensus < OFF_RATIO * model.reference;
-  return { status: off ? 'other' : 'same', consensus, other, reference: model.reference };
+  const off = model.other ? other > consensus : consensus < OFF_RATIO * model.reference;
+  // Its words of the other side (or, without one, those the majority does not use) say what the
+  // page is about instead.
+  const own = new Map([...v].filter(([k]) => (model.other ? model.other.has(k) : !model.consensus.has(k))));
+  return { status: off ? 'other' : 'same', consensus, other, reference: model.reference, words: topWords(own, surfaces, 4) };
 };

@@ -4,8 +4,8 @@ import { loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { ANALYSE } from './feeder.ts';
+import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { reactInStep } from '../reactions.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from './outcome.ts';
@@ -49,13 +49,13 @@ export const fetchStep =
     }
     const contentRef = request.contentRef ?? contentRefOf(body);
     await transact(pool, async (tx) => {
-      await auditStep(tx, task, {
+      const { events } = await auditStep(tx, task, {
         type: 'RecordContent',
         data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
       });
       if (!request.contentRef) await putContent(tx, body);
-      // The analysis straight away; the feeder records the same task from ContentFetched (a no-op then).
-      await enqueueTask(tx, ANALYSE, task.accountId, task.subjectId);
+      // The analysis is due the moment this commits (services/reactions.ts).
+      await reactInStep(tx, events);
       await completeTask(tx, task.taskId);
     });
   };

@@ -5,10 +5,9 @@ import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { requestAdvance } from '../bulk/tasks.ts';
 import { admissionDecider } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
-import { issueShareOnCompletion } from '../share/issueOnCompletion.ts';
+import { reactInStep } from '../reactions.ts';
 
 /**
  * A step's events: caused by the task, correlated by the audit, and with ids derived from the task
@@ -33,8 +32,9 @@ export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
   });
 
 /**
- * Ends an audit: its terminal event, its place among the account's audits in flight given back,
- * and the task done — one transaction, so none of the three can happen without the others.
+ * Ends an audit: its terminal event with its in-step reactions (a share link, the batch's turn:
+ * services/reactions.ts), its place among the account's audits in flight given back, and the task
+ * done — one transaction, so none of them can happen without the others.
  */
 export async function finishAudit(
   pool: Pool,
@@ -43,18 +43,8 @@ export async function finishAudit(
   shareDayMs = 86_400_000,
 ): Promise<void> {
   await transact(pool, async (tx) => {
-    const { events, state } = await auditStep(tx, task, outcome);
-    // `share: true`: the public link comes with the completion (services/share).
-    await issueShareOnCompletion(tx, {
-      accountId: task.accountId,
-      auditId: task.subjectId,
-      state,
-      completed: events.find((e) => e.type === 'AuditCompleted'),
-      dayMs: shareDayMs,
-      causationId: task.taskId,
-    });
-    // An audit of a batch hands the batch its turn (services/bulk).
-    if (state.request?.bulkId) await requestAdvance(tx, task.accountId, state.request.bulkId, task.subjectId);
+    const { events } = await auditStep(tx, task, outcome);
+    await reactInStep(tx, events, { shareDayMs });
     await decideInTransaction(tx, {
       ...metaOf(task),
       decider: admissionDecider,

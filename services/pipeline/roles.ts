@@ -6,14 +6,15 @@ import { createSerpProvider } from '../../infra/serp/index.ts';
 import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { analyseStep } from './analyseStep.ts';
 import { fetchStep } from './fetchStep.ts';
-import { ANALYSE, FETCH, startPipelineFeeder } from './feeder.ts';
+import { ANALYSE, FETCH } from './feeder.ts';
+import { startReactions } from '../reactions.ts';
 import { failAudit, internalErrorMessage } from './outcome.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';
 
 /**
- * The crawler and auditor roles: the feeder (a consumer group turning events into tasks) and the
- * workers doing them. Any number of processes can run either role.
+ * The crawler and auditor roles: their reactions (events into tasks, services/reactions.ts) and the
+ * workers doing the tasks. Any number of processes can run either role.
  */
 export async function startPipelineRoles(
   config: Config,
@@ -24,9 +25,7 @@ export async function startPipelineRoles(
   const wantCrawler = config.roles.includes('crawler');
   const wantAuditor = config.roles.includes('auditor');
   if (!wantCrawler && !wantAuditor) return [];
-  const stops: (() => Promise<void>)[] = [];
-  const feeder = await startPipelineFeeder(subscriber);
-  stops.push(() => feeder.stop());
+  const stops = await startReactions(config, subscriber, ['crawler', 'auditor']);
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses });
   const limits = {
     timeoutMs: config.crawl.timeoutMs,

@@ -15,6 +15,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { admissionDecider, type AdmissionState } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
+import { reactInStep } from '../reactions.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -138,6 +139,8 @@ export async function requestAudits(
   };
   for (const [index, submission] of planned.entries()) decideSubmission(batch, index, submission, audits, accounts);
   const appended = await appendToStreams(tx, batch.appends);
+  // The fetch tasks of the requests, due when this commits (services/reactions.ts).
+  await reactInStep(tx, appended.flat());
   for (const { index, append, value } of batch.accepted)
     batch.outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
   await putContents(tx, batch.contents);

@@ -5,12 +5,14 @@ import { encodeEvent } from '../../infra/kafka/codec.ts';
 import { createSchemaRegistry, subjectFor } from '../../infra/kafka/schemaRegistry.ts';
 import { eventDefinition } from '../../events/registry.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
-import { logHead, readLog } from '../../infra/eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, logHead, readLog } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { leaderLock } from '../../infra/postgres/advisoryLock.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { loadCheckpoint, saveCheckpoint } from '../../infra/subscriptions/checkpoints.ts';
 import { sleep } from '../../core/sleep.ts';
+import { EVENTS_APPENDED } from '../../infra/wakeups/schema.ts';
+import { openWakeup } from '../../infra/wakeups/wakeups.ts';
 
 export const RELAY_GROUP = 'relay';
 const RELAY_LOCK = 726_100_002;
@@ -21,6 +23,7 @@ export interface RelayOptions {
   settings: KafkaSettings;
   log: Logger;
   batchSize?: number;
+  /** The safety net: the relay is woken by every commit that appends events and looks anyway this often. */
   pollMs?: number;
 }
 
@@ -60,10 +63,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const lock = leaderLock(pool, RELAY_LOCK);
   let leader = false;
   let stopping = false;
+  const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
 
   const loop = async () => {
     let lastHead = -1n;
     let lastPass = 0;
+    let woken = true;
     while (!stopping) {
       try {
         if (!leader) {
@@ -75,15 +80,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           log.info('relay is leader');
         }
         const head = await logHead(pool);
-        if (head === lastHead && Date.now() - lastPass < 1000) {
-          await sleep(options.pollMs ?? 20);
+        // A commit's notification also covers a late commit that left the head where it was.
+        if (!woken && head === lastHead && Date.now() - lastPass < 1000) {
+          woken = (await wakeup.wait(options.pollMs ?? 1000)).length > 0;
           continue;
         }
+        woken = false;
         lastPass = Date.now();
         const cp = await loadCheckpoint(pool, RELAY_GROUP, topic, 0);
         const events = await readLog(pool, { after: cp?.position ?? START, limit: options.batchSize ?? 1000 });
         if (events.length === 0) {
           lastHead = head;
+          if ((await heldBackPartitions(pool)).length > 0) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
           continue;
         }
         const messages = await Promise.all(events.map(encode));
@@ -107,6 +115,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     isLeader: () => leader,
     async stop() {
       stopping = true;
+      wakeup.close();
       await running;
       await producer.disconnect().catch(() => undefined);
       await lock.release();

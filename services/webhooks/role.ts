@@ -6,7 +6,8 @@ import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { RESPONSE_TIMEOUT_MS } from '../domain/webhook/decider.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';
 import { abandonExhausted, deliveryStep } from './deliveryStep.ts';
-import { startWebhookScheduler, WEBHOOK } from './scheduler.ts';
+import { WEBHOOK } from './scheduler.ts';
+import { startReactions } from '../reactions.ts';
 
 export interface WebhookRoleOptions {
   /** Tests only: a CA to trust besides the system's (a self-signed local receiver). */
@@ -20,7 +21,7 @@ export interface WebhookRoleOptions {
 const MAX_CLAIMS = 6;
 
 /**
- * The webhooks role: the scheduler (a consumer group turning finished audits into deliveries) and
+ * The webhooks role: its reactions (finished audits into deliveries, services/reactions.ts) and
  * the workers sending them. Any number of processes can run it.
  */
 export async function startWebhookRole(
@@ -32,7 +33,7 @@ export async function startWebhookRole(
 ): Promise<(() => Promise<void>)[]> {
   if (!config.roles.includes('webhooks')) return [];
   const roleLog = log.child({ role: 'webhooks' });
-  const scheduler = await startWebhookScheduler(subscriber);
+  const reactions = await startReactions(config, subscriber, ['webhooks']);
   // HTTPS only, whatever ALLOW_PRIVATE_ADDRESSES says (that lifts the address rules alone).
   const guard = createGuard({ allowPrivateAddresses: config.allowPrivateAddresses, httpsOnly: true });
   let stopping = false;
@@ -55,7 +56,7 @@ export async function startWebhookRole(
     exhausted: abandonExhausted(deps),
   });
   return [
-    () => scheduler.stop(),
+    ...reactions,
     async () => {
       stopping = true;
       await worker.stop();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { EVAL_DIR, loadSet, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
 import { GAMING, geoRows, VARIANTS } from './geo.ts';
+import { HAND_VARIANTS, handRows } from './geoHand.ts';
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
@@ -53,4 +54,13 @@ if (!args.includes('--no-geo') && only !== 'heldout') {
       `| ${v} | ${d.filter((x) => x > 0).length} | ${d.filter((x) => x === 0).length} | ${d.filter((x) => x < 0).length} | ${mean} | ${expect} |`,
     );
   }
+}
+
+// Hand-written GEO variants of held-out strong articles (issue 24, item 6): measured, never tuned on.
+if (!args.includes('--no-geo') && (!only || only === 'heldout')) {
+  const rows = handRows();
+  console.log(`\n## GEO variants written by hand (${rows.length} held-out strong articles)\n`);
+  console.log('| Article | ' + HAND_VARIANTS.join(' | ') + ' |');
+  console.log('|---|' + HAND_VARIANTS.map(() => '---|').join(''));
+  for (const r of rows) console.log(`| ${r.id} | ${HAND_VARIANTS.map((v) => r.deltas[v] ?? '–').join(' | ')} |`);
 }

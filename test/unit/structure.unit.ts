@@ -42,10 +42,18 @@ const importEdges = (): ImportEdge[] => {
  * Imports that close a folder cycle and are being removed elsewhere, each with who removes it. Only
  * these are let through; a new one fails.
  */
-const PENDING: Record<string, string> = {
-  'services/pipeline/outcome.ts -> services/bulk/tasks.ts':
-    'the batch advance on completion becomes a reaction (issue 27 item 2, "one way to react")',
-};
+const REACTIONS_CYCLE =
+  'the steps hand their events to services/reactions.ts, which imports the steps it starts; ' +
+  'registering the reactions at start-up instead of by import ends it (issue 27 item 4)';
+const PENDING: Record<string, string> = Object.fromEntries(
+  [
+    'services/pipeline/fetchStep.ts',
+    'services/pipeline/outcome.ts',
+    'services/pipeline/roles.ts',
+    'services/pipeline/submitAudit.ts',
+    'services/webhooks/role.ts',
+  ].map((from) => [`${from} -> services/reactions.ts`, REACTIONS_CYCLE]),
+);
 
 t.test('folders: no cycle between them, no import upwards', async (t) => {
   const all = importEdges();

@@ -127,7 +127,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'blufIntro',
-        title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu'),
+        title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu', 'Im ersten Satz antworten'),
         problem: fluff
           ? t(
               lang,
@@ -185,7 +185,12 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'blufSection',
-        title: t(lang, `Answer first under "${heading.text}"`, `Odpowiedź na początku sekcji „${heading.text}”`),
+        title: t(
+          lang,
+          `Answer first under "${heading.text}"`,
+          `Odpowiedź na początku sekcji „${heading.text}”`,
+          `Antwort an den Anfang von „${heading.text}“`,
+        ),
         problem: t(
           lang,
           'The first sentence of the section does not answer its heading in 25 words or fewer.',

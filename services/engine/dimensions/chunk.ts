@@ -137,7 +137,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'splitParagraph',
-        title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit'),
+        title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit', 'Langen Absatz teilen'),
         problem: t(
           lang,
           `A paragraph in "${sectionName(doc, p.sec.index)}" has ${p.words} words (limit 150).`,

@@ -42,7 +42,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'singleH1',
-        title: t(lang, 'Keep a single H1', 'Zostaw jeden nagłówek H1'),
+        title: t(lang, 'Keep a single H1', 'Zostaw jeden nagłówek H1', 'Nur eine H1-Überschrift behalten'),
         problem: t(lang, `The page has ${h1Count} H1 headings.`, `Strona ma ${h1Count} nagłówki H1.`),
         suggestion: t(lang, 'Demote the extra H1 to H2.', 'Zmień dodatkowy H1 na H2.'),
         section: extra?.text ?? L.title,
@@ -69,7 +69,12 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         findings.push(
           finding({
             kind: 'headingLevel',
-            title: t(lang, 'Do not skip heading levels', 'Nie pomijaj poziomów nagłówków'),
+            title: t(
+              lang,
+              'Do not skip heading levels',
+              'Nie pomijaj poziomów nagłówków',
+              'Keine Überschriftenebene überspringen',
+            ),
             problem: t(
               lang,
               `"${h.text}" is an H${h.level} right after an H${prev}.`,
@@ -98,7 +103,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'duplicate',
-        title: t(lang, 'Remove duplicated paragraphs', 'Usuń powtórzone akapity'),
+        title: t(lang, 'Remove duplicated paragraphs', 'Usuń powtórzone akapity', 'Doppelte Absätze entfernen'),
         problem: t(lang, `${dups} paragraph(s) appear more than once.`, `${dups} akapit(y) powtarza(ją) się.`),
         suggestion: t(lang, 'Keep each paragraph once.', 'Zostaw każdy akapit tylko raz.'),
         section: L.page,

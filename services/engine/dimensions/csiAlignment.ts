@@ -56,6 +56,14 @@ const intentMatch = (kw: Intent, page: Intent): number => {
   return CLOSE[[kw, page].sort().join('/')] ?? 0.2;
 };
 
+/** " (this page: X, Y; the results: A, B)": what each is about, when the model knows. */
+const about = (own: string[], theirs: string[], lang: 'en' | 'pl'): string => {
+  if (!own.length || !theirs.length) return '';
+  return lang === 'pl'
+    ? ` (ta strona: ${own.join(', ')}; wyniki: ${theirs.join(', ')})`
+    : ` (this page: ${own.join(', ')}; the results: ${theirs.join(', ')})`;
+};
+
 /** Most frequent content stems of the body: what the page is about in its own words. */
 export const topStems = (doc: Doc, n: number): string[] => {
   const freq = new Map<string, number>();
@@ -154,8 +162,8 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
         problem: t(
           lang,
-          `The ranking pages use "${kw.text}" for a different thing: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
-          `Strony w wynikach używają frazy „${kw.text}” w innym znaczeniu: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`,
+          `Most ranking pages use "${kw.text}" for a different thing${about(referent.words, ctx.bench?.referent?.consensusWords ?? [], 'en')}: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
+          `Większość stron w wynikach używa frazy „${kw.text}” w innym znaczeniu${about(referent.words, ctx.bench?.referent?.consensusWords ?? [], 'pl')}: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`,
         ),
         suggestion: t(
           lang,

@@ -118,7 +118,12 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       findings.push(
         finding({
           kind: 'stuffing',
-          title: t(lang, 'Remove a keyword-stuffed sentence', 'Usuń zdanie przeładowane frazą'),
+          title: t(
+            lang,
+            'Remove a keyword-stuffed sentence',
+            'Usuń zdanie przeładowane frazą',
+            'Mit dem Keyword überladenen Satz streichen',
+          ),
           problem:
             kd > ceiling
               ? t(

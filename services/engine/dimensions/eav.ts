@@ -95,7 +95,12 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'vague',
-        title: t(lang, 'Replace a vague claim with a value', 'Zastąp ogólnik konkretną wartością'),
+        title: t(
+          lang,
+          'Replace a vague claim with a value',
+          'Zastąp ogólnik konkretną wartością',
+          'Vage Angabe durch einen Wert ersetzen',
+        ),
         problem: t(
           lang,
           `"${excerpt(s.text)}" states a quality without a number.`,
@@ -103,7 +108,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         ),
         suggestion: t(
           lang,
-          'Give the measured value with its unit (e.g. 20 h, 5000 mAh, 120 zł).',
+          'Give the measured value with its unit (e.g. 20 h, 5000 mAh, €120).',
           'Podaj zmierzoną wartość z jednostką (np. 20 h, 5000 mAh, 120 zł).',
         ),
         section: sectionName(doc, s.section),

@@ -1,4 +1,5 @@
 import { evidenceOf } from '../evidence.ts';
+import { authorFindings } from './authorTasks.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
@@ -91,7 +92,7 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
       finding({
         kind: 'cliche',
         subject: phrase ?? undefined,
-        title: t(lang, 'Cut a cliché', 'Usuń frazes'),
+        title: t(lang, 'Cut a cliché', 'Usuń frazes', 'Floskel streichen'),
         problem: t(
           lang,
           `"${excerpt(s.text)}" uses stock phrasing that signals low effort.`,
@@ -167,6 +168,7 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
         severity: 0.1,
       }),
     );
+  findings.push(...authorFindings(doc, ctx));
   if (novelty >= 0.7) strengths.push(t(lang, 'Most sentences are original.', 'Większość zdań jest oryginalna.'));
   if (!clicheSents.length) strengths.push(t(lang, 'No stock phrases.', 'Brak frazesów.'));
   return {

@@ -84,7 +84,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
       finding({
         kind: 'paa',
         subject: x.q,
-        title: t(lang, `Answer "${heading}"`, `Odpowiedz na pytanie „${heading}”`),
+        title: t(lang, `Answer "${heading}"`, `Odpowiedz na pytanie „${heading}”`, `Frage beantworten: „${heading}“`),
         problem: t(
           lang,
           'Searchers ask this (People Also Ask) and the page does not answer it.',
@@ -122,7 +122,12 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
         finding({
           kind: 'facet',
           subject: f,
-          title: t(lang, `Cover the sub-query "${heading}"`, `Uwzględnij zapytanie poboczne „${heading}”`),
+          title: t(
+            lang,
+            `Cover the sub-query "${heading}"`,
+            `Uwzględnij zapytanie poboczne „${heading}”`,
+            `Unterthema ergänzen: „${heading}“`,
+          ),
           problem: t(
             lang,
             `The page does not address the "${f}" angle that AI answers fan out to.`,

@@ -105,7 +105,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       finding({
         kind: 'hedge',
         subject: phrase ?? undefined,
-        title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji'),
+        title: t(lang, 'State it without hedging', 'Napisz to bez asekuracji', 'Ohne Absicherungsfloskel formulieren'),
         problem: t(
           lang,
           `"${excerpt(s.text)}" hedges instead of stating who does what.`,
@@ -142,7 +142,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       findings.push(
         finding({
           kind: 'splitSentence',
-          title: t(lang, 'Split a long sentence', 'Podziel długie zdanie'),
+          title: t(lang, 'Split a long sentence', 'Podziel długie zdanie', 'Langen Satz teilen'),
           problem: t(
             lang,
             `A sentence of ${s.words.length} words; ${pct(long)} of sentences exceed 20 words (limit ${pct(limit)}).`,

@@ -44,13 +44,19 @@ export const passageLinks = (blocks: Block[]): PassageLink[] => {
   return links;
 };
 
-/** The links broken in the changed blocks: both passages still there, but no longer adjacent. */
+/**
+ * The links broken in the changed blocks: both passages still there but no longer adjacent, or the
+ * lead-in cut while what it leads into stays (a list without its colon sentence, "These …" without
+ * what they refer to).
+ */
 export const brokenLinks = (links: PassageLink[], changed: Block[]): PassageLink[] => {
   if (!links.length) return [];
   const plain = changed.map(textOf).filter(Boolean).join(' ');
   return links.filter((l) => {
     const a = plain.indexOf(l.first);
     const b = plain.indexOf(l.second);
+    // A lead-in shortened at its start (a filler phrase cut) still ends where it did: not a cut.
+    if (a < 0 && b >= 0) return !plain.slice(Math.max(0, b - l.first.length - 2), b).includes(l.first.slice(-12));
     return a >= 0 && b >= 0 && norm(plain.slice(a + l.first.length, b)) !== '';
   });
 };

@@ -14,7 +14,11 @@ export interface RecLexicon {
   questionWords: string[];
   /** Units and counted nouns: a vague quantity word right before one stands where a figure belongs ("a lot of kW"). */
   units: RegExp;
+  /** Attributions to no one ("studies show", "it is believed"): a claim that needs its source named. */
+  unsourced: string[];
   task: {
+    byline: () => string;
+    source: (claim: string) => string;
     paa: (q: string, n: number) => string;
     facet: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
@@ -48,7 +52,32 @@ const en: RecLexicon = {
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|\$|€|£|seconds?|minutes?|hours?|days?|weeks?|months?|years?|litres?|liters?|grams?|metres?|meters?|watts?|percent|euros?|dollars?|pounds?)$/u,
   questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
+  unsourced: [
+    'studies show',
+    'studies have shown',
+    'research shows',
+    'research has shown',
+    'experts say',
+    'experts agree',
+    'experts recommend',
+    'scientists say',
+    'statistics show',
+    'it is believed',
+    'it is generally agreed',
+    'it is often said',
+    'it is sometimes said',
+    'it has been suggested',
+    'it is said that',
+    'many people believe',
+    'according to experts',
+    'it is known that',
+    'data shows',
+  ],
   task: {
+    byline: () =>
+      `Add a byline under the title: the author's name and one line on their experience with the subject (years of practice, a qualification). The article names no author, so a reader cannot judge who stands behind it.`,
+    source: (c) =>
+      `Name the source of "${c}": who says so (a study, an institution, a standard), with a link or the publication. The sentence attributes the claim to no one, so a reader cannot check it; if no one can be named, cut the claim.`,
     paa: (q, n) =>
       `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
     facet: (h, n) =>
@@ -88,7 +117,30 @@ const pl: RecLexicon = {
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|zł|€|sekund\p{L}*|minut\p{L}*|godzin\p{L}*|dni|dzień|tygodni\p{L}*|miesi\p{L}*|lat|lata|roku|litr\p{L}*|gram\p{L}*|metr\p{L}*|procent\p{L}*|złotych|euro)$/u,
   questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
+  unsourced: [
+    'badania pokazują',
+    'badania wykazały',
+    'badania dowodzą',
+    'eksperci twierdzą',
+    'eksperci zalecają',
+    'eksperci są zgodni',
+    'specjaliści twierdzą',
+    'specjaliści zalecają',
+    'naukowcy twierdzą',
+    'statystyki pokazują',
+    'uważa się',
+    'mówi się',
+    'powszechnie wiadomo',
+    'wiele osób uważa',
+    'według ekspertów',
+    'według specjalistów',
+    'według danych',
+  ],
   task: {
+    byline: () =>
+      `Dodaj pod tytułem podpis autora: imię i nazwisko oraz jedno zdanie o jego doświadczeniu w temacie (lata praktyki, kwalifikacje). Artykuł nie podaje autora, więc czytelnik nie wie, kto za nim stoi.`,
+    source: (c) =>
+      `Podaj źródło twierdzenia „${c}”: kto tak mówi (badanie, instytucja, norma), z linkiem lub nazwą publikacji. Zdanie nie przypisuje twierdzenia nikomu, więc czytelnik nie może go sprawdzić; jeśli nie da się go podać, usuń to twierdzenie.`,
     paa: (q, n) =>
       `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
     facet: (h, n) =>
@@ -99,9 +151,39 @@ const pl: RecLexicon = {
   },
 };
 
-/** German: its own words; task texts stay English, as the engine's labels do for German (partial support). */
+/** German: its own words and task texts (a German article's author reads them). */
 const de: RecLexicon = {
   ...en,
+  unsourced: [
+    'studien zeigen',
+    'studien belegen',
+    'experten sagen',
+    'experten empfehlen',
+    'experten sind sich einig',
+    'fachleute sagen',
+    'fachleute empfehlen',
+    'wissenschaftler sagen',
+    'man sagt',
+    'es heißt',
+    'es wird angenommen',
+    'bekanntlich',
+    'viele meinen',
+    'laut experten',
+  ],
+  task: {
+    byline: () =>
+      `Ergänzen Sie unter dem Titel eine Autorenzeile: Name und ein Satz zur Erfahrung mit dem Thema (Jahre der Praxis, Qualifikation). Der Artikel nennt keinen Autor, daher weiß der Leser nicht, wer dahintersteht.`,
+    source: (c) =>
+      `Nennen Sie die Quelle für „${c}“: wer das sagt (Studie, Institution, Norm), mit Link oder Publikation. Der Satz schreibt die Aussage niemandem zu, daher kann der Leser sie nicht prüfen; lässt sich keine nennen, streichen Sie die Aussage.`,
+    paa: (q, n) =>
+      `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel nicht.`,
+    facet: (h, n) =>
+      `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel nicht.`,
+    value: (a, v) =>
+      `Nennen Sie in diesem Satz den Wert für ${a} („${v}“ nennt keine Menge); die Top-Ergebnisse nennen ihn, der Artikel beschreibt ihn nur.`,
+    unit: (p) =>
+      `Setzen Sie die Zahl in „${p}“ ein: Der Satz nennt die Einheit, aber nicht die Menge, und nur Sie kennen den Wert.`,
+  },
   connectives: [
     'und',
     'aber',

@@ -2,28 +2,35 @@ import t from 'tap';
 import { gainTable, measureGain, weakArticles } from '../../eval/applyGain.ts';
 
 /**
- * Issue 13's must-show: applying all selectable items of each weak article (the engine fixtures and
- * the evaluation corpus's poor versions, both halves) raises its measured CQS on at least 90% of
- * articles and lowers it on none. The table is the one in docs/apply.md (`npx tsx bench/applyCorpus.ts`).
+ * Applying all selectable items of each weak article (the engine fixtures, the evaluation corpus's
+ * poor versions of both halves, corpus-a's weak ones) never lowers its measured CQS: not the
+ * rounded CQS the API reports, not the unrounded score the guard compares, not below the audit's
+ * own CQS. The table is the one in docs/apply.md (`npx tsx bench/applyCorpus.ts`).
  *
- * No article lower is enforced. At least 90% raised held (33 of 36 on 2026-11-23) while the engine
- * offered changes an editor rejects (keyword headings, slots, unguarded reorders); since issue 23
- * removed them (precision before recall), fewer weak articles get a pasteable change, and the 90%
- * is an open target of issue 23, shown as TODO with its figure until safe edits bring it back.
+ * Issue 23's figure, raised on at least 90% of the held-out poor articles, is shown as TODO with
+ * its figure: 8 of 12 on 2026-11-25. The four left flat get no engine change apply can write: their
+ * recommendations are author tasks (authorDataOnly: PAA answers; the FAQ block), or there are none,
+ * and apply cannot write an answer without the author's facts (or a writer model, APPLY_LLM_*);
+ * what apply may do alone (answer-first, cuts, breaks, the table of contents) does not move them.
  */
 const RAISED_TARGET = 0.9;
 t.test('the rewrite raises the measured CQS of the weak articles', async (t) => {
   const rows = weakArticles().map(measureGain);
-  t.ok(rows.length >= 36, `${rows.length} weak articles`);
+  t.ok(rows.length >= 44, `${rows.length} weak articles`);
   t.comment(gainTable(rows));
-  for (const r of rows) t.ok(r.after >= r.before, `${r.corpus}/${r.id}: ${r.before} → ${r.after}, never lower`);
-  const raised = rows.filter((r) => r.after > r.before);
+  for (const r of rows) {
+    t.ok(r.after >= r.before, `${r.corpus}/${r.id}: ${r.before} → ${r.after}, never lower`);
+    t.ok(r.afterRaw >= r.beforeRaw, `${r.corpus}/${r.id}: unrounded ${r.beforeRaw} → ${r.afterRaw}, never lower`);
+    t.ok(r.after >= Math.min(r.auditCqs, r.before), `${r.corpus}/${r.id}: not below the audit's CQS ${r.auditCqs}`);
+  }
+  const heldOut = rows.filter((r) => r.corpus === 'eval-heldout');
+  const raised = heldOut.filter((r) => r.after > r.before);
   t.ok(
-    raised.length >= Math.ceil(rows.length * RAISED_TARGET),
-    `raised on ${raised.length}/${rows.length}, at least 90% wanted (flat: ${rows
+    raised.length >= Math.ceil(heldOut.length * RAISED_TARGET),
+    `held-out: raised on ${raised.length}/${heldOut.length}, at least 90% wanted (flat: ${heldOut
       .filter((r) => r.after === r.before)
-      .map((r) => r.id)
+      .map((r) => `${r.id} with ${r.authorTasks} author tasks`)
       .join(', ')})`,
-    { todo: 'issue 23: open since the rejected kinds of change were removed' },
+    { todo: 'issue 23: the flat held-out articles get no engine change apply can write, only author tasks' },
   );
 });

@@ -5,7 +5,8 @@ import { isBylineOrDate } from '../../../services/apply/frontMatter.ts';
 import { planItems, type PlannedItem } from '../../../services/apply/items.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
-import { parseMarkdown } from '../../../services/engine/text/markdown.ts';
+import { parseMarkdown, stripInline } from '../../../services/engine/text/markdown.ts';
+import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import type { Recommendation } from '../../../services/engine/types.ts';
 import { applySources, auditForApply, type AuditedArticle } from '../../eval/applyArticles.ts';
 
@@ -45,11 +46,18 @@ const BYLINE_FIRST = [
 
 t.test('the meta description is the answer, never a byline or a date line', async (t) => {
   const d = byId({ items: plan(BYLINE_FIRST) }, 'meta:description')!.item.after;
-  t.equal(
-    d,
-    'Kettles collect limescale from hard water. Descaling a kettle takes ten minutes with citric acid. Rinse twice.',
-  );
+  t.equal(d, 'Descaling a kettle takes ten minutes with citric acid. Rinse twice.', 'the answer, then what follows it');
+  let answered = 0;
   for (const a of articles) {
+    // The description and answer-first take the same sentence: the article's answer.
+    const af = byId(a, 'struct:answer-first');
+    if (af?.edit?.kind === 'move' && af.item.selectable) {
+      answered++;
+      const answer = stripInline(af.edit.sentence).replace(/\s*\n\s*/g, ' ');
+      // Cut at 155 characters, a long answer ends in "…".
+      const desc = byId(a, 'meta:description')!.item.after.replace(/…$/, '');
+      t.ok(desc.startsWith(answer) || answer.startsWith(desc), `${a.name}: the description opens with the answer`);
+    }
     const desc = byId(a, 'meta:description')!.item.after;
     const blocks = parseMarkdown(a.markdown).blocks.filter((b) => b.kind === 'paragraph');
     const from = blocks.find((b) => b.text.includes(desc.replace(/…$/, '').split(/(?<=[.!?])\s/)[0]!));
@@ -57,6 +65,7 @@ t.test('the meta description is the answer, never a byline or a date line', asyn
     if (from) t.notOk(isBylineOrDate(from.text), `${a.name}: not a byline or a date line: ${desc}`);
     t.ok(desc.length <= 155 && !/[?？]$/u.test(desc), `${a.name}: 155 characters at most, not a question`);
   }
+  t.ok(answered >= 5, `${answered} descriptions checked against the answer`);
 });
 
 t.test('bylines and date lines are told from text', async (t) => {
@@ -96,6 +105,8 @@ t.test('answer-first moves the answer, never copies it; the byline stays under t
     const af = byId(a, 'struct:answer-first');
     if (!af?.item.selectable || af.edit?.kind !== 'move') continue;
     const sentence = af.edit.sentence;
+    const padding = lexiconFor(a.language).throatClearing.filter((p) => sentence.toLowerCase().includes(p));
+    t.same(padding, [], `${a.name}: the answer moved is not a sentence that clears its throat`);
     const rw = rewrite(a.markdown, a.items, ['struct:answer-first']);
     t.same(rw.appliedIds, ['struct:answer-first'], a.name);
     moved++;

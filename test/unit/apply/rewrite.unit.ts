@@ -259,3 +259,61 @@ t.test('writer model: general gaps become selectable, first-hand facts do not', 
     'first-hand facts stay authorDataOnly even with the model',
   );
 });
+
+t.test('a cut, a move and a split of one paragraph all go in, each as chosen', async (t) => {
+  const filler = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' '); // 168 words
+  const opening = `In this article we will look at descaling a kettle. ${filler} Descaling a kettle takes ten minutes with citric acid.`;
+  const markdown = `# Descaling a kettle\n\n${opening}\n\n## Steps\n\nBoil, soak, rinse.\n`;
+  const items = planEnglish(markdown);
+  const ids = ['struct:answer-first', 'struct:padding:0', 'struct:paragraph:0'];
+  for (const id of ids) t.ok(items.find((p) => p.item.id === id)?.item.selectable, `${id} offered`);
+  const af = items.find((p) => p.item.id === 'struct:answer-first')!;
+  t.match(af.edit, { kind: 'move', sentence: 'Descaling a kettle takes ten minutes with citric acid.' }, 'the answer, not the announcement');
+  const r = rewrite(markdown, items, ids);
+  t.same(r.appliedIds, ids, 'none skipped as overlapping');
+  t.notMatch(r.markdown, /In this article/, 'the padding cut');
+  t.match(r.markdown, /^# Descaling a kettle\n\nDescaling a kettle takes ten minutes with citric acid\. Sentence 0 /);
+  t.equal(r.markdown.split('Descaling a kettle takes').length - 1, 1, 'the answer once');
+  const paragraphs = r.markdown.split('\n\n').filter((p) => p.startsWith('Sentence') || p.startsWith('Descaling'));
+  t.ok(paragraphs.length >= 2, `the paragraph broken in ${paragraphs.length}`);
+  t.equal(
+    r.markdown.replace(/\s+/g, ' '),
+    `# Descaling a kettle Descaling a kettle takes ten minutes with citric acid. ${filler} ## Steps Boil, soak, rinse. `,
+    'every other word where it was',
+  );
+});
+
+t.test('two chosen items on the same words: the one that raises the score more goes in', async (t) => {
+  const recs = numbered([
+    rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
+    rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water in hard-water areas.' }),
+  ]);
+  const items = planEnglish(md, { recommendations: recs, title: 'Descaling a kettle' });
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+  const r = rewrite(md, items, ['rec:1', 'rec:2'], (text) => words(text));
+  t.same(r.appliedIds, ['rec:2'], 'the longer AFTER scores more under this scorer');
+  t.match(r.skipped, [{ id: 'rec:1', reason: 'overlapping' }]);
+  t.same(rewrite(md, items, ['rec:1', 'rec:2']).appliedIds, ['rec:1'], 'without a scorer, item order');
+});
+
+t.test('the guard compares scores unrounded: a change costing less than a point is still left out', async (t) => {
+  const recs = numbered([rec({ before: 'Hard water leaves deposits.', after: 'Hard water leaves deposits behind.' })]);
+  const items = planEnglish(md, { recommendations: recs });
+  // A scorer a rounded comparison would call equal: 50.2 before, 49.9 after.
+  const r = rewrite(md, items, ['rec:1'], (text) => (text.includes('behind') ? 49.9 : 50.2));
+  t.same(r.appliedIds, []);
+  t.match(r.skipped, [{ id: 'rec:1', reason: 'lowers_score' }]);
+});
+
+t.test('preview: a paragraph broken in two shows its new paragraph as changed, no empty mark', async (t) => {
+  const long = Array.from({ length: 24 }, (_, i) => sentence(i)).join(' ');
+  const markdown = `# Descaling a kettle\n\nDescaling a kettle is quick. Vinegar works.\n\n## Steps\n\n${long}\n`;
+  const items = planEnglish(markdown);
+  const r = rewrite(markdown, items, ['struct:paragraph:1']);
+  t.same(r.appliedIds, ['struct:paragraph:1']);
+  const html = renderPreview(markdown, r, 'en');
+  const doc = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+  const marked = [...doc.matchAll(/<div class="(?:new|changed|old)">([\s\S]*?)<\/div>/g)].map((m) => m[1]!.trim());
+  t.ok(marked.length >= 2, `${marked.length} new paragraphs marked`);
+  for (const m of marked) t.match(m, /^<p>Sentence \d+ /, 'each mark holds a paragraph of the text');
+});

@@ -1,7 +1,16 @@
 import t from 'tap';
 import { runAudit } from '../../../services/engine/audit.ts';
-import { isProtected, ownWords, type GateContext } from '../../../services/engine/grounding.ts';
-import { createAnalyzer } from '../../../services/engine/document.ts';
+import {
+  aboutEntity,
+  answeredInBody,
+  isProtected,
+  keywordRepeats,
+  ownWords,
+  type GateContext,
+} from '../../../services/engine/grounding.ts';
+import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
+import { SUBSTANTIVE_EFFORT } from '../../../services/engine/recommendations.ts';
+import { brokenLinks, passageLinks } from '../../../services/engine/text/links.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import { splitSentences, tokenizeKeepCase } from '../../../services/engine/text/segment.ts';
@@ -14,6 +23,7 @@ import { recArticles, type RecArticle } from '../../eval/recArticles.ts';
  * corpus-a with its SERP and without). The held-out half is not read here.
  */
 
+const BYLINE = /(^|\n)\s*(by|author|autor|autorka|von)\s*:?\s+\p{Lu}\p{L}+/iu;
 const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
 
 interface Audited {
@@ -21,6 +31,7 @@ interface Audited {
   recs: Recommendation[];
   ctx: GateContext;
   paa: string[];
+  effort: number;
 }
 
 const audited: Audited[] = recArticles().map((a) => {
@@ -35,7 +46,13 @@ const audited: Audited[] = recArticles().map((a) => {
     bench: null,
     selfShingles: null,
   };
-  return { a, recs: run.result.recommendations, ctx, paa: run.result.benchmark?.paa ?? [] };
+  return {
+    a,
+    recs: run.result.recommendations,
+    ctx,
+    paa: run.result.benchmark?.paa ?? [],
+    effort: run.result.dimensions.find((d) => d.id === 'effort')?.score ?? 0,
+  };
 });
 
 const each = (fn: (x: Audited, r: Recommendation) => string | null): string[] =>
@@ -193,6 +210,103 @@ t.test('noise: no two recommendations change the same text', async (t) => {
 t.test('precision: strong articles get at most 3 recommendations', async (t) => {
   t.same(
     audited.filter((x) => x.a.quality === 'strong' && x.recs.length > 3).map((x) => `${x.a.name}: ${x.recs.length}`),
+    [],
+  );
+});
+
+t.test('noise: no PAA task for a question the article answers under another wording', async (t) => {
+  t.same(
+    each((x, r) => {
+      const q = r.evidence?.questions[0];
+      if (!q) return null;
+      const doc = buildDoc(parseContent(x.a.input.content, 'markdown', null), x.a.input.content, x.ctx.an, null, null);
+      return answeredInBody(doc, q, x.ctx) ? q : null;
+    }),
+    [],
+  );
+});
+
+t.test('wrong subject: a PAA task only for a question about the central entity', async (t) => {
+  t.same(
+    each((x, r) => {
+      const q = r.evidence?.questions[0];
+      return q && !aboutEntity(q, x.ctx) ? q : null;
+    }),
+    [],
+  );
+});
+
+t.test('harmful: no cut leaves a list or a referring sentence without its lead-in', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (!r.before || r.after !== '') return null;
+      const blocks = parseContent(x.a.input.content, 'markdown', null).blocks;
+      const after = parseContent(x.a.input.content.replace(r.before, ''), 'markdown', null).blocks;
+      return brokenLinks(passageLinks(blocks), after).length ? r.before.slice(0, 60) : null;
+    }),
+    [],
+  );
+});
+
+t.test('stuffing: no filler cut leaves the keyword twice in its sentence', async (t) => {
+  t.same(
+    each((x, r) =>
+      r.dimension === 'effort' && !r.authorDataOnly && r.after && keywordRepeats(r.after, x.ctx)
+        ? r.after.slice(0, 80)
+        : null,
+    ),
+    [],
+  );
+});
+
+t.test('slot in the wrong place: a figure is asked for only in a declarative sentence', async (t) => {
+  t.same(
+    each((_, r) =>
+      r.dimension === 'eav' && r.authorDataOnly && (/[?？!]/u.test(r.before) || /["„“”«»]/u.test(r.before))
+        ? r.before.slice(0, 80)
+        : null,
+    ),
+    [],
+  );
+});
+
+t.test('precision: an article that shows effort gets only changes that remove a defect', async (t) => {
+  t.same(
+    audited
+      .filter((x) => x.effort >= SUBSTANTIVE_EFFORT)
+      .flatMap((x) =>
+        x.recs
+          .filter((r) => r.authorDataOnly || r.actionType === 'restructure' || r.actionType === 'add')
+          .map((r) => `${x.a.name} ${r.id}: ${r.title}`),
+      ),
+    [],
+  );
+});
+
+t.test('author tasks: a byline task only where the page names no author, a source task quotes its claim', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (r.evidence?.rule.startsWith('eeat') !== true) return null;
+      if (!r.authorDataOnly || r.before !== r.after) return 'not an in-place author task';
+      if (r.evidence.figure === null) return BYLINE.test(x.a.input.content) ? 'byline asked where one stands' : null;
+      return r.task?.includes(r.before.slice(0, 40)) ? null : 'the claim is not quoted';
+    }),
+    [],
+  );
+  t.ok(
+    audited.some((x) => x.recs.some((r) => r.evidence?.rule.startsWith('eeat'))),
+    'poor articles get author tasks',
+  );
+});
+
+t.test('wrong language: a German article gets German titles, task texts and rules', async (t) => {
+  const english = /\b(?:the|and|Answer|Add|Remove|Cut|Split|Replace|State)\b/u;
+  t.same(
+    audited
+      .filter((x) => x.ctx.lang === 'de')
+      .flatMap((x) =>
+        x.recs.flatMap((r) => [r.title, r.task ?? '', r.evidence?.rule ?? ''].filter((s) => english.test(s))),
+      ),
     [],
   );
 });

@@ -7,8 +7,8 @@
 import t from 'tap';
 import { buildBench } from '../../../services/engine/benchmark.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
-import { judgeReferent } from '../../../services/engine/referent.ts';
-import { loadHalf } from '../../eval/corpus.ts';
+import { judgeReferent, minorityOf } from '../../../services/engine/referent.ts';
+import { loadHalf, loadSet } from '../../eval/corpus.ts';
 
 for (const topic of loadHalf('tuning')) {
   t.test(topic.id, async (t) => {
@@ -35,3 +35,68 @@ t.test('without a SERP the referent is unknown', async (t) => {
   const doc = prepareDocument({ content: topic.strong, url: null, keyword: topic.keyword }).doc;
   t.same(judgeReferent(null, doc), { status: 'unknown' });
 });
+
+/**
+ * A small SERP (issue 24): three results, the audited strong article itself, one intended page and
+ * the other-referent page. The majority (two of three) decides; the other page is left out, the
+ * other article judged another referent, the strong and poor ones not.
+ */
+for (const topic of loadHalf('tuning')) {
+  t.test(`${topic.id}: a SERP of three`, async (t) => {
+    const intended = topic.serp.competitors.find((c) => !topic.otherUrls.includes(c.url))!;
+    const other = topic.serp.competitors.find((c) => topic.otherUrls.includes(c.url))!;
+    const serp = {
+      ...topic.serp,
+      competitors: [{ url: 'https://self.example/article', title: null, text: topic.strong }, other, intended],
+    };
+    const p = prepareDocument({ content: topic.strong, url: null, keyword: topic.keyword });
+    const bench = buildBench(serp, p.doc, p.kw, p.an, p.lex);
+    t.same(bench.referent!.outliers, [1], 'the other-referent page is the minority');
+    t.match(bench.excluded.find((e) => e.url === other.url)?.reason ?? '', /^different referent: it is about \S/);
+    for (const [name, want] of [
+      ['strong', 'same'],
+      ['poor', 'same'],
+      ['other', 'other'],
+    ] as const) {
+      const doc = prepareDocument({ content: topic[name], url: null, keyword: topic.keyword }).doc;
+      t.equal(judgeReferent(bench.referent, doc).status, want, `${name} article`);
+    }
+  });
+}
+
+t.test('the minority: a strict minority far from the majority, else nobody', async (t) => {
+  const two = [
+    [1, 0.3, 0.3, 0.02, 0.3],
+    [0.3, 1, 0.3, 0.03, 0.3],
+    [0.3, 0.3, 1, 0.01, 0.3],
+    [0.02, 0.03, 0.01, 1, 0.02],
+    [0.3, 0.3, 0.3, 0.02, 1],
+  ];
+  t.same(minorityOf(two), [3]);
+  const close = two.map((r, i) => r.map((x, j) => (i === j ? 1 : i === 3 || j === 3 ? 0.25 : x)));
+  t.same(minorityOf(close), [], 'a page nearly as close as the others is no other referent');
+  const tie = [
+    [1, 0.4, 0.01, 0.01],
+    [0.4, 1, 0.01, 0.01],
+    [0.01, 0.01, 1, 0.4],
+    [0.01, 0.01, 0.4, 1],
+  ];
+  t.same(minorityOf(tie), [], 'two equal groups: no majority, nothing decided');
+});
+
+/** corpus-a (three results each: strong, weak, other): an intended page is never taken for the other. */
+for (const topic of loadSet('corpus-a')) {
+  t.test(`corpus-a ${topic.id}: no intended page judged another referent`, async (t) => {
+    const p = prepareDocument({ content: topic.strong, url: null, keyword: topic.keyword });
+    const bench = buildBench(topic.serp, p.doc, p.kw, p.an, p.lex);
+    t.same(
+      bench.excluded.filter((e) => !topic.otherUrls.includes(e.url)),
+      [],
+      'no intended result left out',
+    );
+    for (const name of ['strong', 'poor'] as const) {
+      const doc = prepareDocument({ content: topic[name], url: null, keyword: topic.keyword }).doc;
+      t.not(judgeReferent(bench.referent, doc).status, 'other', `${name} article`);
+    }
+  });
+}

@@ -53,3 +53,25 @@ t.test('quoted sentences are cut at word boundaries; no markup in client text', 
     }
   }
 });
+
+/**
+ * Units and examples in the report's language: an English report never shows a Polish currency
+ * (and a Polish one never a dollar or pound sign) that the content itself does not use.
+ */
+const FOREIGN: Record<string, RegExp> = {
+  en: /\d\s?zł|\bzł\b|złotych|\bPLN\b/u,
+  de: /\d\s?zł|\bzł\b|złotych|\bPLN\b/u,
+  pl: /[$£]\s?\d|\bUSD\b|\bGBP\b/u,
+};
+
+t.test('units and examples in the report language', async (t) => {
+  for (const tp of topics)
+    for (const v of ['strong', 'poor'] as const) {
+      const s = runs.find((r) => r.id === `${tp.id}/${v}`)!.s;
+      const foreign = FOREIGN[tp.language]!;
+      if (foreign.test(tp[v])) continue;
+      for (const o of s.outcomes)
+        for (const text of [o.summary, ...o.strengths, ...o.findings.flatMap((f) => [f.title, f.problem, f.suggestion])])
+          t.notMatch(text, foreign, `${tp.id}/${v} ${o.id}: no foreign unit the content does not use`);
+    }
+});

@@ -1,0 +1,152 @@
+/**
+ * Submission to `completed`, each beside its limit measured in the same run: the engine alone on
+ * the same content, in this process (auditContent, no I/O). The service runs in a process of its
+ * own; the client POSTs and polls GET /audits/{id} every POLL_MS, so a figure includes the HTTP
+ * round trips and up to POLL_MS of polling.
+ */
+import { readFileSync } from 'node:fs';
+import { auditContent } from '../services/engine/audit.ts';
+import type { EngineInput } from '../services/engine/types.ts';
+import { syntheticArticle } from './engine.ts';
+import type { BenchRow } from './report.ts';
+
+export const KEYWORD = 'descale espresso machine';
+const POLL_MS = 5;
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The engine alone on `input`, after a warm-up run: median wall time and mean CPU time. */
+export function engineAlone(input: EngineInput, runs = 9): { ms: number; cpuMs: number } {
+  auditContent(input);
+  const ms: number[] = [];
+  const cpu0 = process.cpuUsage();
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    auditContent(input);
+    ms.push(performance.now() - t0);
+  }
+  const cpu = process.cpuUsage(cpu0);
+  return { ms: median(ms), cpuMs: (cpu.user + cpu.system) / 1000 / runs };
+}
+
+export interface Service {
+  base: string;
+  key: string;
+  /** The service's process, for its CPU time (Linux /proc); none: no CPU rows. */
+  pid?: number;
+}
+
+// Clock ticks of /proc/<pid>/stat: 100 a second on Linux.
+const TICK_MS = 10;
+/** CPU time of a process and its threads so far (utime + stime), or null where /proc is absent. */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** Polls the job until it ends; throws when it ends in error. */
+export async function waitCompleted(svc: Service, id: string): Promise<void> {
+  for (;;) {
+    const r = await fetch(`${svc.base}/api/v1/audits/${id}`, { headers: { authorization: `Bearer ${svc.key}` } });
+    const body = (await r.json()) as { status: string; errorMessage?: string };
+    if (body.status === 'completed') return;
+    if (body.status === 'error') throw new Error(`bench audit failed: ${body.errorMessage}`);
+    await new Promise((r2) => setTimeout(r2, POLL_MS));
+  }
+}
+
+/** POST /audits of each body in turn, each to `completed`: the times and the job ids. */
+export async function submitToCompleted(svc: Service, bodies: object[]): Promise<{ ms: number[]; jobs: string[] }> {
+  const ms: number[] = [];
+  const jobs: string[] = [];
+  for (const body of bodies) {
+    const t0 = performance.now();
+    const res = await fetch(`${svc.base}/api/v1/audits`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${svc.key}` },
+      body: JSON.stringify(body),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await waitCompleted(svc, id);
+    ms.push(performance.now() - t0);
+    jobs.push(id);
+  }
+  return { ms, jobs };
+}
+
+const spread = (ms: number[]) => `min ${Math.round(Math.min(...ms))} ms, max ${Math.round(Math.max(...ms))} ms`;
+
+export interface LatencyRows {
+  rows: BenchRow[];
+  /** The page audits' job ids (apply's bench uses them). */
+  pageJobs: string[];
+  /** The engine alone on the page, the limit of the rows that compare with it. */
+  engineOnPageMs: number;
+}
+
+/**
+ * The 2,000-word page by URL (median of 15) and a 150-word text (median of 12), each beside the
+ * engine alone on the same content, on the log named `logName`.
+ */
+export async function latencyRows(
+  svc: Service,
+  logName: string,
+  page: { url: string; html: string },
+): Promise<LatencyRows> {
+  const text = syntheticArticle(150);
+  const onPageAlone = engineAlone({ content: page.html, format: 'html', url: page.url, keyword: KEYWORD });
+  const onTextAlone = engineAlone({ content: text, format: 'text', title: KEYWORD, url: null, keyword: KEYWORD });
+  const cpu0 = processCpuMs(svc.pid);
+  const onPage = await submitToCompleted(
+    svc,
+    Array.from({ length: 15 }, (_, i) => ({ url: `${page.url}?${logName}=${i}`, keyword: KEYWORD })),
+  );
+  const cpu1 = processCpuMs(svc.pid);
+  // Each text differs (a number at its end), so no run meets another's stored content.
+  const onText = await submitToCompleted(
+    svc,
+    Array.from({ length: 12 }, (_, i) => ({ content: `${text}\n\nNote ${i}.`, keyword: KEYWORD })),
+  );
+  const cpu2 = processCpuMs(svc.pid);
+  const rows: BenchRow[] = [
+    {
+      name: `submission to completed, local 2,000-word page, ${logName} (median of 15)`,
+      value: median(onPage.ms),
+      unit: 'ms',
+      ceiling: { name: 'engine alone on the page', value: onPageAlone.ms },
+      target: '≤ 1.5 × engine',
+      note: spread(onPage.ms),
+    },
+    {
+      name: `submission to completed, 150-word text, ${logName} (median of 12)`,
+      value: median(onText.ms),
+      unit: 'ms',
+      ceiling: { name: 'engine alone on the text', value: onTextAlone.ms },
+      target: '< 60 ms',
+      note: spread(onText.ms),
+    },
+  ];
+  // CPU time does not depend on the machine's load as wall time does: the service's whole process
+  // (API, workers, subscribers, the engine's thread; PostgreSQL and Kafka not included) per audit.
+  if (cpu0 !== null && cpu1 !== null && cpu2 !== null)
+    rows.push(
+      {
+        name: `service CPU per audit (one process, every role), 2,000-word page, ${logName}`,
+        value: (cpu1 - cpu0) / 15,
+        unit: 'ms',
+        ceiling: { name: 'engine alone, CPU', value: onPageAlone.cpuMs },
+      },
+      {
+        name: `service CPU per audit (one process, every role), 150-word text, ${logName}`,
+        value: (cpu2 - cpu1) / 12,
+        unit: 'ms',
+        ceiling: { name: 'engine alone, CPU', value: onTextAlone.cpuMs },
+      },
+    );
+  return { pageJobs: onPage.jobs, engineOnPageMs: onPageAlone.ms, rows };
+}

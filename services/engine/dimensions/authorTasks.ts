@@ -1,0 +1,84 @@
+import type { Finding, ScoringContext } from '../context.ts';
+import { hasByline } from '../eeat.ts';
+import { t } from '../labels.ts';
+import { recLexiconFor } from '../text/recLexicon.ts';
+import { tokenizeKeepCase } from '../text/segment.ts';
+import type { Change, Doc } from '../types.ts';
+import { excerpt, finding, sectionName, unique } from './helpers.ts';
+
+/**
+ * What only the author can supply, found where the page shows it is missing (issue 23): no byline
+ * anywhere a byline stands, and claims attributed to no one ("studies show", "uważa się"). Each is
+ * an in-place task on a verbatim anchor (BEFORE = AFTER: the text stays until the author writes),
+ * so recommendations.ts shows it as an author task, never as a sentence with a slot.
+ */
+
+/** At most this many unsourced claims per audit: the first ones show the pattern. */
+const MAX_UNSOURCED = 2;
+
+const inPlace = (doc: Doc, text: string): Change | null =>
+  text && unique(doc.content, text) ? { kind: 'replace', before: text, after: text } : null;
+
+/** The claim already names who says it: a link or a proper name after its first word. */
+const attributed = (s: string, lang: string): boolean =>
+  /\]\(|https?:\/\//u.test(s) ||
+  tokenizeKeepCase(s)
+    .slice(1)
+    .some((w) => (lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u).test(w) && w !== 'I');
+
+export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
+  const { lang } = ctx;
+  const rl = recLexiconFor(lang);
+  const out: Finding[] = [];
+  const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
+  const anchor = h1 ? h1.text : (doc.blocks.find((b) => b.kind === 'paragraph')?.text ?? '');
+  const bylineAt = hasByline(doc) ? null : inPlace(doc, anchor.trim());
+  if (bylineAt)
+    out.push(
+      finding({
+        kind: 'byline',
+        title: t(lang, 'Name the author', 'Podaj autora', 'Autor nennen'),
+        problem: t(
+          lang,
+          'The page names no author: nothing shows who stands behind the advice.',
+          'Strona nie podaje autora: nie widać, kto odpowiada za treść.',
+        ),
+        suggestion: t(lang, "Add a byline with the author's experience.", 'Dodaj podpis autora z jego doświadczeniem.'),
+        section: sectionName(doc, 0),
+        sectionIndex: 0,
+        actionType: 'add',
+        severity: 0.15,
+        change: bylineAt,
+      }),
+    );
+  const claims = doc.sentences.filter((s) => {
+    const lower = s.text.toLowerCase();
+    // A sentence of stock phrasing is filler to cut (effort's cliché finding), not a claim to source.
+    const filler = [...ctx.lex.throatClearing, ...ctx.lex.cliches].some((p) => lower.includes(p));
+    return s.kind === 'prose' && !filler && rl.unsourced.some((p) => lower.includes(p)) && !attributed(s.text, lang);
+  });
+  for (const s of claims.slice(0, MAX_UNSOURCED)) {
+    const change = inPlace(doc, s.text);
+    if (!change) continue;
+    const phrase = rl.unsourced.find((p) => s.text.toLowerCase().includes(p)) ?? '';
+    out.push(
+      finding({
+        kind: 'unsourced',
+        subject: phrase,
+        title: t(lang, 'Name the source of a claim', 'Podaj źródło twierdzenia', 'Quelle einer Aussage nennen'),
+        problem: t(
+          lang,
+          `"${excerpt(s.text)}" attributes a claim to no one ("${phrase}").`,
+          `„${excerpt(s.text)}” nie przypisuje twierdzenia nikomu („${phrase}”).`,
+        ),
+        suggestion: t(lang, 'Name the study or institution, with a link.', 'Podaj badanie lub instytucję, z linkiem.'),
+        section: sectionName(doc, s.section),
+        sectionIndex: s.section,
+        actionType: 'replace',
+        severity: 0.1,
+        change,
+      }),
+    );
+  }
+  return out;
+};
