@@ -8,7 +8,6 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { findAudit } from '../../projections/audits/queries.ts';
 import { accountDecider } from '../domain/account/decider.ts';
-import { applyAdmissionDecider } from '../domain/applyAdmission/decider.ts';
 import { revisionDecider, revisionOf, type RevisionCommand, type RevisionEntry } from '../domain/revision/decider.ts';
 import { contextOf } from './auditContext.ts';
 import { loadRevisions } from './revisions.ts';
@@ -46,7 +45,7 @@ const revisionStep = (tx: PoolClient, task: Task, auditId: string, command: Revi
 const release = (tx: PoolClient, task: Task, revisionId: string) =>
   decideInTransaction(tx, {
     ...metaOf(task),
-    decider: applyAdmissionDecider,
+    decider: accountDecider,
     streamId: accountStreamId(task.accountId),
     accountId: task.accountId,
     command: { type: 'ReleaseGeneration', data: { revisionId } },

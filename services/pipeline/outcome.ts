@@ -5,7 +5,7 @@ import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { admissionDecider } from '../domain/admission/decider.ts';
+import { admissionDecider } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
 import { reactInStep } from '../reactions.ts';
 
