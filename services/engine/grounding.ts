@@ -78,6 +78,8 @@ const leansBack = (s: string, ctx: GateContext, rl: RecLexicon): boolean => {
   return ctx.lex.pronounOpeners.includes(w) || rl.connectives.includes(w);
 };
 
+const ANSWER_WORD = /(?<![\p{L}])(?:yes|no|tak|nie|ja|nein|doch)(?![\p{L}])/iu;
+
 /**
  * A sentence adds nothing when at least 70% of its content words besides the keyword's stand
  * elsewhere in the text: deleting it loses no information (a sentence with its own advice stays).
@@ -445,7 +447,12 @@ export const ground = (
         ...new Set([...ctx.lex.throatClearing, ...ctx.lex.cliches, ...ctx.lex.hedges].map((p) => p.trim())),
       ].filter((p) => change.before.toLowerCase().includes(p));
       const rest = filler.reduce((x, p) => x.split(p).join(' '), change.before.toLowerCase());
-      if (!isProtected(change.before, ctx) && ctx.an.contentStems(rest).length < 4) {
+      // A sentence that says yes or no answers something, however padded ("The answer is: yes, mostly.").
+      if (
+        !isProtected(change.before, ctx) &&
+        !ANSWER_WORD.test(change.before) &&
+        ctx.an.contentStems(rest).length < 4
+      ) {
         const cut = removalChange(doc, change.before);
         if (cut && cut.kind === 'replace')
           return {

@@ -31,6 +31,7 @@ interface Audited {
   ctx: GateContext;
   paa: string[];
   effort: number;
+  profile: string;
 }
 
 const audited: Audited[] = recArticles().map((a) => {
@@ -51,6 +52,7 @@ const audited: Audited[] = recArticles().map((a) => {
     ctx,
     paa: run.result.benchmark?.paa ?? [],
     effort: run.result.dimensions.find((d) => d.id === 'effort')?.score ?? 0,
+    profile: run.result.summary?.profile.id ?? '',
   };
 });
 
@@ -333,6 +335,26 @@ t.test('stuffing: over the natural range the most repetitive sentence becomes an
   t.ok(tasks.length > 0, 'stuffed poor articles get the task');
   t.same(
     tasks.filter(({ r }) => r.before !== r.after || !r.task).map(({ x }) => x.a.name),
+    [],
+  );
+});
+
+t.test('wrong subject: no byline task on a shop page (its seller answers for it)', async (t) => {
+  t.same(
+    each((x, r) =>
+      r.evidence?.rule.startsWith('eeat') && (x.profile === 'product' || x.profile === 'category') ? x.profile : null,
+    ),
+    [],
+  );
+});
+
+t.test('harmful: no cut of a sentence that says yes or no (it answers something)', async (t) => {
+  t.same(
+    each((_, r) =>
+      r.before && r.after === '' && /(?<![\p{L}])(?:yes|no|tak|nie|ja|nein)(?![\p{L}])/iu.test(r.before)
+        ? r.before.slice(0, 60)
+        : null,
+    ),
     [],
   );
 });
