@@ -58,7 +58,15 @@ export const prepareDocument = (input: EngineInput) => {
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
-  const kw = refineIntent(describeKeyword(keyword, an), doc.text, an);
+  const kw = refineIntent(
+    describeKeyword(
+      keyword,
+      an,
+      doc.sentences.map((s) => s.stems),
+    ),
+    doc.text,
+    an,
+  );
   const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
   return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };
