@@ -72,31 +72,31 @@ export const titleHead = (
 };
 
 /**
- * The span of a keyword's entity words around its head: the head is the word the body repeats
- * most, widened to a neighbour only while the body repeats the widened run, so "kettle citric acid"
- * gives "kettle" and "espresso machine" stays whole. An entity the body repeats whole is kept.
+ * The span of a keyword's entity words around its head: when the page repeats the entity whole, or
+ * not in two parts, it stays; when it repeats two parts of it apart but never the whole ("kettle"
+ * and "citric acid", never "kettle citric acid"), the entity is the part the page repeats more
+ * ("kettle"), the earlier on a tie. A part is cut at a content word; function words at its edges go.
  */
 export const entitySpan = (words: string[], body: BodyStems, an: Analyzer): string[] => {
   const stems = words.map(an.stem);
-  const content = words.map((w) => !an.stop.has(w));
-  if (content.filter(Boolean).length < 2 || runCount(body, stems) >= 2) return words;
-  let head = -1;
-  let top = 0;
-  stems.forEach((st, i) => {
-    if (!content[i]) return;
-    const n = sentenceCount(body, [st]);
-    if (n > top) [head, top] = [i, n];
-  });
-  if (head < 0 || top < 2) return words;
-  let a = head;
-  let b = head;
-  // Widen over function words only together with the content word beyond them ("zakwas na chleb").
-  const next = (from: number, step: number) => {
-    let i = from + step;
-    while (i >= 0 && i < words.length && !content[i]) i += step;
-    return i;
+  const isContent = (i: number) => !an.stop.has(words[i] ?? '');
+  if (words.filter((_, i) => isContent(i)).length < 2 || runCount(body, stems) >= 2) return words;
+  const trim = (a: number, b: number): [number, number] => {
+    while (a < b && !isContent(a)) a++;
+    while (b > a && !isContent(b - 1)) b--;
+    return [a, b];
   };
-  for (let j = next(b, 1); j < words.length && runCount(body, stems.slice(a, j + 1)) >= 2; j = next(j, 1)) b = j;
-  for (let i = next(a, -1); i >= 0 && runCount(body, stems.slice(i, b + 1)) >= 2; i = next(i, -1)) a = i;
-  return words.slice(a, b + 1);
+  let best: { a: number; b: number; n: number } | null = null;
+  for (let k = 1; k < words.length; k++) {
+    if (!isContent(k)) continue;
+    const parts = [trim(0, k), trim(k, words.length)];
+    const counts = parts.map(([a, b]) => runCount(body, stems.slice(a, b)));
+    if (counts.some((n) => n < 2)) continue;
+    parts.forEach(([a, b], i) => {
+      const n = counts[i] ?? 0;
+      if (b > a && (!best || n > best.n)) best = { a, b, n };
+    });
+  }
+  const pick = best as { a: number; b: number } | null;
+  return pick ? words.slice(pick.a, pick.b) : words;
 };
