@@ -76,11 +76,18 @@ export const titleHead = (
  * not in two parts, it stays; when it repeats two parts of it apart but never the whole ("kettle"
  * and "citric acid", never "kettle citric acid"), the entity is the part the page repeats more
  * ("kettle"), the earlier on a tie. A part is cut at a content word; function words at its edges go.
+ * `nouns` (German: the words the text capitalises mid-sentence) keeps a lone verb ("lösen") out.
  */
-export const entitySpan = (words: string[], body: BodyStems, an: Analyzer): string[] => {
+export const entitySpan = (
+  words: string[],
+  body: BodyStems,
+  an: Analyzer,
+  nouns: Set<string> | null = null,
+): string[] => {
   const stems = words.map(an.stem);
   const isContent = (i: number) => !an.stop.has(words[i] ?? '');
-  if (words.filter((_, i) => isContent(i)).length < 2 || runCount(body, stems) >= 2) return words;
+  // Two words are one name more often than not ("wymiana zamków"): only longer entities are cut.
+  if (words.filter((_, i) => isContent(i)).length < 3 || runCount(body, stems) >= 2) return words;
   const trim = (a: number, b: number): [number, number] => {
     while (a < b && !isContent(a)) a++;
     while (b > a && !isContent(b - 1)) b--;
@@ -94,9 +101,17 @@ export const entitySpan = (words: string[], body: BodyStems, an: Analyzer): stri
     if (counts.some((n) => n < 2)) continue;
     parts.forEach(([a, b], i) => {
       const n = counts[i] ?? 0;
-      if (b > a && (!best || n > best.n)) best = { a, b, n };
+      const named = !nouns || words.slice(a, b).some((w) => nouns.has(w));
+      if (b > a && named && (!best || n > best.n)) best = { a, b, n };
     });
   }
   const pick = best as { a: number; b: number } | null;
   return pick ? words.slice(pick.a, pick.b) : words;
+};
+
+/** German words the text capitalises inside a sentence: its nouns (lower case). */
+export const germanNouns = (text: string): Set<string> => {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<=[\p{Ll},] )\p{Lu}[\p{L}-]*/gu)) out.add(m[0].toLocaleLowerCase('de'));
+  return out;
 };

@@ -42,7 +42,12 @@ const CONNECTORS = new Set(['vs', 'versus', 'czy', 'oder', 'or', 'vs.']);
  * The keyword's parts. With the page's sentences (as stems), the central entity is cut to the span
  * around the head noun that the page repeats ("descale kettle citric acid" → "kettle").
  */
-export const describeKeyword = (keyword: string, an: Analyzer, body?: BodyStems): KeywordInfo => {
+export const describeKeyword = (
+  keyword: string,
+  an: Analyzer,
+  body?: BodyStems,
+  nouns: Set<string> | null = null,
+): KeywordInfo => {
   const lex = lexiconFor(an.lang);
   const lower = keyword.toLowerCase().trim();
   const words = tokenize(lower);
@@ -70,7 +75,7 @@ export const describeKeyword = (keyword: string, an: Analyzer, body?: BodyStems)
   const compares =
     words.slice(1, -1).some((w) => CONNECTORS.has(w)) || has(lex.intent.comparison.filter((m) => !CONNECTORS.has(m)));
   // Both sides of a comparison are its entity; elsewhere the head noun's span.
-  const entity = (body && !compares ? entitySpan(entityWords, body, an) : entityWords).join(' ');
+  const entity = (body && !compares ? entitySpan(entityWords, body, an, nouns) : entityWords).join(' ');
   const intent: Intent = has(lex.intent.local)
     ? 'local'
     : compares
@@ -187,17 +192,20 @@ const taskClause = (
   an: Analyzer,
 ): string | null => {
   const clause = (title.split(SEGMENT)[0] ?? '').trim();
-  if (!head || !TASK_OPENER[kwLang].test(clause)) return null;
   const ws = tokenize(clause);
+  // A German clause closing on a lower-case infinitive names a task too ("Berliner selber machen").
+  const last = ws[ws.length - 1] ?? '';
+  const deTask = kwLang === 'de' && /(?:en|ern|eln)$/.test(last) && clause.split(/[^\p{L}\p{N}-]+/u).includes(last);
+  if (!head || !(TASK_OPENER[kwLang].test(clause) || deTask)) return null;
   const h = ws.findIndex((w) => w === head.word || an.stem(w) === head.stem || w.split('-').includes(head.word));
   if (ws.length < 3 || h < 0) return null;
   // German capitalises nouns: a lower-case content word of the title is a verb or an adverb.
-  const lowerInTitle = (w: string) =>
-    clause.split(/[^\p{L}\p{N}-]+/u).includes(w) && /\p{L}/u.test(w) && !an.stop.has(w);
+  const lowerInTitle = (w: string) => clause.split(/[^\p{L}\p{N}-]+/u).includes(w) && /\p{L}/u.test(w);
   let end = h;
   for (let j = h + 1; j < ws.length; j++) {
     const w = ws[j] ?? '';
-    const verbEnd = kwLang === 'de' && lowerInTitle(w);
+    // Stop lists hold common verbs ("machen"): the clause's last word counts even so.
+    const verbEnd = kwLang === 'de' && lowerInTitle(w) && (!an.stop.has(w) || j === ws.length - 1);
     if (verbEnd) end = j;
     else if (!isContent(w)) continue;
     else if (runCount(body, ws.slice(h, j + 1).map(an.stem)) >= 2) end = j;

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
 import { boundDepth } from './html/boundDepth.ts';
+import { germanNouns } from './headNoun.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
 import { classifyProfile } from './profile.ts';
@@ -63,6 +64,7 @@ export const prepareDocument = (input: EngineInput) => {
       keyword,
       an,
       doc.sentences.map((s) => s.stems),
+      language === 'de' ? germanNouns(doc.text) : null,
     ),
     doc.text,
     an,

@@ -162,6 +162,29 @@ t.test('a supplied keyword: the entity is the head noun the page repeats, not ev
   t.equal(whole.csi.centralEntity, 'citric acid');
 });
 
+t.test('a German title closing on an infinitive is a task, its verb kept last', async (t) => {
+  const content = page('Seife selber sieden: Grundrezept für Anfänger', [
+    'Seife selber sieden braucht Öl, Lauge und vier Wochen Geduld.',
+    'Die Seife reift in einer Holzform, bis die Lauge ganz gebunden ist.',
+    'Wer Seife selber siedet, trägt Handschuhe und eine Schutzbrille.',
+    'Eine fertige Seife schneidet man nach zwei Tagen in Stücke.',
+  ]);
+  const r = prepareDocument({ content, url: null, keyword: null });
+  t.equal(r.keyword, 'seife selber sieden');
+  t.match(r.csi.centralEntity, /^seife/);
+});
+
+t.test('a comparison shows both sides as its entity', async (t) => {
+  const content = page('Kayak vs Canoe: Which Boat Suits a Beginner?', [
+    'A kayak is lighter and faster; a canoe carries more gear and a second paddler.',
+    'A beginner tips a canoe less often, but a kayak is easier to steer alone.',
+    'Choose the kayak for fitness trips and the canoe for family trips with luggage.',
+  ]);
+  const r = prepareDocument({ content, url: null, keyword: 'kayak vs canoe' });
+  t.equal(r.csi.centralEntity, 'kayak vs canoe');
+  t.match(r.csi.centralSearchIntent, /kayak vs canoe/);
+});
+
 t.test('a how-to title keeps its verb and drops what follows the head', async (t) => {
   const r = prepareDocument({ content: CASES[0]?.content ?? '', url: null, keyword: null });
   t.equal(r.keyword, 'how to repaint a bicycle frame');
