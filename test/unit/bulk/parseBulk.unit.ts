@@ -1,6 +1,6 @@
 import t from 'tap';
-import { parseBulkSubmission } from '../../../../services/api/bulk/parseBulk.ts';
-import { samePageKey } from '../../../../infra/http/pageIdentity.ts';
+import { parseBulkSubmission } from '../../../services/bulk/parseBulk.ts';
+import { samePageKey } from '../../../infra/http/pageIdentity.ts';
 
 // Literal public addresses only: no DNS is asked (an IP literal is checked as it stands).
 const policy = { allowPrivateAddresses: false, resolver: async () => [] };

@@ -8,7 +8,7 @@ import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { reactInStep } from '../reactions.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
-import { auditStep, dropTask, failAudit } from '../pipeline/outcome.ts';
+import { auditStep, dropTask, failAudit } from './outcome.ts';
 
 export interface FetchStepDeps {
   pool: Pool;
@@ -56,6 +56,6 @@ export const fetchStep =
       if (!request.contentRef) await putContent(tx, body);
       // The analysis is due the moment this commits (services/reactions.ts).
       await reactInStep(tx, events);
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };

@@ -3,12 +3,12 @@ import {
   validateAuditUrl,
   validateWebhookUrl,
   type AcceptancePolicy,
-} from '../../../infra/http/validateUrl.ts';
-import { AppError } from '../../../core/errors.ts';
-import { samePageKey } from '../../../infra/http/pageIdentity.ts';
-import { storableText } from '../../../infra/postgres/storableText.ts';
-import { charCount, KEYWORD_MAX_CHARS } from '../audits/limits.ts';
-import { projectName } from '../audits/parseSubmission.ts';
+} from '../../infra/http/validateUrl.ts';
+import { AppError } from '../../core/errors.ts';
+import { samePageKey } from '../../infra/http/pageIdentity.ts';
+import { storableText } from '../../infra/postgres/storableText.ts';
+import { charCount, KEYWORD_MAX_CHARS } from '../pipeline/limits.ts';
+import { projectName } from '../pipeline/parseSubmission.ts';
 
 /** Spec 4.4 / 8: 1 to 100 entries per request. */
 export const BULK_MAX_URLS = 100;

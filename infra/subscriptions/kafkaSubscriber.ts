@@ -2,17 +2,12 @@ import type { Consumer, Kafka } from 'kafkajs';
 import { comparePositions, type EventEnvelope } from '../../events/envelope.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
-import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from '../subscriptions/applyBatch.ts';
-import { FencedError, loadCheckpoint } from '../subscriptions/checkpoints.ts';
-import {
-  trackingSubscriber,
-  type SubscribeOptions,
-  type Subscriber,
-  type Subscription,
-} from '../subscriptions/port.ts';
-import { decodeEvent } from './codec.ts';
-import { ensureEventsTopic, eventsTopic, kafkaGroupId, type KafkaSettings } from './client.ts';
-import { createSchemaRegistry } from './schemaRegistry.ts';
+import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
+import { FencedError, loadCheckpoint } from './checkpoints.ts';
+import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
+import { decodeEvent } from '../kafka/codec.ts';
+import { ensureEventsTopic, eventsTopic, kafkaGroupId, type KafkaSettings } from '../kafka/client.ts';
+import { createSchemaRegistry } from '../kafka/schemaRegistry.ts';
 
 export interface KafkaSubscriberOptions {
   kafka: Kafka;

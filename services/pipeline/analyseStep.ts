@@ -8,7 +8,7 @@ import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import type { EngineInput } from '../engine/types.ts';
-import { auditStep, dropTask, failAudit, finishAudit, metaOf } from '../pipeline/outcome.ts';
+import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
 import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
 import { auditOnPool, prepareOnPool } from './engine.ts';

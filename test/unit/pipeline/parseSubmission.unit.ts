@@ -1,9 +1,9 @@
 import t from 'tap';
 import { Ajv } from 'ajv';
 import { createRequire } from 'node:module';
-import { parseAuditSubmission } from '../../../../services/api/audits/parseSubmission.ts';
-import { SubmitAuditBody } from '../../../../services/api/schemas/audits.ts';
-import { accepted, rejected, URL } from './submissionCases.ts';
+import { parseAuditSubmission } from '../../../services/pipeline/parseSubmission.ts';
+import { SubmitAuditBody } from '../../../services/api/schemas/audits.ts';
+import { accepted, rejected, URL } from '../api/audits/submissionCases.ts';
 
 const strict = { allowPrivateAddresses: false };
 const ajv = new Ajv({ strict: false, coerceTypes: false });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { audit, prepare } from '../../../services/auditor/engineWork.ts';
+import { audit, prepare } from '../../../services/pipeline/engineWork.ts';
 import { auditContent } from '../../../services/engine/audit.ts';
 import type { EngineInput } from '../../../services/engine/types.ts';
 import { valueOf } from '../../../infra/workers/workerTask.ts';

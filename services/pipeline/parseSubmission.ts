@@ -1,8 +1,8 @@
 import ISO6391 from 'iso-639-1';
-import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../../infra/http/validateUrl.ts';
-import type { AuditRequestInput } from '../../pipeline/submitAudit.ts';
-import { AppError } from '../../../core/errors.ts';
-import { storableText } from '../../../infra/postgres/storableText.ts';
+import { validateAuditUrl, validateWebhookUrl, type AcceptancePolicy } from '../../infra/http/validateUrl.ts';
+import type { AuditRequestInput } from './submitAudit.ts';
+import { AppError } from '../../core/errors.ts';
+import { storableText } from '../../infra/postgres/storableText.ts';
 import {
   charCount,
   CONTENT_MAX_CHARS,

@@ -9,7 +9,7 @@ import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { SerpProvider } from '../../infra/serp/index.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 import { HelpRequested, parseOptions, UsageError } from '../../infra/cli/options.ts';
-import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from './types.ts';
+import type { CompetitorInput, ContentFormat, EngineInput, SerpBenchmarkInput } from '../engine/types.ts';
 
 /**
  * Offline audit for writers and docs pipelines (the engine's only file with I/O):
@@ -184,7 +184,7 @@ const addBenchmark = async (input: EngineInput, serpFile: string, supplied: bool
   // the raw JSON is read again only for its keys and the CLI's `file` fields.
   const [{ createSerpProvider }, { prepareAudit }] = await Promise.all([
     import('../../infra/serp/index.ts'),
-    import('./prepare.ts'),
+    import('../engine/prepare.ts'),
   ]);
   const provider = createSerpProvider({ provider: 'file', file: serpFile });
   const data = JSON.parse(readText(serpFile, 'the SERP file')) as RawSerpFile;
@@ -212,7 +212,10 @@ const run = async (argv: string[]): Promise<void> => {
   if (serpFile !== undefined) await addBenchmark(input, serpFile, Boolean(opts.keyword), crawl);
   // The engine (its language model and word lists) once the command line is good: --help and a
   // usage error answer at once.
-  const [{ auditContent }, { toAuditResultV1 }] = await Promise.all([import('./audit.ts'), import('./resultV1.ts')]);
+  const [{ auditContent }, { toAuditResultV1 }] = await Promise.all([
+    import('../engine/audit.ts'),
+    import('../engine/resultV1.ts'),
+  ]);
   const startedAt = new Date().toISOString();
   const result = auditContent(input);
   // A full AuditResultV1, as GET /audits/{id} returns it. An offline run has no job and costs
@@ -249,5 +252,5 @@ export async function auditMain(argv: string[]): Promise<void> {
   }
 }
 
-// Run as a program of its own (`node --import tsx services/engine/cli.ts`), not when imported.
+// Run as a program of its own (`node --import tsx services/offlineAudit/cli.ts`), not when imported.
 if (import.meta.url === pathToFileURL(resolve(process.argv[1] ?? '')).href) await auditMain(process.argv.slice(2));

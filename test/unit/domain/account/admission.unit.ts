@@ -1,11 +1,11 @@
 import t from 'tap';
 import type { AdmissionEvent } from '../../../../events/account/admission.ts';
 import type { AccountEvent } from '../../../../events/account/index.ts';
-import { admissionDecider } from '../../../../services/domain/admission/decider.ts';
+import { admissionDecider } from '../../../../services/domain/account/admissionView.ts';
 import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
-import { charged, opened, purchased } from '../account/fixtures/account.ts';
+import { charged, opened, purchased } from './fixtures/account.ts';
 
 type E = AdmissionEvent | AccountEvent;
 const admitted = (auditId: string): E => ({ type: 'AuditAdmitted', data: { auditId } });
@@ -182,4 +182,32 @@ t.test('the snapshot keeps the whole state', async (t) => {
   const back = snap.fromJson(JSON.parse(JSON.stringify(snap.toJson(state))));
   t.same({ ...back, inFlight: [...back.inFlight] }, { ...state, inFlight: [...state.inFlight] });
   t.equal(back.inFlight.has('b'), true, 'a Set again');
+});
+
+t.test('the account decider decides admission with the same rules as its compact view', async (t) => {
+  const full = spec(accountDecider);
+  const rich = [opened(), purchased(10)];
+  t.test('402 without a credit', full.given([opened()]).when(admit('aud_1')).thenThrows('insufficient_credits'));
+  t.test(
+    'admitted',
+    full
+      .given(rich)
+      .when(admit('aud_1'))
+      .then([admitted('aud_1')]),
+  );
+  t.test(
+    'the fourth is 429',
+    full
+      .given([...rich, admitted('a'), admitted('b'), admitted('c')])
+      .when(admit('d'))
+      .thenThrows('rate_limited', /At most 3 audits/),
+  );
+  t.test(
+    'released frees a place',
+    full
+      .given([...rich, admitted('a'), admitted('b'), admitted('c'), released('a')])
+      .when(admit('d'))
+      .then([admitted('d')]),
+  );
+  t.test('a release of an audit not in flight is a no-op', full.given(rich).when(release('x')).then([]));
 });
