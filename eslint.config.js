@@ -18,6 +18,45 @@ export default tseslint.config(
     },
   },
   {
+    // Functions short enough to read at once (issue 27): blank lines and comments not counted.
+    files: [
+      'core/**/*.ts',
+      'events/**/*.ts',
+      'infra/**/*.ts',
+      'projections/**/*.ts',
+      'services/**/*.ts',
+      'bin/**/*.ts',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // The named exceptions: the engine's scorers, each a table of rules read top to bottom.
+    files: ['services/engine/**/*.ts'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // Not split yet (issue 27, item 5): being rewritten on other branches (subscriptions, the
+    // pipeline's steps, apply), or left for lack of time. Remove a file from here once it is split.
+    files: [
+      'infra/subscriptions/storeSubscriber.ts',
+      'infra/subscriptions/kafkaSubscriber.ts',
+      'services/pipeline/analyseStep.ts',
+      'services/apply/items.ts',
+      'services/api/routes/audits/apply.ts',
+      'services/api/routes/audits/share.ts',
+      'services/api/routes/pages/index.ts',
+      'services/api/routes/bulk/index.ts',
+      'events/docs.ts',
+      'infra/http/crawler.ts',
+      'infra/local/kafka.ts',
+      'infra/local/postgres.ts',
+      'infra/rateLimit/counter.ts',
+      'services/admin/eventsKafka.ts',
+      'projections/ledger/projection.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     // Tests read the API's JSON answers as the black box returns them.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -7,4 +7,10 @@ import { gainTable, measureGain, weakArticles } from '../test/eval/applyGain.ts'
 
 // Optional corpus names (engine, eval-tuning, eval-heldout, corpus-a): tune without the held-out half.
 const only = process.argv.slice(2);
-console.log(gainTable(weakArticles().filter((w) => only.length === 0 || only.includes(w.corpus)).map(measureGain)));
+console.log(
+  gainTable(
+    weakArticles()
+      .filter((w) => only.length === 0 || only.includes(w.corpus))
+      .map(measureGain),
+  ),
+);

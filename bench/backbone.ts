@@ -12,7 +12,7 @@ import { TestHappened } from '../events/test/index.ts';
 import { appendToStream } from '../infra/eventStore/eventStore.ts';
 import { createKafka, ensureEventsTopic, ensureTopic, eventsTopic, type KafkaSettings } from '../infra/kafka/client.ts';
 import { encodeEvent } from '../infra/kafka/codec.ts';
-import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
+import { createKafkaSubscriber } from '../infra/subscriptions/kafkaSubscriber.ts';
 import { createLogger } from '../infra/logger.ts';
 import { withTransaction, type Pool } from '../infra/postgres/pool.ts';
 import { loadCheckpoint } from '../infra/subscriptions/checkpoints.ts';

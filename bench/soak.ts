@@ -5,7 +5,7 @@
  * and checks: every job terminal, no credit charged twice, every account's ledger true (the sum of
  * the credit deltas in its stream equals the balance the decider folds, the ledger projection says
  * the same, and `ledger verify` passes), no projection lagging.
- * Exits 1 when any of these fails.
+ * Exits 1 when any of these fails. `-- --cluster` runs bench/cluster/soak.ts instead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,9 @@ import { accountDecider, balanceOf, historyOf } from '../services/domain/account
 import { syntheticPage } from './engine.ts';
 import { openBenchStack } from './stack.ts';
 import { sleep } from '../core/sleep.ts';
+
+// The cluster soak (issue 28) is a script of its own; it exits when done.
+if (process.argv.includes('--cluster')) await import('./cluster/soak.ts');
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(`--${name}`);

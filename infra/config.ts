@@ -2,6 +2,7 @@
  * The one configuration loader: environment variables, validated at start. Every bad value is
  * reported at once, each with its own message, so an operator fixes them in one go.
  */
+import { ConfigError } from './configError.ts';
 import { envReader, type Env } from './envReader.ts';
 import { loadCrawlSettings, type CrawlSettings } from './http/crawlSettings.ts';
 import { loadSerpSettings, type SerpSettings } from './serp/settings.ts';
@@ -114,17 +115,46 @@ export interface RateLimitSettings {
   read: number;
 }
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const { str, int, bool } = envReader(env, problems);
+  const read = envReader(env, problems);
+  const { str, int } = read;
+  const { databaseUrl, kafkaBrokers } = connectionsOf(env, problems);
+  const roles = rolesOf(read, problems);
+  const net = networkOf(read, problems);
+  const schemaRegistry = schemaRegistryOf(read, problems, kafkaBrokers);
+  const shareDaySeconds = int('SHARE_DAY_SECONDS', 86_400, 1, 86_400);
+  if (shareDaySeconds !== 86_400 && net.nodeEnv === 'production')
+    problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
+  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
+  const config: Config = {
+    ...net,
+    dataDir: str('DATA_DIR', './.data'),
+    databaseUrl,
+    kafkaBrokers,
+    schemaRegistry,
+    partitions: int('PARTITIONS', 8, 1, 256),
+    roles,
+    rateLimitPerMinute,
+    rateLimits: rateLimitsOf(read, rateLimitPerMinute),
+    logLevel: str('LOG_LEVEL', 'info'),
+    crawl: loadCrawlSettings(env, problems),
+    serp: loadSerpSettings(env, problems),
+    ...workOf(read),
+    share: { daySeconds: shareDaySeconds },
+    ...backgroundOf(read),
+    applyLlm: loadLlmSettings(env, problems),
+    secrets: loadSecretsSettings(env, problems),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
 
+type Reader = ReturnType<typeof envReader>;
+
+function connectionsOf(env: Env, problems: string[]): { databaseUrl?: string; kafkaBrokers?: string[] } {
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push(`DATABASE_URL must be a postgres:// or postgresql:// URL`);
@@ -138,8 +168,11 @@ export function loadConfig(env: Env = process.env): Config {
       if (!/^[^\s:]+:\d{1,5}$/.test(b)) problems.push(`KAFKA_BROKERS entries must be host:port, got "${b}"`);
     }
   }
-  const rolesRaw = str('ROLES', ALL_ROLES.join(','));
-  const roles = rolesRaw
+  return { databaseUrl, kafkaBrokers };
+}
+
+function rolesOf({ str }: Reader, problems: string[]): Role[] {
+  const roles = str('ROLES', ALL_ROLES.join(','))
     .split(',')
     .map((r) => r.trim())
     .filter(Boolean) as Role[];
@@ -147,6 +180,10 @@ export function loadConfig(env: Env = process.env): Config {
     if (!(ALL_ROLES as readonly string[]).includes(r))
       problems.push(`ROLES has unknown role "${r}" (known: ${ALL_ROLES.join(', ')})`);
   }
+  return roles;
+}
+
+function networkOf({ str, int, bool }: Reader, problems: string[]) {
   const nodeEnv = str('NODE_ENV', 'development');
   const allowPrivateAddresses = bool('ALLOW_PRIVATE_ADDRESSES');
   if (allowPrivateAddresses && nodeEnv === 'production') {
@@ -161,7 +198,14 @@ export function loadConfig(env: Env = process.env): Config {
   const kafkaTopicPrefix = str('KAFKA_TOPIC_PREFIX', 'audit');
   if (!/^[a-zA-Z0-9._-]{1,100}$/.test(kafkaTopicPrefix))
     problems.push('KAFKA_TOPIC_PREFIX may hold only letters, digits, ".", "_" and "-"');
+  return { nodeEnv, host, port, allowPrivateAddresses, publicBaseUrl, kafkaTopicPrefix };
+}
 
+function schemaRegistryOf(
+  { str }: Reader,
+  problems: string[],
+  kafkaBrokers: string[] | undefined,
+): Config['schemaRegistry'] {
   const schemaRegistryUrl = str('SCHEMA_REGISTRY_URL', '').replace(/\/+$/, '');
   const schemaRegistryAuth = str('SCHEMA_REGISTRY_AUTH', '');
   if (schemaRegistryUrl && !/^https?:\/\/[^\s]+$/.test(schemaRegistryUrl))
@@ -171,38 +215,23 @@ export function loadConfig(env: Env = process.env): Config {
   if (schemaRegistryAuth && !schemaRegistryUrl)
     problems.push('SCHEMA_REGISTRY_AUTH is set without SCHEMA_REGISTRY_URL');
   if (schemaRegistryUrl && !kafkaBrokers) problems.push('SCHEMA_REGISTRY_URL is set without KAFKA_BROKERS');
+  return schemaRegistryUrl ? { url: schemaRegistryUrl, auth: schemaRegistryAuth || undefined } : undefined;
+}
 
-  const shareDaySeconds = int('SHARE_DAY_SECONDS', 86_400, 1, 86_400);
-  if (shareDaySeconds !== 86_400 && nodeEnv === 'production')
-    problems.push('SHARE_DAY_SECONDS is for development and tests only; it is refused when NODE_ENV=production');
+function rateLimitsOf({ int }: Reader, perMinute: number): Config['rateLimits'] {
+  return {
+    windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
+    submission: perMinute,
+    share: int('RATE_LIMIT_SHARE_PER_MINUTE', perMinute, 1, 1_000_000),
+    apply: int('RATE_LIMIT_APPLY_PER_MINUTE', perMinute, 1, 1_000_000),
+    bulkCancel: int('RATE_LIMIT_BULK_CANCEL_PER_MINUTE', perMinute, 1, 1_000_000),
+    read: int('RATE_LIMIT_READS_PER_MINUTE', 600, 1, 1_000_000),
+  };
+}
 
-  const rateLimitPerMinute = int('RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000);
-
-  const config: Config = {
-    nodeEnv,
-    host,
-    port,
-    dataDir: str('DATA_DIR', './.data'),
-    databaseUrl,
-    kafkaBrokers,
-    kafkaTopicPrefix,
-    schemaRegistry: schemaRegistryUrl ? { url: schemaRegistryUrl, auth: schemaRegistryAuth || undefined } : undefined,
-    partitions: int('PARTITIONS', 8, 1, 256),
-    roles,
-    allowPrivateAddresses,
-    publicBaseUrl,
-    rateLimitPerMinute,
-    rateLimits: {
-      windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 3600),
-      submission: rateLimitPerMinute,
-      share: int('RATE_LIMIT_SHARE_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
-      apply: int('RATE_LIMIT_APPLY_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
-      bulkCancel: int('RATE_LIMIT_BULK_CANCEL_PER_MINUTE', rateLimitPerMinute, 1, 1_000_000),
-      read: int('RATE_LIMIT_READS_PER_MINUTE', 600, 1, 1_000_000),
-    },
-    logLevel: str('LOG_LEVEL', 'info'),
-    crawl: loadCrawlSettings(env, problems),
-    serp: loadSerpSettings(env, problems),
+/** The audit's workers: the pipeline's steps, the engine's threads, webhook deliveries. */
+function workOf({ int }: Reader): Pick<Config, 'pipeline' | 'engine' | 'webhooks'> {
+  return {
     pipeline: {
       leaseSeconds: int('PIPELINE_LEASE_SECONDS', 120, 2, 3600),
       maxAttempts: int('PIPELINE_MAX_ATTEMPTS', 3, 1, 20),
@@ -218,7 +247,12 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: int('WEBHOOK_CONCURRENCY', 8, 1, 256),
       leaseSeconds: int('WEBHOOK_LEASE_SECONDS', 30, 2, 3600),
     },
-    share: { daySeconds: shareDaySeconds },
+  };
+}
+
+/** Timers and batches. */
+function backgroundOf({ int }: Reader): Pick<Config, 'scheduler' | 'bulk'> {
+  return {
     scheduler: {
       pollMs: int('SCHEDULER_POLL_MS', 1000, 10, 60_000),
       leaseSeconds: int('SCHEDULER_LEASE_SECONDS', 30, 2, 3600),
@@ -227,9 +261,5 @@ export function loadConfig(env: Env = process.env): Config {
       inactivitySeconds: int('BULK_INACTIVITY_SECONDS', 900, 1, 86_400),
       concurrency: int('BULK_CONCURRENCY', 4, 1, 64),
     },
-    applyLlm: loadLlmSettings(env, problems),
-    secrets: loadSecretsSettings(env, problems),
   };
-  if (problems.length) throw new ConfigError(problems);
-  return config;
 }

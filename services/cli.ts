@@ -16,5 +16,5 @@ const [first, ...rest] = process.argv.slice(2);
 if (first === undefined || first === 'help' || first === '--help' || first === '-h') process.stdout.write(await help());
 // Each side loaded only when asked for: the engine's word lists and language model, or the
 // database's, are most of a command's start-up.
-else if (first === 'audit') await (await import('./engine/cli.ts')).auditMain(rest);
+else if (first === 'audit') await (await import('./offlineAudit/cli.ts')).auditMain(rest);
 else await (await import('./admin/main.ts')).adminMain(process.argv.slice(2));

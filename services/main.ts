@@ -7,7 +7,7 @@ import '../events/catalogue.ts';
 import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
-import { createKafkaSubscriber } from '../infra/kafka/kafkaSubscriber.ts';
+import { createKafkaSubscriber } from '../infra/subscriptions/kafkaSubscriber.ts';
 import { createLogger, expectConnectionLoss, isConnectionLoss } from '../infra/logger.ts';
 import { closeCpuPool, configureCpuPool } from '../infra/workers/cpuPool.ts';
 import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';

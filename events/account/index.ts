@@ -9,6 +9,7 @@ import {
   UnlimitedSet,
   PersonalDataErased,
 } from './events.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 export * from './events.ts';
 
@@ -26,4 +27,4 @@ export const accountEvents = [
 ] as const;
 
 /** The stream of one account. */
-export const accountStreamId = (accountId: string): string => `account-${accountId}`;
+export const accountStreamId = (accountId: string): StreamId<'account'> => streamIdOf('account', accountId);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Str, NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 /**
  * The audit stream (`audit-<auditId>`): one audit from request to outcome. Supplied content and
@@ -156,4 +157,4 @@ export const auditEvents = [
   AuditFailed,
   AuditProjectAssigned,
 ];
-export const auditStreamId = (auditId: string): string => `audit-${auditId}`;
+export const auditStreamId = (auditId: string): StreamId<'audit'> => streamIdOf('audit', auditId);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 /**
  * The bulk stream (`bulk-<bulkId>`): one batch of up to 100 URLs (spec 4.4), from submission to its
@@ -100,4 +101,4 @@ export const bulkEvents = [
   BulkCancelled,
   BulkTimedOut,
 ];
-export const bulkStreamId = (bulkId: string): string => `bulk-${bulkId}`;
+export const bulkStreamId = (bulkId: string): StreamId<'bulk'> => streamIdOf('bulk', bulkId);

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { NonEmpty, Nullable } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
 import { resultIdOfPositionId } from './positionIds.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 /**
  * The revision stream (`revision-<auditId>`): every apply generation of one audit (spec 2.6, 3.4).
@@ -114,4 +115,4 @@ export const revisionEvents = [
   RevisionMeasured,
   RevisionEdited,
 ];
-export const revisionStreamId = (auditId: string): string => `revision-${auditId}`;
+export const revisionStreamId = (auditId: string): StreamId<'revision'> => streamIdOf('revision', auditId);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { NonEmpty, SecretHash } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 /**
  * The share stream (`share-<auditId>`): the public link of one completed audit (spec 3.3). A stream
@@ -63,4 +64,4 @@ export type ShareLang = ShareIssued['data']['lang'];
 export const shareEvents = [ShareIssued, ShareExpiryChanged, ShareExpired, ShareReissued, ShareRevoked];
 
 /** One share stream per audit, keyed like the audit stream. */
-export const shareStreamId = (auditId: string): string => `share-${auditId}`;
+export const shareStreamId = (auditId: string): StreamId<'share'> => streamIdOf('share', auditId);

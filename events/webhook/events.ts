@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { Str, NonEmpty, Nullable, literals } from '../schemaTypes.ts';
 import { defineEvent, type EventOf } from '../define.ts';
+import { streamIdOf, type StreamId } from '../streamId.ts';
 
 /**
  * The webhook delivery stream (`webhook-<jobId>`): one completion webhook of one job (spec 6), from
@@ -94,4 +95,4 @@ export type WebhookEvent = WebhookScheduled | WebhookAttempted | WebhookDelivere
 export const webhookEvents = [WebhookScheduled, WebhookAttempted, WebhookDelivered, WebhookAbandoned];
 
 /** One delivery stream per job: X-Service-Delivery is the job id too (spec 6). */
-export const webhookStreamId = (jobId: string): string => `webhook-${jobId}`;
+export const webhookStreamId = (jobId: string): StreamId<'webhook'> => streamIdOf('webhook', jobId);

@@ -26,7 +26,7 @@ export interface LocalKafka {
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
 // Any valid base64 uuid; a fixed one spares parsing `random-uuid` output. Brokers never meet.
-const CLUSTER_ID = '5L6g3nShT-eMCtK--X86sw';
+export const CLUSTER_ID = '5L6g3nShT-eMCtK--X86sw';
 
 export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}): Promise<LocalKafka> {
   const log = opts.log ?? createLogger('local-kafka');
@@ -167,7 +167,7 @@ async function waitUntilReady(brokers: string, port: number, exited: () => boole
   );
 }
 
-function accepts(port: number): Promise<boolean> {
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolveAccepts) => {
     const socket = connect({ host: '127.0.0.1', port });
     const done = (ok: boolean) => {
@@ -180,10 +180,10 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-const javaBin = () => (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
+export const javaBin = (): string => (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
 
 /** Runs a short java command with its output appended to `logFile`; resolves its exit code. */
-async function runJava(args: string[], logFile: string): Promise<number> {
+export async function runJava(args: string[], logFile: string): Promise<number> {
   const out = await open(logFile, 'a');
   try {
     const child = spawn(javaBin(), args, { stdio: ['ignore', out.fd, out.fd] });

@@ -14,16 +14,23 @@ export const createPool = (connectionString: string, max = 10): Pool =>
  */
 export async function withTransaction<T>(pool: Pool, fn: (tx: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // pg emits 'error' on a client whose server goes away (a PostgreSQL restart), and a checked-out
+  // client has no listener of the pool's: unheard, that error ends the process. The failed query
+  // already rejects, which rolls the transaction back; the dead client is then dropped, not reused.
+  let broken = false;
+  const lost = () => (broken = true);
+  client.on('error', lost);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     return result;
   } catch (e) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch(lost);
     throw e;
   } finally {
-    client.release();
+    client.removeListener('error', lost);
+    client.release(broken);
   }
 }
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SEALED_PATTERN } from '../../events/schemaTypes.ts';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../configError.ts';
 import { loadSecretsSettings, MASTER_KEY_BYTES, parseMasterKey, type SecretsSettings } from './settings.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { PoolClient } from '../postgres/pool.ts';
 
 /**
  * The one way to consume the event log. Two adapters stand behind it: Kafka consumer groups
- * (infra/kafka/kafkaSubscriber.ts) and the event-store table itself (storeSubscriber.ts), the
+ * (kafkaSubscriber.ts) and the event-store table itself (storeSubscriber.ts), the
  * embedded default. Either way the handler runs inside a PostgreSQL transaction in which the
  * adapter also stores the group's checkpoint, so a crash may repeat a batch but never half-apply it
  * or apply it twice.

@@ -10,6 +10,20 @@ export interface Task {
   attempt: number;
 }
 
+/** What a holder must show to act on a task: the claim it got (the attempt is its fencing token). */
+export type Claim = Pick<Task, 'taskId' | 'attempt'>;
+
+/**
+ * The task was claimed again after this holder's lease ran out (a paused or cut-off worker waking
+ * up): its outcome must not be recorded. Thrown inside the outcome's transaction, it rolls it back.
+ */
+export class LeaseLostError extends Error {
+  constructor(claim: Claim) {
+    super(`task ${claim.taskId}: attempt ${claim.attempt} lost its lease to a later claim`);
+    this.name = 'LeaseLostError';
+  }
+}
+
 export const taskIdOf = (kind: string, subjectId: string): string => `${kind}:${subjectId}`;
 
 /** Records a task once; recording it again (a replayed event) changes nothing. */
@@ -101,25 +115,35 @@ export async function nextDueAt(db: Queryable, kind: string): Promise<Date | nul
   return r.rows[0]?.due ?? null;
 }
 
-/** Keeps a long task's lease while its worker is alive. */
-export async function extendLease(db: Queryable, taskId: string, leaseSeconds: number): Promise<void> {
-  await db.query(
-    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $2) WHERE task_id = $1 AND status = 'pending'`,
-    [taskId, leaseSeconds],
+/** Keeps a long task's lease while its worker is alive; false when a later claim holds it now. */
+export async function extendLease(db: Queryable, claim: Claim, leaseSeconds: number): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $3)
+      WHERE task_id = $1 AND attempts = $2 AND status = 'pending'`,
+    [claim.taskId, claim.attempt, leaseSeconds],
   );
+  return r.rowCount === 1;
 }
 
-/** Marks a task done; called in the transaction that appends the task's outcome. */
-export async function completeTask(db: Queryable, taskId: string): Promise<void> {
-  await db.query(`UPDATE pipeline_tasks SET status = 'done', done_at = now(), lease_until = NULL WHERE task_id = $1`, [
-    taskId,
-  ]);
+/**
+ * Marks a task done; called in the transaction that appends the task's outcome. Only the latest
+ * claim may: a stale holder gets LeaseLostError, which rolls its outcome back. Completing a task
+ * the same claim already completed is a no-op (a step may complete early and again at its end).
+ */
+export async function completeTask(db: Queryable, claim: Claim): Promise<void> {
+  const r = await db.query(
+    `UPDATE pipeline_tasks SET status = 'done', done_at = coalesce(done_at, now()), lease_until = NULL
+      WHERE task_id = $1 AND attempts = $2`,
+    [claim.taskId, claim.attempt],
+  );
+  if (r.rowCount !== 1) throw new LeaseLostError(claim);
 }
 
-/** Gives a task back after an error, for the next claim (the attempt counter stays). */
-export async function releaseTask(db: Queryable, taskId: string, error: string, retryInSeconds: number): Promise<void> {
+/** Gives a task back after an error, for the next claim (the attempt counter stays); a stale holder changes nothing. */
+export async function releaseTask(db: Queryable, claim: Claim, error: string, retryInSeconds: number): Promise<void> {
   await db.query(
-    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $3), last_error = $2 WHERE task_id = $1 AND status = 'pending'`,
-    [taskId, storableText(error.slice(0, 2000)), retryInSeconds],
+    `UPDATE pipeline_tasks SET lease_until = now() + make_interval(secs => $4), last_error = $3
+      WHERE task_id = $1 AND attempts = $2 AND status = 'pending'`,
+    [claim.taskId, claim.attempt, storableText(error.slice(0, 2000)), retryInSeconds],
   );
 }

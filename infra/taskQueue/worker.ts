@@ -1,6 +1,6 @@
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
-import { claimTask, extendLease, lastErrorOf, nextDueAt, releaseTask, type Task } from './taskQueue.ts';
+import { claimTask, extendLease, lastErrorOf, LeaseLostError, nextDueAt, releaseTask, type Task } from './taskQueue.ts';
 import { sleep } from '../../core/sleep.ts';
 import { taskDue } from '../wakeups/schema.ts';
 import { openWakeup } from '../wakeups/wakeups.ts';
@@ -35,6 +35,8 @@ export interface Worker {
 /**
  * A pool of loops claiming leased tasks. A worker that dies leaves its lease to run out and the
  * task is claimed again (its steps are idempotent); an error gives the task back with a pause.
+ * A worker paused past its lease is fenced: its claim's attempt is stale, so completeTask refuses
+ * its outcome (LeaseLostError) and the transaction holding that outcome rolls back.
  */
 export function startWorker(o: WorkerOptions): Worker {
   let stopping = false;
@@ -57,8 +59,9 @@ export function startWorker(o: WorkerOptions): Worker {
           await o.exhausted(task, (await lastErrorOf(o.pool, task.taskId)) ?? 'the worker stopped during this task');
           continue;
         }
+        const claim = task;
         const heartbeat = setInterval(
-          () => void extendLease(o.pool, task!.taskId, o.leaseSeconds).catch(() => undefined),
+          () => void extendLease(o.pool, claim, o.leaseSeconds).catch(() => undefined),
           (o.leaseSeconds * 1000) / 3,
         );
         try {
@@ -67,14 +70,19 @@ export function startWorker(o: WorkerOptions): Worker {
           clearInterval(heartbeat);
         }
       } catch (e) {
+        // A holder woken after its lease ran out: the later claim owns the task, nothing to give back.
+        if (e instanceof LeaseLostError) {
+          o.log.warn(
+            { taskId: task?.taskId, attempt: task?.attempt },
+            'task taken over by a later claim; outcome dropped',
+          );
+          continue;
+        }
         o.log.error({ err: e, taskId: task?.taskId }, 'task failed; it will be retried');
         if (task)
-          await releaseTask(
-            o.pool,
-            task.taskId,
-            String((e as Error)?.stack ?? e),
-            Math.min(60, 2 ** task.attempt),
-          ).catch(() => undefined);
+          await releaseTask(o.pool, task, String((e as Error)?.stack ?? e), Math.min(60, 2 ** task.attempt)).catch(
+            () => undefined,
+          );
         await sleep(200);
       }
     }

@@ -1,4 +1,5 @@
 import { typesOfStream } from '../../events/catalogue.ts';
+import { idOf } from '../../events/streamId.ts';
 import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
@@ -88,7 +89,7 @@ async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise
   const rows = events.map((e) => {
     const d = domainEventOf<Extract<AuditEvent, { type: 'AuditRequested' }>>(e).data;
     return [
-      e.streamId.replace(/^audit-/, ''),
+      idOf('audit', e.streamId),
       d.jobId,
       e.accountId,
       d.source,
@@ -119,7 +120,7 @@ async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise
 }
 
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
-  const auditId = e.streamId.replace(/^audit-/, '');
+  const auditId = idOf('audit', e.streamId);
   const at = e.occurredAt;
   const v = e.streamVersion;
   // Every update below applies only to a row that has not seen this event yet.

@@ -1,6 +1,6 @@
 import type { Pool, Queryable } from '../../infra/postgres/pool.ts';
 import { withTransaction } from '../../infra/postgres/pool.ts';
-import type { HistoryEntry } from '../../services/domain/account/ledger.ts';
+import type { HistoryEntry } from '../../events/account/history.ts';
 
 /** A history entry of GET /credits/usage: the domain's ledger entry (services/domain/account/ledger.ts). */
 export type LedgerEntry = HistoryEntry;

@@ -1,4 +1,5 @@
 import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
+import { idOf } from '../../events/streamId.ts';
 import type { ShareEvent } from '../../events/share/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Migration } from '../../infra/postgres/migrate.ts';
@@ -38,7 +39,7 @@ export const sharesProjection: Projection = {
 };
 
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
-  const auditId = e.streamId.replace(/^share-/, '');
+  const auditId = idOf('share', e.streamId);
   const ev = domainEventOf<ShareEvent>(e);
   const update = (set: string, params: unknown[]) =>
     tx.query(

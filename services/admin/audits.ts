@@ -3,7 +3,7 @@ import type { AcceptancePolicy } from '../../infra/http/validateUrl.ts';
 import { handleCommand } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { accountOfAudit } from '../../projections/audits/queries.ts';
-import { parseAuditSubmission, projectName } from '../api/audits/parseSubmission.ts';
+import { parseAuditSubmission, projectName } from '../pipeline/parseSubmission.ts';
 import { submitAudit } from '../pipeline/submitAudit.ts';
 import { auditDecider } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';

@@ -1,4 +1,5 @@
 import { revisionStreamId } from '../../events/revision/events.ts';
+import { idOf } from '../../events/streamId.ts';
 import { putContent } from '../../infra/eventStore/contentStore.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
@@ -24,7 +25,7 @@ export async function editRevision(
     throw new AppError('invalid_request', `the edited text is over ${MAX_CHARS} characters`);
   const row = await findStreamByPayload(pool, 'RevisionRequested', 'revisionId', revisionId);
   if (!row) throw new AppError('not_found', `revision ${revisionId} not found`);
-  const auditId = row.streamId.replace(/^revision-/, '');
+  const auditId = idOf('revision', row.streamId);
   await transact(pool, async (tx) => {
     const markdownRef = await putContent(tx, markdown);
     await decideInTransaction(tx, {

@@ -8,7 +8,6 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, enqueueTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { findAudit } from '../../projections/audits/queries.ts';
 import { accountDecider } from '../domain/account/decider.ts';
-import { applyAdmissionDecider } from '../domain/applyAdmission/decider.ts';
 import { revisionDecider, revisionOf, type RevisionCommand, type RevisionEntry } from '../domain/revision/decider.ts';
 import { contextOf } from './auditContext.ts';
 import { loadRevisions } from './revisions.ts';
@@ -46,7 +45,7 @@ const revisionStep = (tx: PoolClient, task: Task, auditId: string, command: Revi
 const release = (tx: PoolClient, task: Task, revisionId: string) =>
   decideInTransaction(tx, {
     ...metaOf(task),
-    decider: applyAdmissionDecider,
+    decider: accountDecider,
     streamId: accountStreamId(task.accountId),
     accountId: task.accountId,
     command: { type: 'ReleaseGeneration', data: { revisionId } },
@@ -81,7 +80,7 @@ export async function failGeneration(pool: Pool, task: Task, error: string): Pro
       await revisionStep(tx, task, auditId, { type: 'RecordRefund', data: { revisionId, credits } });
     }
     await release(tx, task, revisionId);
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 
@@ -101,7 +100,7 @@ export const generateStep =
       if (r?.status === 'failed' && !r.refunded) return failGeneration(pool, task, r.error ?? 'failed');
       return transact(pool, async (tx) => {
         await release(tx, task, revisionId);
-        await completeTask(tx, task.taskId);
+        await completeTask(tx, task);
       });
     }
     const row = await findAudit(pool, task.accountId, auditId);
@@ -169,7 +168,7 @@ async function complete(
     });
     await release(tx, task, r.revisionId);
     await enqueueTask(tx, MEASURE, task.accountId, task.subjectId);
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 

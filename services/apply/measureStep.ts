@@ -23,7 +23,7 @@ export const measureStep =
     const { state } = await loadRevisions(pool, auditId);
     const r = revisionOf(state, revisionId);
     const row = await findAudit(pool, task.accountId, auditId);
-    if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task.taskId));
+    if (!r || r.measurement !== 'running' || !r.resultRef || !row) return void (await completeTask(pool, task));
     const stored = JSON.parse((await getContent(pool, r.resultRef)) ?? 'null') as StoredResult | null;
     const result = row.result as { benchmark?: unknown; input?: { keyword?: string; language?: string } } | null;
     const baseline = await loadBaseline(pool, auditId);
@@ -51,6 +51,6 @@ export const measureStep =
     }
     await transact(pool, async (tx) => {
       await revisionStepOf(tx, task, auditId, { type: 'RecordMeasurement', data: { revisionId, ...outcome } });
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };

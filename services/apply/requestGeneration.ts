@@ -4,7 +4,6 @@ import { decideInTransaction, transact } from '../../infra/eventStore/eventStore
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { enqueueTask } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider } from '../domain/account/decider.ts';
-import { applyAdmissionDecider } from '../domain/applyAdmission/decider.ts';
 import {
   planRequest,
   revisionDecider,
@@ -66,7 +65,7 @@ export async function requestGeneration(
     await decideInTransaction(tx, {
       ...meta,
       ...account,
-      decider: applyAdmissionDecider,
+      decider: accountDecider,
       command: { type: 'AdmitGeneration', data: { revisionId } },
     });
     const { events: charged } = await decideInTransaction(tx, {

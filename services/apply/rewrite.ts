@@ -93,7 +93,9 @@ export const rewrite = (
   });
   if (score)
     for (const c of candidates) {
-      const alone = c.meta ? score(markdown, c.meta.field === 'title' ? c.meta.value : null) : score(buildWith(markdown, c.spans), null);
+      const alone = c.meta
+        ? score(markdown, c.meta.field === 'title' ? c.meta.value : null)
+        : score(buildWith(markdown, c.spans), null);
       c.gain = (alone ?? 0) - base;
     }
   let spans: Span[] = [];

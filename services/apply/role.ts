@@ -38,7 +38,7 @@ export function startApplyRole(config: Config, pool: Pool, log: Logger): (() => 
     kind: MEASURE,
     log: log.child({ role: 'apply' }),
     run: measureStep(pool),
-    exhausted: (task) => transact(pool, (tx) => completeTask(tx, task.taskId)),
+    exhausted: (task) => transact(pool, (tx) => completeTask(tx, task)),
   });
   return [() => gen.stop(), () => measure.stop()];
 }

@@ -57,14 +57,14 @@ export const advanceStep =
           command,
         });
       let state = (await loadStream(tx, bulkDecider, bulkStreamId(bulkId))).state;
-      if (state.status === 'None' || isFinished(state)) return completeTask(tx, task.taskId);
+      if (state.status === 'None' || isFinished(state)) return completeTask(tx, task);
 
       const running = runningIndex(state);
       if (running !== null) {
         const entry = state.entries[running]!;
         const audit = await loadStream(tx, auditDecider, auditStreamId(entry.auditId));
         // Still running: its end (finishAudit) asks for the next advance.
-        if (!isTerminal(audit.state)) return completeTask(tx, task.taskId);
+        if (!isTerminal(audit.state)) return completeTask(tx, task);
         const completed = audit.state.status === 'completed';
         const last = audit.events[audit.events.length - 1]!;
         const payload = last.payload as { cqs?: number | null; errorCode?: string; errorMessage?: string };
@@ -97,7 +97,7 @@ export const advanceStep =
       }
       if (!isFinished(state))
         await armInactivity(tx, task.accountId, bulkId, state.lastProgressAt!, deps.inactivitySeconds);
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };
 

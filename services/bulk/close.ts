@@ -5,7 +5,6 @@ import { decideInTransaction, loadStream, type EventMeta } from '../../infra/eve
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import { accountDecider } from '../domain/account/decider.ts';
 import { auditDecider, isTerminal, type AuditState } from '../domain/audit/decider.ts';
-import { accountBulkDecider } from '../domain/bulk/account.ts';
 import type { BulkState } from '../domain/bulk/decider.ts';
 
 /** Whether the entry running now (if any) was already charged by the pipeline: its credit then stays taken. */
@@ -27,7 +26,7 @@ export const refundEntry = (tx: PoolClient, meta: EventMeta, accountId: string, 
 export const closeOnAccount = (tx: PoolClient, meta: EventMeta, accountId: string, bulkId: string) =>
   decideInTransaction(tx, {
     ...meta,
-    decider: accountBulkDecider,
+    decider: accountDecider,
     streamId: accountStreamId(accountId),
     accountId,
     command: { type: 'CloseBulk', data: { bulkId } },

@@ -20,7 +20,7 @@ export const bulkInactivityTimer = (deps: { pool: Pool; inactivitySeconds: numbe
       const now = new Date();
       const meta = { now, causationId: task.taskId, correlationId: bulkId };
       const { state } = await loadStream(tx, bulkDecider, bulkStreamId(bulkId));
-      if (state.status === 'None' || isFinished(state)) return completeTask(tx, task.taskId);
+      if (state.status === 'None' || isFinished(state)) return completeTask(tx, task);
       const running = await runningAudit(tx, state);
       const { events } = await decideInTransaction(tx, {
         ...meta,
@@ -42,6 +42,6 @@ export const bulkInactivityTimer = (deps: { pool: Pool; inactivitySeconds: numbe
         return armInactivity(tx, task.accountId, bulkId, state.lastProgressAt!, deps.inactivitySeconds);
       }
       await applyClose(tx, meta, task.accountId, bulkId, state, domainEventOf<never>(closed));
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     }),
 });

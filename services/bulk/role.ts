@@ -35,7 +35,7 @@ export function startBulkRole(config: Config, pool: Pool, log: Logger): (() => P
     // An advance that keeps failing is dropped; the batch is then closed by its inactivity timer.
     exhausted: async (task, lastError) => {
       l.error({ taskId: task.taskId, lastError }, 'bulk advance given up; the inactivity timeout will close the batch');
-      await completeTask(pool, task.taskId);
+      await completeTask(pool, task);
     },
   });
   return [() => w.stop()];

@@ -3,10 +3,10 @@ import { accountStreamId } from '../../events/account/index.ts';
 import { bulkStreamId } from '../../events/bulk/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { accountBulkDecider } from '../domain/bulk/account.ts';
+import { accountDecider } from '../domain/account/decider.ts';
 import { bulkDecider, type BulkState } from '../domain/bulk/decider.ts';
 import { armInactivity, requestAdvance } from './tasks.ts';
-import type { BulkInput } from '../api/bulk/parseBulk.ts';
+import type { BulkInput } from './parseBulk.ts';
 import { AppError, isAppError } from '../../core/errors.ts';
 
 export interface SubmitBulkCommand {
@@ -45,7 +45,7 @@ export async function submitBulk(pool: Pool, cmd: SubmitBulkCommand): Promise<{ 
     try {
       reservation = await decideInTransaction(tx, {
         ...meta,
-        decider: accountBulkDecider,
+        decider: accountDecider,
         streamId: accountStreamId(cmd.accountId),
         accountId: cmd.accountId,
         command: { type: 'OpenBulk', data: { bulkId, entries, project: cmd.input.project } },

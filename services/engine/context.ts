@@ -46,6 +46,7 @@ export type FindingKind =
   | 'blufIntro'
   | 'blufSection'
   | 'stuffing'
+  | 'stuffingRewrite'
   | 'keywordMore'
   | 'cliche'
   | 'example'

@@ -43,6 +43,22 @@ const NEED: Record<Intent, [string, string]> = {
   navigational: ['reach {e}', 'dotrzeć do: {e}'],
 };
 
+/** A comparison's entity shown as its sides ("tablet vs laptop"), not its words run together. */
+const CONNECTOR = /\s(vs\.?|versus|czy|oder|or)\s/i;
+const shownEntity = (kw: KeywordInfo): string => {
+  const m = kw.intent === 'comparison' ? CONNECTOR.exec(kw.text) : null;
+  if (!m) return kw.entity;
+  const words = new Set(kw.entity.split(' '));
+  const side = (x: string) =>
+    x
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((w) => words.has(w))
+      .join(' ');
+  const [a, b] = [side(kw.text.slice(0, m.index)), side(kw.text.slice(m.index + m[0].length))];
+  return a && b ? `${a} ${(m[1] ?? '').toLowerCase()} ${b}` : kw.entity;
+};
+
 export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi => {
   const lang = doc.language;
   if (!kw.entity || !kw.entityStems.length) {
@@ -57,13 +73,15 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const [srcEn, srcPl] = SOURCE[profile];
   const predicate = kw.verb || t(lang, PREDICATE[kw.intent][0], PREDICATE[kw.intent][1]);
   const [needEn, needPl] = NEED[kw.intent];
-  const how = kw.verb ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
+  const entity = shownEntity(kw);
+  // German puts the verb last ("Berliner selber machen"): the task reads in the keyword's order.
+  const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
   const need = t(lang, needEn, needPl)
     .replace('{p} ', how ? `${how} ` : '')
     .replace('{p}', how)
-    .replace('{e}', kw.entity);
+    .replace('{e}', kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : entity);
   return {
-    centralEntity: kw.entity,
+    centralEntity: entity,
     sourceContext: t(lang, srcEn, srcPl),
     centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', instructional: 'instruktażowa', comparison: 'porównawcza', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
     predicate,

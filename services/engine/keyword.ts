@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Analyzer } from './document.ts';
 import { createAnalyzer } from './document.ts';
 import type { Block, Intent, KeywordInfo } from './types.ts';
+import { bodyStemsOf, entitySpan, runCount, titleHead, type BodyStems, type Head } from './headNoun.ts';
 import { lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 
@@ -37,7 +38,16 @@ export const coverage = (stems: Iterable<string>, need: string[]): number => {
 const YEAR = /^(19|20)\d\d$/;
 const CONNECTORS = new Set(['vs', 'versus', 'czy', 'oder', 'or', 'vs.']);
 
-export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
+/**
+ * The keyword's parts. With the page's sentences (as stems), the central entity is cut to the span
+ * around the head noun that the page repeats ("descale kettle citric acid" → "kettle").
+ */
+export const describeKeyword = (
+  keyword: string,
+  an: Analyzer,
+  body?: BodyStems,
+  nouns: Set<string> | null = null,
+): KeywordInfo => {
   const lex = lexiconFor(an.lang);
   const lower = keyword.toLowerCase().trim();
   const words = tokenize(lower);
@@ -61,10 +71,11 @@ export const describeKeyword = (keyword: string, an: Analyzer): KeywordInfo => {
   // Trim stop words at the edges ("how to", "do"), keep them inside ("ekspres do kawy").
   while (entityWords.length && an.stop.has(entityWords[0] ?? '')) entityWords.shift();
   while (entityWords.length && an.stop.has(entityWords[entityWords.length - 1] ?? '')) entityWords.pop();
-  const entity = entityWords.join(' ');
   // A connector between two names ("golf oder polo", "jaguar vs leopard"), not a question's "czy".
   const compares =
     words.slice(1, -1).some((w) => CONNECTORS.has(w)) || has(lex.intent.comparison.filter((m) => !CONNECTORS.has(m)));
+  // Both sides of a comparison are its entity; elsewhere the head noun's span.
+  const entity = (body && !compares ? entitySpan(entityWords, body, an, nouns) : entityWords).join(' ');
   const intent: Intent = has(lex.intent.local)
     ? 'local'
     : compares
@@ -133,6 +144,10 @@ interface Candidate {
   zones: Map<string, number>;
   surfaces: Map<string, number>;
   complete: boolean;
+  /** Holds a function word inside ("zakwas na chleb"): a phrase only where a title or H1 writes it. */
+  inner: boolean;
+  /** Found in the title's opening clause, which names the topic (later clauses name details). */
+  lead: boolean;
   firstPos: number;
 }
 
@@ -163,21 +178,40 @@ const TASK_OPENER: Record<'pl' | 'en' | 'de', RegExp> = {
 
 /**
  * The task a how-to title names, as its searchers type it: the title's opening clause (up to the
- * first colon, dash or bracket), when it is short and its object is a word the body repeats. The
- * verb stays in the keyword ("clean an oven", not "oven" or a phrase like "keep the oven").
+ * first colon, dash or bracket) when it holds the head noun. The verb stays in the keyword ("clean
+ * an oven", not "oven" or a phrase like "keep the oven"); what follows the head is kept while the
+ * body repeats the run ("zakwas na chleb") or, in German, while it is a lower-case word (the verb
+ * closing the clause: "einen Wasserhahn wechselt"), and cut before anything else ("in 15 minutes").
  */
 const taskClause = (
   title: string,
   kwLang: 'pl' | 'en' | 'de',
   isContent: (w: string) => boolean,
-  bodyCount: (w: string) => number,
+  head: Head | null,
+  body: BodyStems,
+  an: Analyzer,
 ): string | null => {
   const clause = (title.split(SEGMENT)[0] ?? '').trim();
-  if (!TASK_OPENER[kwLang].test(clause)) return null;
   const ws = tokenize(clause);
-  if (ws.length < 3 || ws.length > 8) return null;
-  const content = ws.filter(isContent);
-  return content.some((w) => bodyCount(w) >= 2) ? ws.join(' ') : null;
+  // A German clause closing on a lower-case infinitive names a task too ("Berliner selber machen").
+  const last = ws[ws.length - 1] ?? '';
+  const deTask = kwLang === 'de' && /(?:en|ern|eln)$/.test(last) && clause.split(/[^\p{L}\p{N}-]+/u).includes(last);
+  if (!head || !(TASK_OPENER[kwLang].test(clause) || deTask)) return null;
+  const h = ws.findIndex((w) => w === head.word || an.stem(w) === head.stem || w.split('-').includes(head.word));
+  if (ws.length < 3 || h < 0) return null;
+  // German capitalises nouns: a lower-case content word of the title is a verb or an adverb.
+  const lowerInTitle = (w: string) => clause.split(/[^\p{L}\p{N}-]+/u).includes(w) && /\p{L}/u.test(w);
+  let end = h;
+  for (let j = h + 1; j < ws.length; j++) {
+    const w = ws[j] ?? '';
+    // Stop lists hold common verbs ("machen"): the clause's last word counts even so.
+    const verbEnd = kwLang === 'de' && lowerInTitle(w) && (!an.stop.has(w) || j === ws.length - 1);
+    if (verbEnd) end = j;
+    else if (!isContent(w)) continue;
+    else if (runCount(body, ws.slice(h, j + 1).map(an.stem)) >= 2) end = j;
+    else break;
+  }
+  return ws.slice(0, end + 1).join(' ');
 };
 
 export const detectKeyword = (
@@ -205,7 +239,9 @@ export const detectKeyword = (
   const cands = new Map<string, Candidate>();
   let pos = 0;
   const addZone = (text: string, zone: string, isTitle: boolean) => {
-    for (const seg of text.split(SEGMENT)) {
+    const segs = text.split(SEGMENT);
+    const leadSeg = zone === 'title' ? segs.findIndex((x) => tokenize(x).some(edgeOk)) : -1;
+    for (const [k, seg] of segs.entries()) {
       const ws = tokenize(seg);
       // The segment trimmed of edge words that cannot start or end a noun phrase.
       let a = 0;
@@ -236,15 +272,16 @@ export const detectKeyword = (
               zones: new Map(),
               surfaces: new Map(),
               complete: false,
+              inner: slice.length > content.length,
+              lead: false,
               firstPos: pos++,
             };
             cands.set(key, c);
           }
           c.zones.set(zone, 1);
-          if (isTitle) {
-            c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + 3);
-            if (i === a && j === b) c.complete = true;
-          }
+          if (k === leadSeg) c.lead = true;
+          c.surfaces.set(slice.join(' '), (c.surfaces.get(slice.join(' ')) ?? 0) + (isTitle ? 3 : 1));
+          if (isTitle && i === a && j === b) c.complete = true;
         }
       }
     }
@@ -258,7 +295,9 @@ export const detectKeyword = (
   blocks.filter((x) => x.kind === 'heading' && x.level >= 2).forEach((x, i) => addZone(x.text, `h${i}`, false));
 
   // Body support: sentences holding every stem of the candidate (the density "match").
-  const bodyStems = sentences.map((t) => new Set(tokenize(t).map(an.stem)));
+  const body = bodyStemsOf(sentences, an);
+  const bodyStems = body.map((s) => new Set(s));
+  const head = titleHead(title, h1?.text ?? '', body, an, edgeOk);
   const bodySurface = (c: Candidate) => {
     for (const t of sentences) {
       const ws = tokenize(t);
@@ -272,7 +311,7 @@ export const detectKeyword = (
       }
     }
   };
-  const task = taskClause(title, kwLang, edgeOk, (w) => bodyStems.filter((set) => set.has(an.stem(w))).length);
+  const task = taskClause(title, kwLang, edgeOk, head, body, an);
   if (task && describeKeyword(task, an).entity) return task;
   // A phrase of the title or H1 outranks one the title never names: a disclosure or a side topic
   // repeated in the body ("contains affiliate links") is not what the page is about.
@@ -286,7 +325,12 @@ export const detectKeyword = (
   for (const c of cands.values()) {
     const freq = bodyStems.filter((set) => c.stems.every((st) => set.has(st))).length;
     // Support: two body sentences, or one for a phrase of the title/H1.
-    if (freq < 2 && !(freq === 1 && c.n > 1 && (c.zones.has('title') || c.zones.has('h1')))) continue;
+    const titled = c.zones.has('title') || c.zones.has('h1');
+    if (freq < 2 && !(freq === 1 && c.n > 1 && titled)) continue;
+    // Off the title, a phrase counts only when the page repeats it as written ("rekuperator
+    // odzyskuje" once in the intro is a clause, not a name).
+    if (!titled && c.n > 1 && runCount(body, c.stems) < 2) continue;
+    if (c.inner && !titled) continue;
     let zone = 0;
     let sub = 0;
     for (const z of c.zones.keys()) {
@@ -299,18 +343,27 @@ export const detectKeyword = (
     ranked.push({ c, score, freq });
   }
   ranked.sort((x, y) => y.score - x.score || x.c.firstPos - y.c.firstPos || (x.c.key < y.c.key ? -1 : 1));
-  const words = ranked.filter((x) => x.c.n === 1);
+  // The keyword holds the title's head noun: only candidates holding it compete, when any does.
+  const pool = head ? ranked.filter((x) => x.c.stems.includes(head.stem)) : [];
+  if (head && !pool.length && describeKeyword(head.word, an).entity) return head.word;
+  const usable = pool.length ? pool : ranked;
+  const words = usable.filter((x) => x.c.n === 1);
   const titledWord = words.find((x) => titleStems.has(x.c.key));
   const heads = new Set(words.slice(0, 2).map((x) => x.c.key));
-  const allPhrases = ranked.filter((x) => x.c.n > 1);
+  const allPhrases = usable.filter((x) => x.c.n > 1);
   const titled = allPhrases.filter((x) => x.c.stems.some((st) => titleStems.has(st)));
   // No phrase of the title has body support, but a word of it has: that word, not a phrase of the body.
   const phrases = titled.length ? titled : titledWord ? [] : allPhrases;
   const word = titled.length ? words[0] : (titledWord ?? words[0]);
-  let pick =
-    phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ??
-    phrases.find((x) => !word || x.score >= word.score * 0.5) ??
-    word;
+  // With a head noun every candidate holds it: a phrase of the title's opening clause needs half
+  // the head word's score, any other phrase as much as the head word alone.
+  let pick = pool.length
+    ? (phrases.find((x) => x.c.lead && (!word || x.score >= word.score * 0.5)) ??
+      phrases.find((x) => !word || x.score >= word.score) ??
+      word)
+    : (phrases.find((x) => x.c.stems.some((st) => heads.has(st))) ??
+      phrases.find((x) => !word || x.score >= word.score * 0.5) ??
+      word);
   // A longer phrase holding the pick's words wins at half its score ("ekspres ciśnieniowy barista pro" over "barista pro").
   const chosen = pick;
   const longer =

@@ -49,10 +49,11 @@ export const profileLabel = (id: ProfileId, lang: string): string => {
   return t(lang, en, pl);
 };
 
+// Section names locate a change inside a German article, so they are German (summary labels stay English, spec).
 export const sectionLabels = (lang: string) => ({
-  intro: t(lang, 'Introduction', 'Wstęp'),
-  page: t(lang, 'Whole page', 'Cała strona'),
-  title: t(lang, 'Title and H1', 'Tytuł i H1'),
-  end: t(lang, 'End of the article', 'Koniec artykułu'),
-  head: t(lang, 'Page code (head)', 'Kod strony (head)'),
+  intro: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
+  page: t(lang, 'Whole page', 'Cała strona', 'Ganze Seite'),
+  title: t(lang, 'Title and H1', 'Tytuł i H1', 'Titel und H1'),
+  end: t(lang, 'End of the article', 'Koniec artykułu', 'Ende des Artikels'),
+  head: t(lang, 'Page code (head)', 'Kod strony (head)', 'Seitencode (head)'),
 });

@@ -2,6 +2,7 @@ import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
 import { boundDepth } from './html/boundDepth.ts';
+import { germanNouns } from './headNoun.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
 import { classifyProfile } from './profile.ts';
@@ -58,7 +59,16 @@ export const prepareDocument = (input: EngineInput) => {
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
-  const kw = refineIntent(describeKeyword(keyword, an), doc.text, an);
+  const kw = refineIntent(
+    describeKeyword(
+      keyword,
+      an,
+      doc.sentences.map((s) => s.stems),
+      language === 'de' ? germanNouns(doc.text) : null,
+    ),
+    doc.text,
+    an,
+  );
   const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
   return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };

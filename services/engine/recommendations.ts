@@ -35,7 +35,17 @@ export const MIN_GAIN = 0.2;
  * sub-topics) and structure (reorders, splits) as taste or as already covered (blind review of c90034c).
  */
 export const SUBSTANTIVE_EFFORT = 8;
-const DEFECT_KINDS = new Set(['stuffing', 'cliche', 'hedge', 'duplicate', 'headingLevel', 'singleH1', 'lang', 'h1']);
+const DEFECT_KINDS = new Set([
+  'stuffing',
+  'stuffingRewrite',
+  'cliche',
+  'hedge',
+  'duplicate',
+  'headingLevel',
+  'singleH1',
+  'lang',
+  'h1',
+]);
 
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
@@ -133,12 +143,20 @@ export const buildRecommendations = (
       before: change.kind === 'replace' ? change.before : '',
       after: g.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,
-      impact: t(
-        lang,
-        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
-        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
-        `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
-      ),
+      // An in-place author task changes nothing until the author writes it: no "+0" to read as worthless.
+      impact: inPlaceTask
+        ? t(
+            lang,
+            `${name}: measured once the author has supplied it.`,
+            `${name}: zmierzymy, gdy autor to uzupełni.`,
+            `${name}: wird gemessen, sobald der Autor es ergänzt hat.`,
+          )
+        : t(
+            lang,
+            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
+            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
+          ),
       estimatedCqsDelta: delta,
       authorDataOnly: g.task !== null,
       task: g.task,
@@ -171,7 +189,10 @@ export const buildRecommendations = (
   // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
   let tasks = 0;
   let coverage = 0;
+  // One recommendation per text: a second one on the same BEFORE repeats the first (noise).
+  const befores = new Set<string>();
   const shown = recs
+    .filter((r) => !r.before || (!befores.has(r.before) && befores.add(r.before) !== undefined))
     .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS)
     .filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS)
     .slice(0, MAX_RECOMMENDATIONS);

@@ -187,7 +187,12 @@ const pageCounts = (
     });
   const add = (stem: string, w: number) => counts.set(stem, (counts.get(stem) ?? 0) + w);
   const isTerm = (w: string) => w.length > 2 && !an.stop.has(w) && !/\p{N}/u.test(w);
-  const zone = [doc.title, doc.h1, serpTitle ?? '', ...doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text)];
+  const zone = [
+    doc.title,
+    doc.h1,
+    serpTitle ?? '',
+    ...doc.blocks.filter((b) => b.kind === 'heading').map((b) => b.text),
+  ];
   for (const text of new Set(zone.filter(Boolean)))
     for (const s of an.analyse(text, 'list'))
       s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, HEADING_WEIGHT));
@@ -308,5 +313,11 @@ export const judgeReferent = (model: ReferentModel | null, doc: Doc): ReferentVe
   // Its words of the other side (or, without one, those the majority does not use) say what the
   // page is about instead.
   const own = new Map([...v].filter(([k]) => (model.other ? model.other.has(k) : !model.consensus.has(k))));
-  return { status: off ? 'other' : 'same', consensus, other, reference: model.reference, words: topWords(own, surfaces, 4) };
+  return {
+    status: off ? 'other' : 'same',
+    consensus,
+    other,
+    reference: model.reference,
+    words: topWords(own, surfaces, 4),
+  };
 };

@@ -5,7 +5,7 @@ import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
 import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { admissionDecider } from '../domain/admission/decider.ts';
+import { admissionDecider } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
 import { reactInStep } from '../reactions.ts';
 
@@ -52,7 +52,7 @@ export async function finishAudit(
       accountId: task.accountId,
       command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
     });
-    await completeTask(tx, task.taskId);
+    await completeTask(tx, task);
   });
 }
 
@@ -71,4 +71,4 @@ export const internalErrorMessage = (stage: 'fetch' | 'analyse', attempts: numbe
   }. Quote the job id when reporting it.`;
 
 /** A task whose audit is gone or already ended has nothing left to do. */
-export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task.taskId);
+export const dropTask = (pool: Pool, task: Task) => completeTask(pool, task);

@@ -12,7 +12,7 @@ import {
   type Loaded,
 } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
-import { admissionDecider, type AdmissionState } from '../domain/admission/decider.ts';
+import { admissionDecider, type AdmissionState } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 import { reactInStep } from '../reactions.ts';
@@ -129,22 +129,58 @@ export async function requestAudits(
 ): Promise<SubmissionOutcome[]> {
   if (new Set(planned.map((p) => p.auditId)).size !== planned.length)
     throw new Error('requestAudits: one audit named twice in a batch');
+  const audits = await loadAudits(tx, planned, firstAttempt);
+  const { loadedAccounts, accounts } = await loadAdmissions(tx, planned, audits);
+  const batch: Batch = {
+    outcomes: new Array<SubmissionOutcome>(planned.length),
+    appends: [],
+    accepted: [],
+    contents: [],
+  };
+  for (const [index, submission] of planned.entries()) decideSubmission(batch, index, submission, audits, accounts);
+  const appended = await appendToStreams(tx, batch.appends);
+  // The fetch tasks of the requests, due when this commits (services/reactions.ts).
+  await reactInStep(tx, appended.flat());
+  for (const { index, append, value } of batch.accepted)
+    batch.outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
+  await putContents(tx, batch.contents);
+  for (const [streamId, { state, version }] of accounts)
+    await snapshotIfDue(tx, admissionDecider, streamId, loadedAccounts.get(streamId)!, version, state);
+  return batch.outcomes;
+}
+
+/** What the submissions decided together add up to, filled in order. */
+interface Batch {
+  outcomes: SubmissionOutcome[];
+  appends: AppendRequest[];
+  /** Accepted commands, answered once the append has given their events a time. */
+  accepted: { index: number; append: number; value: Omit<SubmittedAudit, 'createdAt'> }[];
+  contents: string[];
+}
+
+type Accounts = Map<string, { state: AdmissionState; version: number }>;
+
+async function loadAudits(
+  tx: PoolClient,
+  planned: readonly Submission[],
+  firstAttempt: boolean,
+): Promise<Map<string, Loaded<AuditState>>> {
   // Ids minted for this submission name a stream nobody has written before its first attempt.
-  const unread = (p: Submission) => p.minted && firstAttempt;
-  const derived = planned.filter((p) => !unread(p));
-  const audits = derived.length
+  const derived = planned.filter((p) => !(p.minted && firstAttempt));
+  return derived.length
     ? await loadStreams(
         tx,
         auditDecider,
         derived.map((p) => auditStreamId(p.auditId)),
       )
     : new Map<string, Loaded<AuditState>>();
-  const fresh = (): Loaded<AuditState> => ({
-    state: auditDecider.initialState(),
-    version: 0,
-    events: [],
-    snapshotVersion: 0,
-  });
+}
+
+async function loadAdmissions(
+  tx: PoolClient,
+  planned: readonly Submission[],
+  audits: Map<string, Loaded<AuditState>>,
+): Promise<{ loadedAccounts: Map<string, Loaded<AdmissionState>>; accounts: Accounts }> {
   // An account's submissions queue here rather than conflict and start over.
   const admitting = planned
     .filter((p) => p.cmd.bulkId === null && !audits.get(auditStreamId(p.auditId))?.state.request)
@@ -153,69 +189,77 @@ export async function requestAudits(
   const loadedAccounts = admitting.length
     ? await loadStreams(tx, admissionDecider, admitting)
     : new Map<string, Loaded<AdmissionState>>();
-  const accounts = new Map([...loadedAccounts].map(([id, l]) => [id, { state: l.state, version: l.version }]));
+  const accounts: Accounts = new Map(
+    [...loadedAccounts].map(([id, l]) => [id, { state: l.state, version: l.version }]),
+  );
+  return { loadedAccounts, accounts };
+}
 
-  const outcomes = new Array<SubmissionOutcome>(planned.length);
-  const appends: AppendRequest[] = [];
-  // Accepted commands, answered once the append has given their events a time.
-  const accepted: { index: number; append: number; value: Omit<SubmittedAudit, 'createdAt'> }[] = [];
-  const contents: string[] = [];
-  for (const [index, { cmd, jobId, auditId, minted }] of planned.entries()) {
-    const audit = audits.get(auditStreamId(auditId)) ?? fresh();
-    if (audit.state.request) {
-      // Requested before: by the first request of its Idempotency-Key (a replay), or, for minted
-      // ids, by this very submission in an attempt whose failure came after its commit.
-      const first = audit.events[0]!;
-      outcomes[index] = {
-        ok: true,
-        value: { auditId, jobId, replay: !minted, createdAt: first.occurredAt, project: audit.state.project },
-      };
-      continue;
-    }
-    const meta = { now: cmd.now, correlationId: cmd.correlationId, causationId: null };
-    let requested: AuditEvent[];
-    let admitted: ReturnType<typeof admissionDecider.decide> = [];
-    const account = cmd.bulkId === null ? accounts.get(accountStreamId(cmd.accountId)) : undefined;
-    try {
-      requested = auditDecider.decide({ type: 'RequestAudit', data: requestData(cmd, auditId, jobId) }, audit.state);
-      if (account) admitted = admissionDecider.decide({ type: 'AdmitAudit', data: { auditId } }, account.state);
-    } catch (error) {
-      outcomes[index] = { ok: false, error };
-      continue;
-    }
-    // A racing retry with the same Idempotency-Key committed the request between our two reads:
-    // start over, and the first read finds it (a replay).
-    if (requested.length === 0)
-      throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
-    if (account) {
-      const streamId = accountStreamId(cmd.accountId);
-      appends.push({ ...meta, streamId, accountId: cmd.accountId, expectedVersion: account.version, events: admitted });
-      account.state = admitted.reduce((s, e) => admissionDecider.evolve(s, e), account.state);
-      account.version += admitted.length;
-    }
-    accepted.push({
-      index,
-      append: appends.length,
-      value: { auditId, jobId, replay: false, project: cmd.request.project },
-    });
-    appends.push({
-      ...meta,
-      streamId: auditStreamId(auditId),
-      accountId: cmd.accountId,
-      expectedVersion: audit.version,
-      events: requested,
-    });
-    if (cmd.request.content !== null) contents.push(cmd.request.content);
+const freshAudit = (): Loaded<AuditState> => ({
+  state: auditDecider.initialState(),
+  version: 0,
+  events: [],
+  snapshotVersion: 0,
+});
+
+/** One submission, decided on the state its predecessors in the batch left. */
+function decideSubmission(
+  batch: Batch,
+  index: number,
+  { cmd, jobId, auditId, minted }: Submission,
+  audits: Map<string, Loaded<AuditState>>,
+  accounts: Accounts,
+): void {
+  const audit = audits.get(auditStreamId(auditId)) ?? freshAudit();
+  if (audit.state.request) {
+    // Requested before: by the first request of its Idempotency-Key (a replay), or, for minted
+    // ids, by this very submission in an attempt whose failure came after its commit.
+    const first = audit.events[0]!;
+    batch.outcomes[index] = {
+      ok: true,
+      value: { auditId, jobId, replay: !minted, createdAt: first.occurredAt, project: audit.state.project },
+    };
+    return;
   }
-  const appended = await appendToStreams(tx, appends);
-  // The fetch tasks of the requests, due when this commits (services/reactions.ts).
-  await reactInStep(tx, appended.flat());
-  for (const { index, append, value } of accepted)
-    outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
-  await putContents(tx, contents);
-  for (const [streamId, { state, version }] of accounts)
-    await snapshotIfDue(tx, admissionDecider, streamId, loadedAccounts.get(streamId)!, version, state);
-  return outcomes;
+  const meta = { now: cmd.now, correlationId: cmd.correlationId, causationId: null };
+  let requested: AuditEvent[];
+  let admitted: ReturnType<typeof admissionDecider.decide> = [];
+  const account = cmd.bulkId === null ? accounts.get(accountStreamId(cmd.accountId)) : undefined;
+  try {
+    requested = auditDecider.decide({ type: 'RequestAudit', data: requestData(cmd, auditId, jobId) }, audit.state);
+    if (account) admitted = admissionDecider.decide({ type: 'AdmitAudit', data: { auditId } }, account.state);
+  } catch (error) {
+    batch.outcomes[index] = { ok: false, error };
+    return;
+  }
+  // A racing retry with the same Idempotency-Key committed the request between our two reads:
+  // start over, and the first read finds it (a replay).
+  if (requested.length === 0) throw new AppError('concurrency_conflict', `audit ${auditId} was requested concurrently`);
+  if (account) {
+    const streamId = accountStreamId(cmd.accountId);
+    batch.appends.push({
+      ...meta,
+      streamId,
+      accountId: cmd.accountId,
+      expectedVersion: account.version,
+      events: admitted,
+    });
+    account.state = admitted.reduce((s, e) => admissionDecider.evolve(s, e), account.state);
+    account.version += admitted.length;
+  }
+  batch.accepted.push({
+    index,
+    append: batch.appends.length,
+    value: { auditId, jobId, replay: false, project: cmd.request.project },
+  });
+  batch.appends.push({
+    ...meta,
+    streamId: auditStreamId(auditId),
+    accountId: cmd.accountId,
+    expectedVersion: audit.version,
+    events: requested,
+  });
+  if (cmd.request.content !== null) batch.contents.push(cmd.request.content);
 }
 
 const requestData = (cmd: SubmitAuditCommand, auditId: string, jobId: string | null): AuditRequested['data'] => {

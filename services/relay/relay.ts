@@ -2,6 +2,7 @@ import { Partitioners, type Kafka, type Producer } from 'kafkajs';
 import { START } from '../../events/envelope.ts';
 import { eventsTopic, ensureEventsTopic, type KafkaSettings } from '../../infra/kafka/client.ts';
 import { encodeEvent } from '../../infra/kafka/codec.ts';
+import { partitionCountOf, partitionedSender } from '../../infra/kafka/partitionedSend.ts';
 import { createSchemaRegistry, subjectFor } from '../../infra/kafka/schemaRegistry.ts';
 import { eventDefinition } from '../../events/registry.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
@@ -50,6 +51,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     retry: { retries: Number.MAX_SAFE_INTEGER, maxRetryTime: 10_000 },
   });
   await producer.connect();
+  const send = partitionedSender(producer, topic, await partitionCountOf(kafka, topic));
   // With a registry, every message is framed with its writer schema's id: a registry that does not
   // answer fails the whole step (retried below), so no batch goes out half framed or skipped.
   const registry = settings.schemaRegistry && createSchemaRegistry(settings.schemaRegistry);
@@ -95,7 +97,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           continue;
         }
         const messages = await Promise.all(events.map(encode));
-        await producer.send({ topic, acks: -1, messages });
+        await send(messages);
         await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, {
           position: events[events.length - 1]!.position,
           kafkaOffset: null,

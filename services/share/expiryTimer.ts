@@ -25,6 +25,6 @@ export const fireShareExpiry =
       });
       if (state.status === 'Active' && state.expiresAt !== null)
         await scheduleTask(tx, SHARE_EXPIRY, task.accountId, task.subjectId, new Date(state.expiresAt));
-      else await completeTask(tx, task.taskId);
+      else await completeTask(tx, task);
     });
   };

@@ -3,7 +3,7 @@ import { webhookStreamId } from '../../events/webhook/events.ts';
 import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
 import type { Logger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { completeTask, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { completeTask, extendLease, LeaseLostError, releaseTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { isFinished, nextAttempt, webhookDecider, type WebhookCommand } from '../domain/webhook/decider.ts';
 import { sendOnce, type SendOptions } from './send.ts';
 import { webhookSecretOf } from '../../infra/secrets/webhookSecrets.ts';
@@ -12,6 +12,8 @@ import { sleep } from '../../core/sleep.ts';
 export interface DeliveryDeps extends SendOptions {
   pool: Pool;
   log: Logger;
+  /** The task lease, renewed right before each POST. */
+  leaseSeconds: number;
   /** True once the process is shutting down: deliveries are handed over between attempts. */
   stopping?: () => boolean;
 }
@@ -28,7 +30,7 @@ async function record(deps: DeliveryDeps, task: Task, command: WebhookCommand): 
       causationId: task.taskId,
       correlationId: task.subjectId,
     });
-    if (isFinished(state)) await completeTask(tx, task.taskId);
+    if (isFinished(state)) await completeTask(tx, task);
   });
 }
 
@@ -50,14 +52,14 @@ export const deliveryStep =
       const { state, events } = await loadStream(deps.pool, webhookDecider, webhookStreamId(task.subjectId));
       const next = nextAttempt(state, lastAttemptAt(events));
       if (state.status === 'None' || !next) {
-        await completeTask(deps.pool, task.taskId);
+        await completeTask(deps.pool, task);
         return;
       }
       const wait = next.notBefore ? next.notBefore.getTime() - Date.now() : 0;
       if (deps.stopping?.()) {
         // A graceful stop does not sit through pauses: the task becomes claimable when the next
         // attempt is due, by any process, instead of when this one's lease would have run out.
-        await releaseTask(deps.pool, task.taskId, 'handed over: its worker was stopping', Math.max(0, wait) / 1000);
+        await releaseTask(deps.pool, task, 'handed over: its worker was stopping', Math.max(0, wait) / 1000);
         return;
       }
       if (wait > 0) {
@@ -72,6 +74,9 @@ export const deliveryStep =
         await record(deps, task, { type: 'AbandonWebhook', data: { reason: 'no_signing_secret' } });
         return;
       }
+      // A POST cannot be rolled back: renew the lease first, and send only while this claim is the
+      // latest (a worker paused past its lease, then woken, must not send the attempt again).
+      if (!(await extendLease(deps.pool, task, deps.leaseSeconds))) throw new LeaseLostError(task);
       const d = state.delivery;
       const result = await sendOnce({ url: d.url, event: d.event, deliveryId: d.jobId, body: d.body, secret }, deps);
       deps.log.info({ jobId: d.jobId, attempt: next.attempt, ...result }, 'webhook attempt');
@@ -97,6 +102,6 @@ export const abandonExhausted =
           correlationId: task.subjectId,
         });
       }
-      await completeTask(tx, task.taskId);
+      await completeTask(tx, task);
     });
   };

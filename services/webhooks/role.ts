@@ -42,6 +42,7 @@ export async function startWebhookRole(
     log: roleLog,
     guard,
     timeoutMs: RESPONSE_TIMEOUT_MS,
+    leaseSeconds: config.webhooks.leaseSeconds,
     extraCa: options.extraCa,
     stopping: () => stopping,
   };

@@ -119,6 +119,12 @@ export const gainTable = (rows: readonly GainRow[]): string =>
         `| ${r.corpus} | ${r.id} | ${r.auditCqs} | ${r.before} | ${r.after} | ${r.beforeRaw.toFixed(2)} → ${r.afterRaw.toFixed(2)} | ${r.selectable} | ${r.authorTasks} | ${r.applied} | ${r.skipped} |`,
     ),
     '',
-    ...[...new Set(rows.map((r) => r.corpus))].map((c) => `- ${tally(c, rows.filter((r) => r.corpus === c))}`),
+    ...[...new Set(rows.map((r) => r.corpus))].map(
+      (c) =>
+        `- ${tally(
+          c,
+          rows.filter((r) => r.corpus === c),
+        )}`,
+    ),
     `- ${tally('all', rows)}`,
   ].join('\n');

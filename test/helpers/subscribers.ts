@@ -1,6 +1,6 @@
 import type { KafkaSettings } from '../../infra/kafka/client.ts';
 import { createKafka } from '../../infra/kafka/client.ts';
-import { createKafkaSubscriber } from '../../infra/kafka/kafkaSubscriber.ts';
+import { createKafkaSubscriber } from '../../infra/subscriptions/kafkaSubscriber.ts';
 import { createLogger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import type { Subscriber } from '../../infra/subscriptions/port.ts';

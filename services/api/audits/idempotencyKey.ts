@@ -1,5 +1,5 @@
 import { AppError } from '../../../core/errors.ts';
-import { IDEMPOTENCY_KEY_MAX_CHARS } from './limits.ts';
+import { IDEMPOTENCY_KEY_MAX_CHARS } from '../../pipeline/limits.ts';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 

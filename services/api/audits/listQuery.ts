@@ -1,7 +1,7 @@
 import { AppError } from '../../../core/errors.ts';
 import { isInverted, parseTimeBound, type TimeBound } from './dateBounds.ts';
 import { parseDomainFilter } from './domainFilter.ts';
-import { NO_PROJECT } from './limits.ts';
+import { NO_PROJECT } from '../../pipeline/limits.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'error'] as const;
 export const LIST_SOURCES = ['api', 'panel', 'all'] as const;

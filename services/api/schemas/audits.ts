@@ -8,7 +8,7 @@ import {
   SHARE_DAYS_MAX,
   SHARE_DAYS_MIN,
   TITLE_MAX_CHARS,
-} from '../audits/limits.ts';
+} from '../../pipeline/limits.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
 import { JOB_STATUSES, LIST_SOURCES } from '../audits/listQuery.ts';
 import { ApiVersion, pageFields } from './common.ts';
@@ -23,7 +23,7 @@ const Status = Type.Union([
 ]);
 
 /**
- * POST /audits body (spec 4.2). The route's parser (services/api/audits/parseSubmission.ts) gives
+ * POST /audits body (spec 4.2). The route's parser (services/pipeline/parseSubmission.ts) gives
  * each rule its own message; this schema documents the same rules for the OpenAPI document and
  * stands behind the parser. null counts as an omitted field.
  */

@@ -29,7 +29,7 @@ export const SubmitBulkHeaders = Type.Object({
   ),
 });
 
-/** Spec 4.4. The parser (services/api/bulk/parseBulk.ts) gives each rule its exact message; this documents them. */
+/** Spec 4.4. The parser (services/bulk/parseBulk.ts) gives each rule its exact message; this documents them. */
 export const SubmitBulkBody = Type.Object(
   {
     urls: Type.Array(

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../audits/limits.ts';
+import { SHARE_DAYS_MAX, SHARE_DAYS_MIN } from '../../pipeline/limits.ts';
 import { ApiVersion } from './common.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);

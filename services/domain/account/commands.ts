@@ -58,6 +58,21 @@ export type AdjustCredits = Command<
   { adjustmentId: string; delta: number; actor: string; reason: string }
 >;
 
+/** Admission of an audit (AuditAdmitted) and its release when it ends (admission.ts). */
+export type AdmitAudit = Command<'AdmitAudit', { auditId: string }>;
+export type ReleaseAudit = Command<'ReleaseAudit', { auditId: string }>;
+
+/** Admission of an apply generation (ApplyAdmitted); its charge is a ChargeCredit of kind `apply`. */
+export type AdmitGeneration = Command<'AdmitGeneration', { revisionId: string }>;
+export type ReleaseGeneration = Command<'ReleaseGeneration', { revisionId: string }>;
+
+/** A batch opened with one credit reserved (charged) per entry, and closed when it ends (bulk.ts). */
+export type OpenBulk = Command<
+  'OpenBulk',
+  { bulkId: string; entries: readonly { auditId: string; jobId: string; url: string }[]; project: string | null }
+>;
+export type CloseBulk = Command<'CloseBulk', { bulkId: string }>;
+
 export type AccountCommand =
   | OpenAccount
   | IssueApiKey
@@ -67,4 +82,10 @@ export type AccountCommand =
   | PurchaseCredits
   | ChargeCredit
   | RefundCharge
-  | AdjustCredits;
+  | AdjustCredits
+  | AdmitAudit
+  | ReleaseAudit
+  | AdmitGeneration
+  | ReleaseGeneration
+  | OpenBulk
+  | CloseBulk;

@@ -1,35 +1,31 @@
-import {
-  ACCOUNT_ROLES,
-  API_KEY_SCOPES,
-  CHARGE_KINDS,
-  type AccountEvent,
-  type ApiKeyScope,
-} from '../../../events/account/index.ts';
+import { ACCOUNT_ROLES, API_KEY_SCOPES, type AccountEvent, type ApiKeyScope } from '../../../events/account/index.ts';
 import { AppError } from '../../../core/errors.ts';
 import { SEALED_PATTERN, SECRET_REF_PATTERN } from '../../../events/schemaTypes.ts';
+import { admitAudit, admitGeneration, releaseAudit, releaseGeneration } from './admission.ts';
+import { closeBulk, openBulk } from './bulk.ts';
+import { chargeCredit, refundCharge } from './charges.ts';
 import type {
   AccountCommand,
   AdjustCredits,
-  ChargeCredit,
   ErasePersonalData,
   IssueApiKey,
   OpenAccount,
   PurchaseCredits,
-  RefundCharge,
   RevokeApiKey,
   SetUnlimited,
 } from './commands.ts';
-import { CREDITS_PER_CHARGE, chargeIdFor } from './ledger.ts';
 import { getIn } from './pmap.ts';
-import type { AccountState, OpenedAccount } from './state.ts';
+import type { AccountState, AccountStreamEvent, OpenedAccount } from './state.ts';
+import { invalid, required } from './validate.ts';
 
 /**
- * The rules of the account stream. Returns the events to append, `[]` when the command was already
+ * The rules of the account stream, every credit rule among them: the ledger (charges.ts),
+ * admission of audits and generations (admission.ts) and a batch's reservation (bulk.ts). Returns the events to append, `[]` when the command was already
  * done (a retry must be safe, so a repeat is never an error), or throws AppError to refuse.
  * Under optimistic concurrency a racing command is decided again on the reloaded state, where it
  * becomes a repeat: that, plus ids derived from what they stand for, is the "at most once".
  */
-export const decide = (command: AccountCommand, state: AccountState): AccountEvent[] => {
+export const decide = (command: AccountCommand, state: AccountState): AccountStreamEvent[] => {
   if (command.type === 'OpenAccount') return openAccount(command, state);
   if (state.status !== 'Open') throw new AppError('not_found', 'account not found');
   switch (command.type) {
@@ -49,12 +45,31 @@ export const decide = (command: AccountCommand, state: AccountState): AccountEve
       return refundCharge(command, state);
     case 'AdjustCredits':
       return adjustCredits(command, state);
+    case 'AdmitAudit':
+      return admitAudit(command.data.auditId, auditSlots(state));
+    case 'ReleaseAudit':
+      return releaseAudit(command.data.auditId, auditSlots(state));
+    case 'AdmitGeneration':
+      return admitGeneration(command.data.revisionId, generationSlots(state));
+    case 'ReleaseGeneration':
+      return releaseGeneration(command.data.revisionId, generationSlots(state));
+    case 'OpenBulk':
+      return openBulk(command, state);
+    case 'CloseBulk':
+      return closeBulk(command, state);
     default: {
       const _exhaustive: never = command;
       throw new AppError('internal_error', `unknown command ${(_exhaustive as { type: string }).type}`);
     }
   }
 };
+
+const auditSlots = (s: OpenedAccount) => ({ unlimited: s.unlimited, balance: s.balance, inFlight: s.auditsInFlight });
+const generationSlots = (s: OpenedAccount) => ({
+  unlimited: s.unlimited,
+  balance: s.balance,
+  inFlight: s.generationsInFlight,
+});
 
 const openAccount = ({ data }: OpenAccount, state: AccountState): AccountEvent[] => {
   if (state.status !== 'NotOpened') throw new AppError('invalid_request', 'account already exists');
@@ -130,45 +145,6 @@ const purchaseCredits = ({ data }: PurchaseCredits, state: OpenedAccount): Accou
   return [{ type: 'CreditsPurchased', data: { paymentId: data.paymentId, credits: data.credits } }];
 };
 
-const chargeCredit = ({ data }: ChargeCredit, state: OpenedAccount): AccountEvent[] => {
-  subject(data.kind, data.subjectId);
-  const chargeId = chargeIdFor(data.kind, data.subjectId);
-  // Charged once, ever: also after a refund, a repeat does not charge again.
-  if (getIn(state.charges, chargeId)) return [];
-  // Unlimited accounts are never charged and leave no charge in the ledger (spec 2.8: used 0).
-  if (state.unlimited) return [];
-  if (state.balance < CREDITS_PER_CHARGE) throw new AppError('insufficient_credits', 'Insufficient credits');
-  return [
-    {
-      type: 'CreditCharged',
-      data: {
-        chargeId,
-        kind: data.kind,
-        subjectId: data.subjectId,
-        credits: CREDITS_PER_CHARGE,
-        jobId: data.jobId,
-        url: data.url,
-        project: data.project,
-      },
-    },
-  ];
-};
-
-const refundCharge = ({ data }: RefundCharge, state: OpenedAccount): AccountEvent[] => {
-  subject(data.kind, data.subjectId);
-  required('reason', data.reason);
-  const chargeId = chargeIdFor(data.kind, data.subjectId);
-  const charge = getIn(state.charges, chargeId);
-  if (!charge) {
-    // An unlimited account was not charged, so there is nothing to give back; callers (failed
-    // apply, bulk cancel) need not know whether the account pays.
-    if (state.unlimited) return [];
-    throw new AppError('not_found', `no charge for ${data.kind} ${data.subjectId}`);
-  }
-  if (charge.refunded) return [];
-  return [{ type: 'CreditRefunded', data: { chargeId, credits: charge.credits, reason: data.reason } }];
-};
-
 const adjustCredits = ({ data }: AdjustCredits, state: OpenedAccount): AccountEvent[] => {
   required('adjustmentId', data.adjustmentId);
   required('actor', data.actor);
@@ -188,19 +164,6 @@ const adjustCredits = ({ data }: AdjustCredits, state: OpenedAccount): AccountEv
       data: { adjustmentId: data.adjustmentId, delta: data.delta, actor: data.actor, reason: data.reason },
     },
   ];
-};
-
-const invalid = (message: string): AppError => new AppError('invalid_request', message);
-
-const required = (field: string, value: string): void => {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${field} is required`);
-};
-
-const subject = (kind: string, subjectId: string): void => {
-  if (!(CHARGE_KINDS as readonly string[]).includes(kind))
-    throw invalid(`kind must be one of ${CHARGE_KINDS.join(', ')}`);
-  required('subjectId', subjectId);
-  if (kind === 'audit' && !subjectId.startsWith('aud_')) throw invalid('an audit charge needs an audit id (aud_...)');
 };
 
 /** A non-empty subset of the two scopes, deduplicated, in the canonical order. */

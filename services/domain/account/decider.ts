@@ -1,22 +1,27 @@
-import type { AccountEvent } from '../../../events/account/index.ts';
 import type { Decider } from '../../../core/decider.ts';
 import type { AccountCommand } from './commands.ts';
 import { decide } from './decide.ts';
-import { evolve, initialState, type AccountState } from './state.ts';
+import { evolve, initialState, type AccountState, type AccountStreamEvent } from './state.ts';
 
-/** The account stream's decider: accounts, API keys and the credit ledger. */
-export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = { decide, evolve, initialState };
+/**
+ * The account stream's one decider: accounts, API keys, the credit ledger and every credit rule
+ * (admission of audits and generations, a batch's reservation). admissionView.ts is a compact view
+ * of its state for the submission path, deciding with the same rules.
+ */
+export const accountDecider: Decider<AccountCommand, AccountStreamEvent, AccountState> = {
+  decide,
+  evolve,
+  initialState,
+};
 
 export type { AccountCommand } from './commands.ts';
-export type { AccountState, ApiKeyState, ChargeState, OpenedAccount } from './state.ts';
+export type { AccountState, AccountStreamEvent, ApiKeyState, ChargeState, OpenedAccount } from './state.ts';
+export { CREDITS_PER_CHARGE } from './credits.ts';
 export {
-  balanceOf,
-  chargeIdFor,
-  chargeOf,
-  historyOf,
-  usedOf,
-  CREDITS_PER_CHARGE,
-  type HistoryEntry,
-  type TimedEvent,
-} from './ledger.ts';
+  MAX_AUDITS_IN_FLIGHT,
+  CONCURRENCY_RETRY_AFTER_SECONDS,
+  MAX_GENERATIONS_IN_FLIGHT,
+  GENERATION_RETRY_AFTER_SECONDS,
+} from './admission.ts';
+export { balanceOf, chargeIdFor, chargeOf, historyOf, usedOf, type HistoryEntry, type TimedEvent } from './ledger.ts';
 export { entriesOf, getIn, toRecord, type PMap } from './pmap.ts';

@@ -1,9 +1,9 @@
-import type { AccountEvent, ChargeKind } from '../../../events/account/index.ts';
+import type { HistoryEntry } from '../../../events/account/history.ts';
+import type { ChargeKind } from '../../../events/account/index.ts';
 import { getIn } from './pmap.ts';
-import type { AccountState, ChargeState } from './state.ts';
+import type { AccountState, AccountStreamEvent, ChargeState } from './state.ts';
 
-/** Spec 8: 1 credit per audit and per new apply generation. */
-export const CREDITS_PER_CHARGE = 1;
+export type { HistoryEntry };
 
 /**
  * The one charge of a subject. Deriving it (rather than taking it from the caller) is what makes
@@ -21,21 +21,9 @@ export const balanceOf = (state: AccountState): number => (state.status === 'Ope
 /** Credits charged and not refunded (spec 2.8 `used`); 0 for unlimited accounts never charged. */
 export const usedOf = (state: AccountState): number => (state.status === 'Open' ? state.used : 0);
 
-/** A spec 2.8 history entry, with the additions of issue 3: types `apply` and `adjustment`. */
-export interface HistoryEntry {
-  type: 'audit' | 'apply' | 'purchase' | 'adjustment';
-  /** `aud_...` audit id, apply revision id, `pay_...` payment id, or adjustment id. */
-  id: string;
-  delta: number;
-  refunded: boolean;
-  url: string | null;
-  project: string | null;
-  createdAt: string;
-}
-
 /** An event with the time the log gave it (the envelope's `occurredAt`). */
 export interface TimedEvent {
-  event: AccountEvent;
+  event: AccountStreamEvent;
   occurredAt: string;
 }
 

@@ -1,5 +1,19 @@
+import type { AdmissionEvent } from '../../../events/account/admission.ts';
+import type { ApplyAdmissionEvent } from '../../../events/account/applyAdmission.ts';
+import type { AccountBulkEvent } from '../../../events/account/bulk.ts';
 import type { AccountEvent, AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
+import { balanceDelta } from './credits.ts';
 import { emptyMap, getIn, setIn, type PMap } from './pmap.ts';
+
+/** Every event of an account's stream: the ledger's, admission's and the batch's. */
+export type AccountStreamEvent = AccountEvent | AdmissionEvent | ApplyAdmissionEvent | AccountBulkEvent;
+
+const withMember = (set: ReadonlySet<string>, member: string): ReadonlySet<string> => new Set(set).add(member);
+const withoutMember = (set: ReadonlySet<string>, member: string): ReadonlySet<string> => {
+  const next = new Set(set);
+  next.delete(member);
+  return next;
+};
 
 export interface ApiKeyState {
   keyHash: string;
@@ -41,6 +55,12 @@ export interface OpenedAccount {
   payments: PMap<number>;
   /** Delta by adjustmentId, to make adjustments idempotent. */
   adjustments: PMap<number>;
+  /** Audits admitted and not released (at most three: admission.ts). */
+  auditsInFlight: ReadonlySet<string>;
+  /** Apply generations admitted and not released, counted apart from audits. */
+  generationsInFlight: ReadonlySet<string>;
+  /** The one batch open on the account, if any (spec 4.4 rule 5). */
+  openBulkId: string | null;
 }
 
 export type AccountState = { status: 'NotOpened' } | OpenedAccount;
@@ -52,26 +72,35 @@ export const initialState = (): AccountState => ({ status: 'NotOpened' });
  * AccountOpened) are ignored: the decider never produces them, and replay must not throw.
  * Nothing is mutated, so a state given to a test or a caller never changes under it.
  */
-export const evolve = (state: AccountState, event: AccountEvent): AccountState => {
-  if (state.status === 'NotOpened') {
-    if (event.type !== 'AccountOpened') return state;
-    const { accountId, email, role, unlimited, webhookSecret } = event.data;
-    return {
-      status: 'Open',
-      accountId,
-      sealedEmail: email,
-      role,
-      unlimited,
-      webhookSecretRef: webhookSecret,
-      erased: false,
-      balance: 0,
-      used: 0,
-      keys: {},
-      charges: emptyMap(),
-      payments: emptyMap(),
-      adjustments: emptyMap(),
-    };
-  }
+export const evolve = (state: AccountState, event: AccountStreamEvent): AccountState => {
+  if (state.status === 'NotOpened') return event.type === 'AccountOpened' ? opened(event) : state;
+  return evolveInFlight(evolveOpened(state, event), event);
+};
+
+const opened = (event: Extract<AccountEvent, { type: 'AccountOpened' }>): OpenedAccount => {
+  const { accountId, email, role, unlimited, webhookSecret } = event.data;
+  return {
+    status: 'Open',
+    accountId,
+    sealedEmail: email,
+    role,
+    unlimited,
+    webhookSecretRef: webhookSecret,
+    erased: false,
+    balance: 0,
+    used: 0,
+    keys: {},
+    charges: emptyMap(),
+    payments: emptyMap(),
+    adjustments: emptyMap(),
+    auditsInFlight: new Set(),
+    generationsInFlight: new Set(),
+    openBulkId: null,
+  };
+};
+
+/** Keys, the unlimited flag, erasure and the ledger's movements. */
+const evolveOpened = (state: OpenedAccount, event: AccountStreamEvent): OpenedAccount => {
   switch (event.type) {
     case 'ApiKeyIssued': {
       const { keyId, keyHash, keyPrefix, scopes } = event.data;
@@ -88,13 +117,17 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
       return { ...state, erased: true };
     case 'CreditsPurchased': {
       const { paymentId, credits } = event.data;
-      return { ...state, balance: state.balance + credits, payments: setIn(state.payments, paymentId, credits) };
+      return {
+        ...state,
+        balance: state.balance + balanceDelta(event),
+        payments: setIn(state.payments, paymentId, credits),
+      };
     }
     case 'CreditCharged': {
       const { chargeId, kind, subjectId, credits } = event.data;
       return {
         ...state,
-        balance: state.balance - credits,
+        balance: state.balance + balanceDelta(event),
         used: state.used + credits,
         charges: setIn(state.charges, chargeId, { kind, subjectId, credits, refunded: false }),
       };
@@ -112,8 +145,32 @@ export const evolve = (state: AccountState, event: AccountEvent): AccountState =
     }
     case 'CreditsAdjusted': {
       const { adjustmentId, delta } = event.data;
-      return { ...state, balance: state.balance + delta, adjustments: setIn(state.adjustments, adjustmentId, delta) };
+      return {
+        ...state,
+        balance: state.balance + balanceDelta(event),
+        adjustments: setIn(state.adjustments, adjustmentId, delta),
+      };
     }
+    default:
+      return state;
+  }
+};
+
+/** What is in flight: audits and generations admitted, the open batch. */
+const evolveInFlight = (state: OpenedAccount, event: AccountStreamEvent): OpenedAccount => {
+  switch (event.type) {
+    case 'AuditAdmitted':
+      return { ...state, auditsInFlight: withMember(state.auditsInFlight, event.data.auditId) };
+    case 'AuditReleased':
+      return { ...state, auditsInFlight: withoutMember(state.auditsInFlight, event.data.auditId) };
+    case 'ApplyAdmitted':
+      return { ...state, generationsInFlight: withMember(state.generationsInFlight, event.data.revisionId) };
+    case 'ApplyReleased':
+      return { ...state, generationsInFlight: withoutMember(state.generationsInFlight, event.data.revisionId) };
+    case 'BulkOpened':
+      return { ...state, openBulkId: event.data.bulkId };
+    case 'BulkClosed':
+      return state.openBulkId === event.data.bulkId ? { ...state, openBulkId: null } : state;
     default:
       return state;
   }

@@ -26,13 +26,21 @@ const attributed = (s: string, lang: string): boolean =>
     .slice(1)
     .some((w) => (lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u).test(w) && w !== 'I');
 
+/** A shop's product or category page answers to its seller, not to an author (blind review: wrong subject). */
+const SHOP = new Set(['product', 'category']);
+
+/** A credit line in another form, "Opis techniczny: Jan Kowalski, instalator …": a label, a name, a role. */
+const CREDIT_LINE = /^[^\n:]{1,40}:\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s*[,–—(]/u;
+const namesCredit = (doc: Doc): boolean =>
+  doc.blocks.some((b) => (b.kind === 'paragraph' || b.kind === 'quote') && CREDIT_LINE.test(b.text.trim()));
+
 export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
   const { lang } = ctx;
   const rl = recLexiconFor(lang);
   const out: Finding[] = [];
   const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const anchor = h1 ? h1.text : (doc.blocks.find((b) => b.kind === 'paragraph')?.text ?? '');
-  const bylineAt = hasByline(doc) ? null : inPlace(doc, anchor.trim());
+  const bylineAt = hasByline(doc) || namesCredit(doc) || SHOP.has(ctx.profile) ? null : inPlace(doc, anchor.trim());
   if (bylineAt)
     out.push(
       finding({

@@ -17,6 +17,7 @@ import {
   round1,
   round2,
   sectionName,
+  unique,
 } from './helpers.ts';
 
 /**
@@ -167,6 +168,9 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         }),
       );
     }
+    // The sentences offered for removal are not also offered for a rewrite (one change per text).
+    const task = rewriteTask(doc, ctx, kd, ceiling, new Set(stuffed.map((x) => x.s.text)));
+    if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
     const sec = s ? doc.sections[s.section] : undefined;
@@ -238,4 +242,52 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     findings,
     cap,
   };
+};
+
+/**
+ * Over the natural range, the sentence that repeats the keyphrase most (twice or more) becomes an
+ * author task: only the writer can say it once without losing the sentence's meaning, so it is a
+ * task on that sentence with the counts, not a removal that would take its content with it.
+ */
+const rewriteTask = (
+  doc: Doc,
+  ctx: ScoringContext,
+  kd: number,
+  ceiling: number,
+  removals: Set<string>,
+): Finding | null => {
+  const { kw, lang } = ctx;
+  const top = doc.sentences
+    .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
+    .filter((x) => x.s.kind === 'prose' && x.occ >= 2 && !removals.has(x.s.text))
+    .sort((a, b) => b.occ - a.occ)[0];
+  if (!top || !unique(doc.content, top.s.text)) return null;
+  const figures = { occ: top.occ, kd: round2(kd), ceiling };
+  return finding({
+    kind: 'stuffingRewrite',
+    subject: kw.text,
+    title: t(
+      lang,
+      'Say the keyword once in this sentence',
+      'Użyj frazy raz w tym zdaniu',
+      'Das Keyword in diesem Satz nur einmal nennen',
+    ),
+    problem: t(
+      lang,
+      `"${kw.text}" appears ${figures.occ} times in this sentence; the page uses it at ${figures.kd}% of its words (natural up to ${ceiling}%).`,
+      `„${kw.text}” pada w tym zdaniu ${figures.occ} razy; strona używa frazy w ${figures.kd}% słów (naturalnie do ${ceiling}%).`,
+      `„${kw.text}“ steht in diesem Satz ${figures.occ}-mal; die Seite nutzt es bei ${figures.kd} % ihrer Wörter (natürlich bis ${ceiling} %).`,
+    ),
+    suggestion: t(
+      lang,
+      `Rewrite this sentence with "${kw.text}" at most once (use "it", a synonym or nothing instead), and do the same wherever the page repeats it: the keyword belongs in the title, the opening and a heading or two, not in every sentence.`,
+      `Przepisz to zdanie tak, by „${kw.text}” padło najwyżej raz (w zamian zaimek, synonim albo nic), i zrób to samo wszędzie, gdzie strona ją powtarza: fraza ma swoje miejsce w tytule, we wstępie i w jednym, dwóch śródtytułach, nie w każdym zdaniu.`,
+      `Schreiben Sie diesen Satz so um, dass „${kw.text}“ höchstens einmal vorkommt (stattdessen ein Pronomen, ein Synonym oder nichts), und ebenso überall, wo die Seite es wiederholt: Das Keyword gehört in den Titel, den Einstieg und ein, zwei Zwischenüberschriften, nicht in jeden Satz.`,
+    ),
+    section: sectionName(doc, top.s.section),
+    sectionIndex: top.s.section,
+    actionType: 'replace',
+    severity: 0.9,
+    change: { kind: 'replace', before: top.s.text, after: top.s.text },
+  });
 };

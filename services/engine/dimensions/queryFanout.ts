@@ -111,7 +111,8 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
       }),
     );
   }
-  if (coveredFacets < 5) {
+  // A sub-topic template is a problem only where competitors show it: from the keyword alone it is a guess.
+  if (coveredFacets < 5 && bench) {
     for (const { f } of facets
       .filter((x) => !x.covered)
       .slice(0, 5 - coveredFacets)
@@ -130,13 +131,15 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
           ),
           problem: t(
             lang,
-            `The page does not address the "${f}" angle that AI answers fan out to.`,
-            `Strona pomija wątek „${f}”, o który dopytują odpowiedzi AI.`,
+            `The page does not cover "${heading}", a sub-query AI answers fan out to.`,
+            `Strona pomija wątek „${heading}”, o który dopytują odpowiedzi AI.`,
+            `Die Seite behandelt „${heading}“ nicht, eine Teilfrage, zu der KI-Antworten auffächern.`,
           ),
           suggestion: t(
             lang,
             'Add a short section that answers it first, then explains.',
             'Dodaj krótką sekcję: najpierw odpowiedź, potem wyjaśnienie.',
+            'Ergänzen Sie einen kurzen Abschnitt: zuerst die Antwort, dann die Erklärung.',
           ),
           section: placeName,
           sectionIndex: place.sectionIndex,

@@ -8,8 +8,6 @@ export interface RecLexicon {
   connectives: string[];
   /** A bare answer ("No.", "Nie.") that must stay right after its question. */
   shortAnswer: RegExp;
-  /** Hedges that are filler: removing them changes no claim ("probably", "may" do, so they are not here). */
-  fillerHedges: string[];
   /** Question words: too common in PAA questions and headings to show a sub-topic on their own. */
   questionWords: string[];
   /** Units and counted nouns: a vague quantity word right before one stands where a figure belongs ("a lot of kW"). */
@@ -18,7 +16,6 @@ export interface RecLexicon {
   unsourced: string[];
   task: {
     byline: () => string;
-    source: (claim: string) => string;
     paa: (q: string, n: number) => string;
     facet: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
@@ -48,7 +45,6 @@ const en: RecLexicon = {
     'both',
   ],
   shortAnswer: /^(?:no|yes|nope|yep)\b[\s.,!–-]/iu,
-  fillerHedges: ['generally speaking, ', 'basically '],
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|\$|€|£|seconds?|minutes?|hours?|days?|weeks?|months?|years?|litres?|liters?|grams?|metres?|meters?|watts?|percent|euros?|dollars?|pounds?)$/u,
   questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
@@ -76,8 +72,6 @@ const en: RecLexicon = {
   task: {
     byline: () =>
       `Add a byline under the title: the author's name and one line on their experience with the subject (years of practice, a qualification). The article names no author, so a reader cannot judge who stands behind it.`,
-    source: (c) =>
-      `Name the source of "${c}": who says so (a study, an institution, a standard), with a link or the publication. The sentence attributes the claim to no one, so a reader cannot check it; if no one can be named, cut the claim.`,
     paa: (q, n) =>
       `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
     facet: (h, n) =>
@@ -113,7 +107,6 @@ const pl: RecLexicon = {
     'obie',
   ],
   shortAnswer: /^(?:nie|tak)\b[\s.,!–-]/iu,
-  fillerHedges: ['generalnie ', 'w zasadzie ', 'w pewnym sensie '],
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|zł|€|sekund\p{L}*|minut\p{L}*|godzin\p{L}*|dni|dzień|tygodni\p{L}*|miesi\p{L}*|lat|lata|roku|litr\p{L}*|gram\p{L}*|metr\p{L}*|procent\p{L}*|złotych|euro)$/u,
   questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
@@ -139,8 +132,6 @@ const pl: RecLexicon = {
   task: {
     byline: () =>
       `Dodaj pod tytułem podpis autora: imię i nazwisko oraz jedno zdanie o jego doświadczeniu w temacie (lata praktyki, kwalifikacje). Artykuł nie podaje autora, więc czytelnik nie wie, kto za nim stoi.`,
-    source: (c) =>
-      `Podaj źródło twierdzenia „${c}”: kto tak mówi (badanie, instytucja, norma), z linkiem lub nazwą publikacji. Zdanie nie przypisuje twierdzenia nikomu, więc czytelnik nie może go sprawdzić; jeśli nie da się go podać, usuń to twierdzenie.`,
     paa: (q, n) =>
       `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
     facet: (h, n) =>
@@ -173,8 +164,6 @@ const de: RecLexicon = {
   task: {
     byline: () =>
       `Ergänzen Sie unter dem Titel eine Autorenzeile: Name und ein Satz zur Erfahrung mit dem Thema (Jahre der Praxis, Qualifikation). Der Artikel nennt keinen Autor, daher weiß der Leser nicht, wer dahintersteht.`,
-    source: (c) =>
-      `Nennen Sie die Quelle für „${c}“: wer das sagt (Studie, Institution, Norm), mit Link oder Publikation. Der Satz schreibt die Aussage niemandem zu, daher kann der Leser sie nicht prüfen; lässt sich keine nennen, streichen Sie die Aussage.`,
     paa: (q, n) =>
       `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel nicht.`,
     facet: (h, n) =>
@@ -201,7 +190,6 @@ const de: RecLexicon = {
     'hier',
   ],
   shortAnswer: /^(?:nein|ja)\b[\s.,!–-]/iu,
-  fillerHedges: ['im grunde ', 'grundsätzlich '],
   questionWords: ['wie', 'was', 'wer', 'wen', 'welche', 'welcher', 'warum', 'wann', 'wo', 'kann', 'ist', 'sind'],
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|€|watt|euro|sekunden|minuten|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|liter|gramm|meter|prozent)$/u,

@@ -257,14 +257,19 @@ t.test('apply', async (t) => {
       const victimAt = four.findIndex((r) => r.statusCode === 202);
       const victim = four[victimAt]!.json();
       const { auditId, jobId } = candidates[victimAt]!;
+      const victimTask = `${GENERATE}:${taskSubject(auditId, victim.revisionId)}`;
+      // As its current holder: a completion from any older claim is refused (fencing).
+      const { attempts } = (
+        await f.pool.query<{ attempts: number }>('SELECT attempts FROM pipeline_tasks WHERE task_id = $1', [victimTask])
+      ).rows[0]!;
       await failGeneration(
         f.pool,
         {
-          taskId: `${GENERATE}:${taskSubject(auditId, victim.revisionId)}`,
+          taskId: victimTask,
           kind: GENERATE,
           accountId: a.accountId,
           subjectId: taskSubject(auditId, victim.revisionId),
-          attempt: 4,
+          attempt: attempts,
         },
         'the writer crashed',
       );

@@ -69,7 +69,7 @@ const cli = (args: string[], allowPrivate: boolean): Promise<Run> => {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'services/engine/cli.ts', ...args],
+      ['--import', 'tsx', 'services/offlineAudit/cli.ts', ...args],
       { env, maxBuffer: 64 * 1024 * 1024, timeout: 120_000 },
       (err, stdout, stderr) => {
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr });
@@ -177,7 +177,7 @@ t.test('ALLOW_PRIVATE_ADDRESSES is read by the config loader: refused with NODE_
   const r = await new Promise<Run>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'services/engine/cli.ts', `${base}/article`],
+      ['--import', 'tsx', 'services/offlineAudit/cli.ts', `${base}/article`],
       { env: { ...process.env, NODE_ENV: 'production', ALLOW_PRIVATE_ADDRESSES: '1' } },
       (err, stdout, stderr) =>
         resolve({ code: err ? (typeof err.code === 'number' ? err.code : null) : 0, stdout, stderr }),

@@ -9,7 +9,7 @@ import {
 } from '../../../infra/eventStore/eventStore.ts';
 import { SNAPSHOT_EVERY } from '../../../infra/eventStore/snapshots.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { admissionDecider } from '../../../services/domain/admission/decider.ts';
+import { admissionDecider } from '../../../services/domain/account/admissionView.ts';
 import { accountDecider } from '../../../services/domain/account/decider.ts';
 import { testDatabase } from '../../helpers/db.ts';
 

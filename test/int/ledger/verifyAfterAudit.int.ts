@@ -7,7 +7,7 @@ import { startProjections } from '../../../projections/runner.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { verifyLedger } from '../../../services/admin/verifyLedger.ts';
 import { accountDecider } from '../../../services/domain/account/decider.ts';
-import { admissionDecider } from '../../../services/domain/admission/decider.ts';
+import { admissionDecider } from '../../../services/domain/account/admissionView.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { testLog } from '../../helpers/testLog.ts';
 import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';

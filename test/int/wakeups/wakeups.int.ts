@@ -55,7 +55,7 @@ t.test('a worker claims a task at its commit, and a timer at its due time', asyn
     idleMs: NET_MS,
     run: async (task) => {
       done.set(task.subjectId, Date.now());
-      await completeTask(db.pool, task.taskId);
+      await completeTask(db.pool, task);
     },
     exhausted: async () => undefined,
   });

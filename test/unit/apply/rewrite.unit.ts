@@ -268,7 +268,11 @@ t.test('a cut, a move and a split of one paragraph all go in, each as chosen', a
   const ids = ['struct:answer-first', 'struct:padding:0', 'struct:paragraph:0'];
   for (const id of ids) t.ok(items.find((p) => p.item.id === id)?.item.selectable, `${id} offered`);
   const af = items.find((p) => p.item.id === 'struct:answer-first')!;
-  t.match(af.edit, { kind: 'move', sentence: 'Descaling a kettle takes ten minutes with citric acid.' }, 'the answer, not the announcement');
+  t.match(
+    af.edit,
+    { kind: 'move', sentence: 'Descaling a kettle takes ten minutes with citric acid.' },
+    'the answer, not the announcement',
+  );
   const r = rewrite(markdown, items, ids);
   t.same(r.appliedIds, ids, 'none skipped as overlapping');
   t.notMatch(r.markdown, /In this article/, 'the padding cut');
@@ -286,7 +290,10 @@ t.test('a cut, a move and a split of one paragraph all go in, each as chosen', a
 t.test('two chosen items on the same words: the one that raises the score more goes in', async (t) => {
   const recs = numbered([
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
-    rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water in hard-water areas.' }),
+    rec({
+      before: 'Kettles collect limescale.',
+      after: 'Kettles collect limescale from hard water in hard-water areas.',
+    }),
   ]);
   const items = planEnglish(md, { recommendations: recs, title: 'Descaling a kettle' });
   const words = (s: string) => s.split(/\s+/).filter(Boolean).length;

@@ -66,7 +66,7 @@ t.test('a SERP benchmark: competitors scored with the same function, off-referen
 const env = { ...process.env };
 delete env.ALLOW_PRIVATE_ADDRESSES;
 const cli = (args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'services/engine/cli.ts', ...args], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'services/offlineAudit/cli.ts', ...args], {
     encoding: 'utf8',
     cwd: join(CORPUS_DIR, '..', '..', '..'),
     env,

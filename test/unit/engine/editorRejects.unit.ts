@@ -4,7 +4,6 @@ import {
   aboutEntity,
   answeredInBody,
   isProtected,
-  keywordRepeats,
   ownWords,
   type GateContext,
 } from '../../../services/engine/grounding.ts';
@@ -32,6 +31,7 @@ interface Audited {
   ctx: GateContext;
   paa: string[];
   effort: number;
+  profile: string;
 }
 
 const audited: Audited[] = recArticles().map((a) => {
@@ -52,6 +52,7 @@ const audited: Audited[] = recArticles().map((a) => {
     ctx,
     paa: run.result.benchmark?.paa ?? [],
     effort: run.result.dimensions.find((d) => d.id === 'effort')?.score ?? 0,
+    profile: run.result.summary?.profile.id ?? '',
   };
 });
 
@@ -248,13 +249,42 @@ t.test('harmful: no cut leaves a list or a referring sentence without its lead-i
   );
 });
 
-t.test('stuffing: no filler cut leaves the keyword twice in its sentence', async (t) => {
+/** A shorter AFTER made only of the BEFORE's words: a phrase taken out of the sentence (a split adds a stop). */
+const isPhraseCut = (before: string, after: string): boolean => {
+  const words = new Set(tokenizeKeepCase(before));
+  return after !== '' && after.length < before.length && tokenizeKeepCase(after).every((w) => words.has(w));
+};
+
+t.test('broken text and noise: filler is cut as whole sentences, never as a phrase inside one', async (t) => {
+  // Blind review of 2026-11-25: every phrase cut was rejected (a run-on, an equally empty rest, trivial polish).
   t.same(
     each((x, r) =>
-      r.dimension === 'effort' && !r.authorDataOnly && r.after && keywordRepeats(r.after, x.ctx)
-        ? r.after.slice(0, 80)
+      (r.dimension === 'effort' || r.dimension === 'srl') && !r.authorDataOnly && isPhraseCut(r.before, r.after)
+        ? `${x.a.name}: ${r.after.slice(0, 80)}`
         : null,
     ),
+    [],
+  );
+});
+
+t.test('noise: no task asks for the source of a hedged claim (editors cut it or make it concrete)', async (t) => {
+  t.same(
+    each((x, r) => (r.evidence?.rule.startsWith('eeat') && r.evidence.figure !== null ? `${x.a.name} ${r.id}` : null)),
+    [],
+  );
+});
+
+t.test('harmful: no cut leaves a question without its answer or an answer without its question', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (!r.before || r.after !== '') return null;
+      const content = x.a.input.content;
+      const at = content.indexOf(r.before);
+      const next = content.slice(at + r.before.length).trimStart();
+      const prev = content.slice(0, at).trimEnd();
+      if (/\?$/u.test(r.before.trim()) && next && !next.startsWith('#')) return `${x.a.name}: ${r.before.slice(0, 60)}`;
+      return /\?$/u.test(prev) ? `${x.a.name}: answer cut: ${r.before.slice(0, 60)}` : null;
+    }),
     [],
   );
 });
@@ -283,19 +313,49 @@ t.test('precision: an article that shows effort gets only changes that remove a 
   );
 });
 
-t.test('author tasks: a byline task only where the page names no author, a source task quotes its claim', async (t) => {
+t.test('author tasks: a byline task only where the page names no author, in place', async (t) => {
   t.same(
     each((x, r) => {
       if (r.evidence?.rule.startsWith('eeat') !== true) return null;
       if (!r.authorDataOnly || r.before !== r.after) return 'not an in-place author task';
-      if (r.evidence.figure === null) return BYLINE.test(x.a.input.content) ? 'byline asked where one stands' : null;
-      return r.task?.includes(r.before.slice(0, 40)) ? null : 'the claim is not quoted';
+      return BYLINE.test(x.a.input.content) ? 'byline asked where one stands' : null;
     }),
     [],
   );
   t.ok(
     audited.some((x) => x.recs.some((r) => r.evidence?.rule.startsWith('eeat'))),
     'poor articles get author tasks',
+  );
+});
+
+t.test('stuffing: over the natural range the most repetitive sentence becomes an in-place rewrite task', async (t) => {
+  const tasks = audited.flatMap((x) =>
+    x.recs.filter((r) => r.evidence?.rule.startsWith('density') && r.authorDataOnly).map((r) => ({ x, r })),
+  );
+  t.ok(tasks.length > 0, 'stuffed poor articles get the task');
+  t.same(
+    tasks.filter(({ r }) => r.before !== r.after || !r.task).map(({ x }) => x.a.name),
+    [],
+  );
+});
+
+t.test('wrong subject: no byline task on a shop page (its seller answers for it)', async (t) => {
+  t.same(
+    each((x, r) =>
+      r.evidence?.rule.startsWith('eeat') && (x.profile === 'product' || x.profile === 'category') ? x.profile : null,
+    ),
+    [],
+  );
+});
+
+t.test('harmful: no cut of a sentence that says yes or no (it answers something)', async (t) => {
+  t.same(
+    each((_, r) =>
+      r.before && r.after === '' && /(?<![\p{L}])(?:yes|no|tak|nie|ja|nein)(?![\p{L}])/iu.test(r.before)
+        ? r.before.slice(0, 60)
+        : null,
+    ),
+    [],
   );
 });
 

@@ -71,7 +71,11 @@ t.test('units and examples in the report language', async (t) => {
       const foreign = FOREIGN[tp.language]!;
       if (foreign.test(tp[v])) continue;
       for (const o of s.outcomes)
-        for (const text of [o.summary, ...o.strengths, ...o.findings.flatMap((f) => [f.title, f.problem, f.suggestion])])
+        for (const text of [
+          o.summary,
+          ...o.strengths,
+          ...o.findings.flatMap((f) => [f.title, f.problem, f.suggestion]),
+        ])
           t.notMatch(text, foreign, `${tp.id}/${v} ${o.id}: no foreign unit the content does not use`);
     }
 });

@@ -6,7 +6,7 @@ import { submitBulk } from '../../../bulk/submitBulk.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
-import { parseBulkSubmission } from '../../bulk/parseBulk.ts';
+import { parseBulkSubmission } from '../../../bulk/parseBulk.ts';
 import { presentBulk } from '../../bulk/present.ts';
 import {
   BulkAccepted,

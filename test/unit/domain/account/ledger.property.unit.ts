@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import t from 'tap';
-import type { AccountEvent } from '../../../../events/account/index.ts';
+import type { AccountStreamEvent as AccountEvent } from '../../../../services/domain/account/state.ts';
 import type { AccountCommand } from '../../../../services/domain/account/commands.ts';
 import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { chargeIdFor, chargeOf, historyOf, type TimedEvent } from '../../../../services/domain/account/ledger.ts';

@@ -3,7 +3,7 @@ import type { AccountBulkEvent } from '../../../../events/account/bulk.ts';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import type { BulkEvent } from '../../../../events/bulk/events.ts';
 import { chargeIdFor } from '../../../../services/domain/account/decider.ts';
-import { accountBulkDecider } from '../../../../services/domain/bulk/account.ts';
+import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { bulkDecider, countsOf } from '../../../../services/domain/bulk/decider.ts';
 import { fold } from '../../../../core/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
@@ -205,7 +205,7 @@ t.test('bulk stream: inactivity', async (t) => {
 });
 
 type A = AccountBulkEvent | AccountEvent;
-const a = spec(accountBulkDecider);
+const a = spec(accountDecider);
 const open = (bulkId: string, n: number) => ({
   type: 'OpenBulk' as const,
   data: {
@@ -224,10 +224,7 @@ t.test('account stream: one batch at a time, its credits reserved', async (t) =>
       .thenThrows('insufficient_credits', /needs 3, the balance is 2/),
   );
   t.test('opens and charges one credit per entry', async (t) => {
-    const events = accountBulkDecider.decide(
-      open('bulk_1', 2),
-      fold(accountBulkDecider, [opened(), purchased(2)] as A[]),
-    );
+    const events = accountDecider.decide(open('bulk_1', 2), fold(accountDecider, [opened(), purchased(2)] as A[]));
     t.same(
       events.map((e) => e.type),
       ['BulkOpened', 'CreditCharged', 'CreditCharged'],
@@ -245,19 +242,16 @@ t.test('account stream: one batch at a time, its credits reserved', async (t) =>
       .thenThrows('bulk_in_progress'),
   );
   t.test('a new batch once the first closed', async (t) => {
-    const s = fold(accountBulkDecider, [
+    const s = fold(accountDecider, [
       opened(),
       purchased(9),
       { type: 'BulkOpened', data: { bulkId: 'bulk_1' } },
       { type: 'BulkClosed', data: { bulkId: 'bulk_1' } },
     ] as A[]);
-    t.equal(accountBulkDecider.decide(open('bulk_2', 1), s)[0]!.type, 'BulkOpened');
+    t.equal(accountDecider.decide(open('bulk_2', 1), s)[0]!.type, 'BulkOpened');
   });
   t.test('an unlimited account reserves nothing', async (t) => {
-    const events = accountBulkDecider.decide(
-      open('bulk_1', 3),
-      fold(accountBulkDecider, [opened({ unlimited: true })] as A[]),
-    );
+    const events = accountDecider.decide(open('bulk_1', 3), fold(accountDecider, [opened({ unlimited: true })] as A[]));
     t.same(
       events.map((e) => e.type),
       ['BulkOpened'],

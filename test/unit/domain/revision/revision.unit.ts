@@ -2,7 +2,7 @@ import t from 'tap';
 import type { RevisionEvent } from '../../../../events/revision/events.ts';
 import type { AccountEvent } from '../../../../events/account/index.ts';
 import type { ApplyAdmissionEvent } from '../../../../events/account/applyAdmission.ts';
-import { applyAdmissionDecider } from '../../../../services/domain/applyAdmission/decider.ts';
+import { accountDecider } from '../../../../services/domain/account/decider.ts';
 import { fold } from '../../../../core/decider.ts';
 import { planRequest, revisionDecider, selectionKeyOf } from '../../../../services/domain/revision/decider.ts';
 import { spec } from '../../../helpers/deciderSpec.ts';
@@ -132,7 +132,7 @@ t.test('when the same selection failed', async (t) => {
 
 t.test('apply admission: three generations at a time, apart from audits; 402 without a credit', async (t) => {
   type E = AccountEvent | ApplyAdmissionEvent | { type: 'AuditAdmitted'; data: { auditId: string } };
-  const a = spec(applyAdmissionDecider);
+  const a = spec(accountDecider);
   const adm = (revisionId: string): E => ({ type: 'ApplyAdmitted', data: { revisionId } });
   const admit = (revisionId: string) => ({ type: 'AdmitGeneration' as const, data: { revisionId } });
   const rich: E[] = [opened(), purchased(10)];

@@ -1,0 +1,117 @@
+import type { Analyzer } from './document.ts';
+import { tokenize } from './text/segment.ts';
+
+/**
+ * The head noun: the title word the page is about. Without a part-of-speech tagger for three
+ * languages, the page itself decides: of the title's content words, the one its body repeats most.
+ * Generic heads of a title's phrase ("types", "rodzaje", "removal", "review") lose to the thing they
+ * qualify, which a page about that thing names in far more sentences.
+ */
+
+/** Body sentences as stems of every word (stop words included, so runs can be matched in order). */
+export type BodyStems = string[][];
+
+export const bodyStemsOf = (sentences: string[], an: Analyzer): BodyStems =>
+  sentences.map((t) => tokenize(t).map(an.stem));
+
+/** Sentences holding every one of the stems. */
+export const sentenceCount = (body: BodyStems, stems: string[]): number =>
+  body.filter((s) => stems.every((st) => s.includes(st))).length;
+
+/** Sentences holding the stems as one run, in this order. */
+export const runCount = (body: BodyStems, run: string[]): number => {
+  if (!run.length) return 0;
+  let n = 0;
+  for (const s of body) {
+    for (let i = 0; i + run.length <= s.length; i++) {
+      if (run.every((st, k) => s[i + k] === st)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+};
+
+export interface Head {
+  /** The word as the title writes it (lower case); a part of a hyphenated word stands alone. */
+  word: string;
+  stem: string;
+}
+
+const SEGMENT = /[:;,.!?()[\]{}|–—"„”“«»]+|\s-\s/;
+
+/** A title word and, for "Schimmel-Arten", its parts. */
+const withParts = (w: string): string[] => (w.includes('-') ? [w, ...w.split('-').filter(Boolean)] : [w]);
+
+/**
+ * The title's head noun: of the content words of the title's first clause (all its clauses and the
+ * H1 when the first clause has none the body repeats), the one the most body sentences hold, an H1
+ * use counting as one more sentence; the earlier word on a tie. Null when no title word recurs.
+ */
+export const titleHead = (
+  title: string,
+  h1: string,
+  body: BodyStems,
+  an: Analyzer,
+  isContent: (w: string) => boolean,
+): Head | null => {
+  const h1Stems = new Set(tokenize(h1).flatMap(withParts).map(an.stem));
+  const best = (words: string[]): (Head & { n: number }) | null => {
+    let top: (Head & { n: number }) | null = null;
+    for (const word of words.flatMap(withParts)) {
+      if (!isContent(word)) continue;
+      const stem = an.stem(word);
+      const n = sentenceCount(body, [stem]) + (h1Stems.has(stem) ? 1 : 0);
+      if (n >= 2 && (!top || n > top.n)) top = { word, stem, n };
+    }
+    return top;
+  };
+  const first = tokenize(title.split(SEGMENT).find((s) => tokenize(s).some(isContent)) ?? '');
+  return best(first) ?? best([...tokenize(title), ...tokenize(h1)]);
+};
+
+/**
+ * The span of a keyword's entity words around its head: when the page repeats the entity whole, or
+ * not in two parts, it stays; when it repeats two parts of it apart but never the whole ("kettle"
+ * and "citric acid", never "kettle citric acid"), the entity is the part the page repeats more
+ * ("kettle"), the earlier on a tie. A part is cut at a content word; function words at its edges go.
+ * `nouns` (German: the words the text capitalises mid-sentence) keeps a lone verb ("lösen") out.
+ */
+export const entitySpan = (
+  words: string[],
+  body: BodyStems,
+  an: Analyzer,
+  nouns: Set<string> | null = null,
+): string[] => {
+  const stems = words.map(an.stem);
+  const isContent = (i: number) => !an.stop.has(words[i] ?? '');
+  // Two words are one name more often than not ("wymiana zamków"): only longer entities are cut.
+  if (words.filter((_, i) => isContent(i)).length < 3 || runCount(body, stems) >= 2) return words;
+  const trim = (a: number, b: number): [number, number] => {
+    while (a < b && !isContent(a)) a++;
+    while (b > a && !isContent(b - 1)) b--;
+    return [a, b];
+  };
+  let best: { a: number; b: number; n: number } | null = null;
+  for (let k = 1; k < words.length; k++) {
+    if (!isContent(k)) continue;
+    const parts = [trim(0, k), trim(k, words.length)];
+    const counts = parts.map(([a, b]) => runCount(body, stems.slice(a, b)));
+    if (counts.some((n) => n < 2)) continue;
+    parts.forEach(([a, b], i) => {
+      const n = counts[i] ?? 0;
+      const named = !nouns || words.slice(a, b).some((w) => nouns.has(w));
+      if (b > a && named && (!best || n > best.n)) best = { a, b, n };
+    });
+  }
+  const pick = best as { a: number; b: number } | null;
+  return pick ? words.slice(pick.a, pick.b) : words;
+};
+
+/** German words the text capitalises inside a sentence: its nouns (lower case). */
+export const germanNouns = (text: string): Set<string> => {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<=[\p{Ll},] )\p{Lu}[\p{L}-]*/gu)) out.add(m[0].toLocaleLowerCase('de'));
+  return out;
+};

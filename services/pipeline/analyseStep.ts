@@ -1,0 +1,152 @@
+import { accountStreamId } from '../../events/account/index.ts';
+import { auditStreamId } from '../../events/audit/events.ts';
+import { getContent, putContent } from '../../infra/eventStore/contentStore.ts';
+import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { storableJson } from '../../infra/postgres/storableText.ts';
+import type { Task } from '../../infra/taskQueue/taskQueue.ts';
+import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
+import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import type { EngineInput } from '../engine/types.ts';
+import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
+import { isAppError, type ErrorCode } from '../../core/errors.ts';
+import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
+import { auditOnPool, prepareOnPool } from './engine.ts';
+import { CpuTimeLimitError } from '../../infra/workers/cpuPool.ts';
+
+export interface AnalyseStepDeps extends BenchmarkDeps {
+  pool: Pool;
+  /** Length of a share link's day (SHARE_DAY_SECONDS): `share: true` issues its link at completion. */
+  shareDayMs?: number;
+}
+
+/** errorMessage of audit_failed: meant for the client; the cause is logged under the job id. */
+const AUDIT_FAILED_CHARGE = 'The credit stays charged (spec 3.1).';
+export const AUDIT_FAILED_MESSAGE = `The content was fetched and analysed, but scoring it failed because of an error in the service. ${AUDIT_FAILED_CHARGE} Quote the job id when reporting it.`;
+
+/** Preparation failures the spec names (2.2); anything else is a bug and the task is retried. */
+const PREPARATION_CODES: Partial<
+  Record<
+    ErrorCode,
+    'crawl_failed' | 'keyword_required' | 'csi_failed' | 'content_too_large' | 'config_error' | 'audit_failed'
+  >
+> = {
+  crawl_failed: 'crawl_failed',
+  keyword_required: 'keyword_required',
+  csi_failed: 'csi_failed',
+  content_too_large: 'content_too_large',
+  config_error: 'config_error',
+  // Supplied text whose running text is under 50 characters once its markup is gone.
+  invalid_request: 'csi_failed',
+  // The preparation ran past the engine's time limit (CpuTimeLimitError): before the charge, so free.
+  audit_failed: 'audit_failed',
+};
+
+/**
+ * content → CSI → credit → score → completed. The credit is taken only once the content is there
+ * and its CSI derived (spec 3.1): a failure before that costs nothing, one after it (the scoring)
+ * is not refunded. Every step is idempotent, so a worker that died anywhere can be followed by
+ * another that picks up where the stream stands.
+ */
+export const analyseStep =
+  (deps: AnalyseStepDeps) =>
+  async (task: Task): Promise<void> => {
+    const { pool } = deps;
+    const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+    if (!state.request || isTerminal(state) || !state.contentRef) return dropTask(pool, task);
+    const request = state.request;
+    const content = await getContent(pool, state.contentRef);
+    if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
+    const input: EngineInput = {
+      content,
+      format: state.format ?? undefined,
+      title: request.title,
+      url: request.url,
+      keyword: request.keyword,
+      language: request.language,
+    };
+
+    let keyword = state.keyword;
+    let language = state.language;
+    let benchmark;
+    try {
+      if (!state.csiDerived) {
+        const prepared = await prepareOnPool(input);
+        ({ keyword, language } = prepared);
+        await transact(pool, (tx) =>
+          auditStep(tx, task, {
+            type: 'RecordCsi',
+            data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi },
+          }),
+        );
+      }
+      benchmark = await loadBenchmarkInput(deps, keyword!, language!);
+    } catch (e) {
+      const code = isAppError(e) ? PREPARATION_CODES[e.code] : undefined;
+      if (code) return failAudit(pool, task, code, (e as Error).message, 'analyse');
+      throw e;
+    }
+
+    if (!state.charged) {
+      const charged = await transact(pool, async (tx) => {
+        try {
+          const { state: account } = await decideInTransaction(tx, {
+            ...metaOf(task),
+            decider: accountDecider,
+            streamId: accountStreamId(task.accountId),
+            accountId: task.accountId,
+            command: {
+              type: 'ChargeCredit',
+              data: {
+                kind: 'audit',
+                subjectId: task.subjectId,
+                jobId: request.jobId,
+                url: request.url,
+                project: state.project,
+              },
+            },
+          });
+          // The audit's charge, taken now or before (a batch's entry was charged when its batch reserved
+          // it); none: the account is unlimited and pays nothing (spec 2.8).
+          const charge = chargeOf(account, 'audit', task.subjectId);
+          const kept = charge && !charge.refunded ? charge : undefined;
+          await auditStep(tx, task, {
+            type: 'RecordCharge',
+            data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
+          });
+          return true;
+        } catch (e) {
+          if (isAppError(e) && e.code === 'insufficient_credits') return false;
+          throw e;
+        }
+      });
+      if (!charged)
+        return failAudit(
+          pool,
+          task,
+          'insufficient_credits',
+          'The account ran out of credits when the audit started',
+          'charge',
+        );
+    }
+
+    let resultJson: string;
+    let cqs: number | null;
+    try {
+      const result = await auditOnPool({ ...input, keyword, language, benchmark });
+      cqs = result.scores.cqs;
+      // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
+      resultJson = storableJson(result);
+    } catch (e) {
+      // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
+      // what happened; the exception itself goes to the log under the job and audit ids.
+      deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
+      const message = e instanceof CpuTimeLimitError ? `${e.message} ${AUDIT_FAILED_CHARGE}` : AUDIT_FAILED_MESSAGE;
+      return failAudit(pool, task, 'audit_failed', message, 'score');
+    }
+    // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
+    // baseline). Immutable and content-addressed: committed before the event that names it, so a
+    // crash in between leaves at most an unreferenced blob that the retry names again.
+    const benchmarkRef = benchmark ? await putContent(pool, JSON.stringify(benchmark)) : null;
+    await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson, benchmarkRef } }, deps.shareDayMs);
+  };

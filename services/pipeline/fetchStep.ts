@@ -1,0 +1,61 @@
+import { auditStreamId } from '../../events/audit/events.ts';
+import { contentRefOf, getContent, putContent } from '../../infra/eventStore/contentStore.ts';
+import { loadStream, transact } from '../../infra/eventStore/eventStore.ts';
+import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
+import type { UrlGuard } from '../../infra/http/guard.ts';
+import type { Pool } from '../../infra/postgres/pool.ts';
+import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
+import { reactInStep } from '../reactions.ts';
+import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import { isAppError } from '../../core/errors.ts';
+import { auditStep, dropTask, failAudit } from './outcome.ts';
+
+export interface FetchStepDeps {
+  pool: Pool;
+  guard: UrlGuard;
+  limits: Partial<CrawlLimits>;
+}
+
+/**
+ * queued → running → content: fetches the page through the SSRF guard (or takes the supplied
+ * content) and records it. A page that cannot be fetched ends the audit with crawl_failed, before
+ * any credit is taken (spec 3.1).
+ */
+export const fetchStep =
+  (deps: FetchStepDeps) =>
+  async (task: Task): Promise<void> => {
+    const { pool } = deps;
+    const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+    if (!state.request || isTerminal(state) || state.contentRef) return dropTask(pool, task);
+    await transact(pool, (tx) => auditStep(tx, task, { type: 'StartAudit', data: { attempt: task.attempt } }));
+
+    const request = state.request;
+    let body: string;
+    let finalUrl: string | null = null;
+    if (request.contentRef) {
+      const supplied = await getContent(pool, request.contentRef);
+      if (supplied === null) throw new Error(`content ${request.contentRef} is missing from the store`);
+      body = supplied;
+    } else {
+      try {
+        const page = await fetchPage(request.url!, { guard: deps.guard, limits: deps.limits });
+        body = page.html;
+        finalUrl = page.finalUrl;
+      } catch (e) {
+        if (isAppError(e) && e.code === 'crawl_failed')
+          return failAudit(pool, task, 'crawl_failed', e.message, 'fetch');
+        throw e;
+      }
+    }
+    const contentRef = request.contentRef ?? contentRefOf(body);
+    await transact(pool, async (tx) => {
+      const { events } = await auditStep(tx, task, {
+        type: 'RecordContent',
+        data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
+      });
+      if (!request.contentRef) await putContent(tx, body);
+      // The analysis is due the moment this commits (services/reactions.ts).
+      await reactInStep(tx, events);
+      await completeTask(tx, task);
+    });
+  };

@@ -1,0 +1,192 @@
+/**
+ * Keyword auto-detection and the central entity (issue 24, item 4) on pages written for this test
+ * (no corpus text): how-to titles ("How to", "Jak", "Wie"), listicles and product pages in
+ * English, Polish and German. The detected keyword must hold the title's head noun, and the
+ * central entity must be the head noun's span, not the keyword's other nouns.
+ */
+import t from 'tap';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
+
+const page = (title: string, body: string[]) => `# ${title}\n\n${body.join('\n\n')}\n`;
+
+interface Case {
+  kind: string;
+  content: string;
+  head: RegExp;
+  entity?: RegExp;
+}
+
+const CASES: Case[] = [
+  {
+    kind: 'en how-to',
+    content: page('How to Repaint a Bicycle Frame in One Weekend (Beginner Guide)', [
+      'Repainting a bicycle frame takes two days: one to strip the old paint, one to spray the new coats.',
+      '## Strip the frame',
+      'Remove the wheels, the chain and the cranks, then sand the frame down to bare metal.',
+      'A stripped frame shows every dent, so fill small marks with filler before you paint.',
+      '## Spray the frame',
+      'Hang the frame from a hook and spray three thin coats of primer, then three coats of colour.',
+      'Let the frame cure for a day before you fit the parts again.',
+    ]),
+    head: /\bframe\b/,
+    entity: /^(bicycle )?frame$/,
+  },
+  {
+    kind: 'pl how-to',
+    content: page('Jak odkamienić czajnik elektryczny – proste sposoby', [
+      'Czajnik elektryczny odkamienisz kwaskiem cytrynowym w 20 minut, bez szorowania.',
+      '## Kwasek cytrynowy',
+      'Wsyp dwie łyżki kwasku do czajnika, zalej wodą do połowy i zagotuj.',
+      'Po pół godzinie wylej roztwór, a czajnik przepłucz dwa razy czystą wodą.',
+      '## Ocet',
+      'Ocet także rozpuszcza kamień, ale czajnik trzeba potem płukać dłużej, bo zapach zostaje.',
+      'Kamień w czajniku osadza się szybciej, gdy woda w kranie jest twarda.',
+    ]),
+    head: /czajnik/,
+    entity: /^czajnik/,
+  },
+  {
+    kind: 'de how-to',
+    content: page('Wie man einen Fahrradschlauch flickt: Anleitung', [
+      'Einen Fahrradschlauch flickt man in zehn Minuten mit Flicken, Kleber und Schleifpapier.',
+      '## Loch finden',
+      'Pumpen Sie den Fahrradschlauch auf und halten Sie ihn in Wasser, bis Blasen das Loch zeigen.',
+      'Markieren Sie die Stelle am Fahrradschlauch mit Kreide.',
+      '## Flicken aufkleben',
+      'Rauen Sie den Fahrradschlauch um das Loch an, tragen Sie Kleber auf und warten Sie drei Minuten.',
+      'Drücken Sie den Flicken fest und legen Sie den Fahrradschlauch zurück in den Mantel.',
+    ]),
+    head: /fahrradschlauch/,
+  },
+  {
+    kind: 'en listicle',
+    content: page('10 Best Hiking Backpacks for Long Trails, Tested Over 500 Miles', [
+      'The best hiking backpacks for long trails carry 40 to 60 litres and weigh under 1.5 kg.',
+      '## How we tested the backpacks',
+      'We carried each backpack for 50 miles with a 12 kg load and weighed every backpack empty.',
+      '## 1. A frameless backpack',
+      'This backpack weighs 900 g and suits hikers who pack light.',
+      '## 2. A framed backpack',
+      'A framed backpack spreads a heavy load onto the hips, so long days hurt less.',
+      'Every backpack on this list has a rain cover and hip-belt pockets.',
+    ]),
+    head: /backpack/,
+  },
+  {
+    kind: 'pl listicle',
+    content: page('7 sposobów na suche powietrze w mieszkaniu', [
+      'Suche powietrze w mieszkaniu zimą ma wilgotność poniżej 35%, a to wysusza skórę i oczy.',
+      '## 1. Nawilżacz',
+      'Nawilżacz podnosi wilgotność powietrza o 10–15 punktów w jednym pokoju.',
+      '## 2. Rośliny',
+      'Rośliny oddają wodę do powietrza, ale potrzeba ich kilku na pokój.',
+      '## 3. Wietrzenie',
+      'Krótkie wietrzenie wymienia powietrze bez wychładzania ścian.',
+      'Suche powietrze łatwiej znieść, gdy temperatura w pokoju nie przekracza 21 stopni.',
+    ]),
+    head: /powietrz/,
+  },
+  {
+    kind: 'de listicle',
+    content: page('Die 5 besten Zimmerpflanzen für dunkle Räume', [
+      'Diese Zimmerpflanzen wachsen auch in dunklen Räumen mit weniger als 500 Lux.',
+      '## 1. Schusterpalme',
+      'Die Schusterpalme ist eine der robustesten Zimmerpflanzen und verträgt Schatten.',
+      '## 2. Glücksfeder',
+      'Die Glücksfeder speichert Wasser und gehört zu den genügsamen Zimmerpflanzen.',
+      '## 3. Einblatt',
+      'Das Einblatt zeigt, wann Zimmerpflanzen Wasser brauchen: Die Blätter hängen.',
+      'Alle Zimmerpflanzen dieser Liste brauchen nur alle zwei Wochen Wasser.',
+    ]),
+    head: /zimmerpflanzen/,
+  },
+  {
+    kind: 'en product',
+    content: page('Norvik Aero 3 Electric Toothbrush – White', [
+      'The Norvik Aero 3 is an electric toothbrush with three modes and a battery that lasts 30 days.',
+      '## Specifications',
+      'The toothbrush weighs 110 g, charges by USB-C in four hours and ships with two brush heads.',
+      '## In the box',
+      'You get the toothbrush, a travel case and a charging cable.',
+      'The electric toothbrush carries a two-year warranty.',
+    ]),
+    head: /toothbrush/,
+    entity: /toothbrush/,
+  },
+  {
+    kind: 'pl product',
+    content: page('Odkurzacz bezprzewodowy Ventra X7 – biały', [
+      'Ventra X7 to odkurzacz bezprzewodowy o mocy ssania 150 AW i czasie pracy do 45 minut.',
+      '## Dane techniczne',
+      'Odkurzacz waży 1,6 kg, a pojemnik na kurz mieści 0,5 l.',
+      '## W zestawie',
+      'Do odkurzacza dołączono ssawkę szczelinową, szczotkę do mebli i stację dokującą.',
+      'Odkurzacz bezprzewodowy Ventra X7 ma 24 miesiące gwarancji.',
+    ]),
+    head: /odkurzacz/,
+  },
+  {
+    kind: 'de product',
+    content: page('Halvor K2 Kaffeemühle aus Edelstahl', [
+      'Die Halvor K2 ist eine elektrische Kaffeemühle mit Kegelmahlwerk und 40 Mahlstufen.',
+      '## Technische Daten',
+      'Die Kaffeemühle fasst 250 g Bohnen und mahlt 20 g in zwölf Sekunden.',
+      '## Lieferumfang',
+      'Zur Kaffeemühle gehören ein Pinsel und ein Auffangbehälter aus Edelstahl.',
+      'Die Kaffeemühle hat zwei Jahre Garantie.',
+    ]),
+    head: /kaffeemühle/,
+  },
+];
+
+for (const c of CASES) {
+  t.test(c.kind, async (t) => {
+    const r = prepareDocument({ content: c.content, url: null, keyword: null });
+    t.match(r.keyword.toLowerCase(), c.head, `keyword "${r.keyword}" holds the head noun`);
+    t.match(r.csi.centralEntity.toLowerCase(), c.entity ?? c.head, `entity "${r.csi.centralEntity}"`);
+  });
+}
+
+t.test('a supplied keyword: the entity is the head noun the page repeats, not every noun', async (t) => {
+  const content = page('Descaling a kettle', [
+    'Descale a kettle with citric acid: two spoons of acid, half a kettle of water, one boil.',
+    'The kettle then sits for twenty minutes while the acid dissolves the scale.',
+    'Rinse the kettle twice so no acid taste stays in the water.',
+    'A kettle in a hard-water area needs this every month.',
+    'Citric acid is sold as a powder; citric acid from the baking shelf works as well.',
+  ]);
+  const r = prepareDocument({ content, url: null, keyword: 'descale kettle citric acid' });
+  t.equal(r.csi.centralEntity, 'kettle');
+  // A phrase the page repeats whole stays whole.
+  const whole = prepareDocument({ content, url: null, keyword: 'citric acid' });
+  t.equal(whole.csi.centralEntity, 'citric acid');
+});
+
+t.test('a German title closing on an infinitive is a task, its verb kept last', async (t) => {
+  const content = page('Seife selber sieden: Grundrezept für Anfänger', [
+    'Seife selber sieden braucht Öl, Lauge und vier Wochen Geduld.',
+    'Die Seife reift in einer Holzform, bis die Lauge ganz gebunden ist.',
+    'Wer Seife selber siedet, trägt Handschuhe und eine Schutzbrille.',
+    'Eine fertige Seife schneidet man nach zwei Tagen in Stücke.',
+  ]);
+  const r = prepareDocument({ content, url: null, keyword: null });
+  t.equal(r.keyword, 'seife selber sieden');
+  t.match(r.csi.centralEntity, /^seife/);
+});
+
+t.test('a comparison shows both sides as its entity', async (t) => {
+  const content = page('Kayak vs Canoe: Which Boat Suits a Beginner?', [
+    'A kayak is lighter and faster; a canoe carries more gear and a second paddler.',
+    'A beginner tips a canoe less often, but a kayak is easier to steer alone.',
+    'Choose the kayak for fitness trips and the canoe for family trips with luggage.',
+  ]);
+  const r = prepareDocument({ content, url: null, keyword: 'kayak vs canoe' });
+  t.equal(r.csi.centralEntity, 'kayak vs canoe');
+  t.match(r.csi.centralSearchIntent, /kayak vs canoe/);
+});
+
+t.test('a how-to title keeps its verb and drops what follows the head', async (t) => {
+  const r = prepareDocument({ content: CASES[0]?.content ?? '', url: null, keyword: null });
+  t.equal(r.keyword, 'how to repaint a bicycle frame');
+  t.match(r.csi.centralSearchIntent, /^instructional: how to repaint/);
+});
