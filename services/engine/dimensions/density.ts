@@ -40,7 +40,7 @@ export const keywordDensity = (
   kwStems: string[],
   an?: Analyzer,
   kw?: KeywordInfo,
-): { matches: number; kd: number; mentions: number } => {
+): { matches: number; kd: number; mentions: number; uses: number; counted: number } => {
   const g = an && kw ? gamingOf(doc, kw, an) : null;
   // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
   // writer's use of the keyphrase: no match, no dilution.
@@ -69,6 +69,9 @@ export const keywordDensity = (
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
     matches,
+    // What the density figure is made of, so the summary states the same numbers.
+    uses: matches + stuffedUses,
+    counted: words + stuffedWords,
     kd: ((matches + stuffedUses) / (words + stuffedWords)) * 100,
     mentions: ((matches + 0.5 * partial) / words) * 100,
   };
@@ -76,7 +79,7 @@ export const keywordDensity = (
 
 export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { kw, lang, an } = ctx;
-  const { matches, kd, mentions } = keywordDensity(doc, kw.stems, an, kw);
+  const { matches, kd, mentions, uses, counted } = keywordDensity(doc, kw.stems, an, kw);
   const g = gamingOf(doc, kw, an);
   const ceiling = densityCeiling(kw.stems);
   const findings: Finding[] = [];
@@ -169,7 +172,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       );
     }
     // The sentences offered for removal are not also offered for a rewrite (one change per text).
-    const task = rewriteTask(doc, ctx, kd, ceiling, new Set(stuffed.map((x) => x.s.text)));
+    const task = rewriteTask(doc, ctx, kd, new Set(stuffed.map((x) => x.s.text)));
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
@@ -235,8 +238,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     score: round1(score),
     summary: t(
       lang,
-      `Keyphrase matches: ${matches} in ${g.informativeWords} words (${round2(kd)}%); longest gap ${Math.round(gap * 100)}% of sentences.`,
-      `Wystąpienia frazy: ${matches} na ${g.informativeWords} słów (${round2(kd)}%); najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+      `Keyphrase uses: ${uses} in ${counted} words (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}; longest gap ${Math.round(gap * 100)}% of sentences.`,
+      `Wystąpienia frazy: ${uses} na ${counted} słów (${round2(kd)}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
     ),
     strengths,
     findings,
@@ -249,20 +252,14 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
  * author task: only the writer can say it once without losing the sentence's meaning, so it is a
  * task on that sentence with the counts, not a removal that would take its content with it.
  */
-const rewriteTask = (
-  doc: Doc,
-  ctx: ScoringContext,
-  kd: number,
-  ceiling: number,
-  removals: Set<string>,
-): Finding | null => {
+const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<string>): Finding | null => {
   const { kw, lang } = ctx;
   const top = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
     .filter((x) => x.s.kind === 'prose' && x.occ >= 2 && !removals.has(x.s.text))
     .sort((a, b) => b.occ - a.occ)[0];
   if (!top || !unique(doc.content, top.s.text)) return null;
-  const figures = { occ: top.occ, kd: round2(kd), ceiling };
+  const figures = { occ: top.occ, kd: round2(kd) };
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
@@ -274,9 +271,9 @@ const rewriteTask = (
     ),
     problem: t(
       lang,
-      `"${kw.text}" appears ${figures.occ} times in this sentence; the page uses it at ${figures.kd}% of its words (natural up to ${ceiling}%).`,
-      `„${kw.text}” pada w tym zdaniu ${figures.occ} razy; strona używa frazy w ${figures.kd}% słów (naturalnie do ${ceiling}%).`,
-      `„${kw.text}“ steht in diesem Satz ${figures.occ}-mal; die Seite nutzt es bei ${figures.kd} % ihrer Wörter (natürlich bis ${ceiling} %).`,
+      `"${kw.text}" appears ${figures.occ} times in this sentence, and the page repeats it where it adds nothing (${figures.kd}% of its words).`,
+      `„${kw.text}” pada w tym zdaniu ${figures.occ} razy, a strona powtarza frazę tam, gdzie nic nie wnosi (${figures.kd}% słów).`,
+      `„${kw.text}“ steht in diesem Satz ${figures.occ}-mal, und die Seite wiederholt es, wo es nichts beiträgt (${figures.kd} % ihrer Wörter).`,
     ),
     suggestion: t(
       lang,
