@@ -233,6 +233,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       }),
     );
   }
+  const title = titleTask(doc, ctx);
+  if (title) findings.push(title);
   return {
     id: 'density',
     score: round1(score),
@@ -286,5 +288,50 @@ const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<st
     actionType: 'replace',
     severity: 0.9,
     change: { kind: 'replace', before: top.s.text, after: top.s.text },
+  });
+};
+
+/**
+ * A title that says the keyword twice or more ("X – X and why X matters") is stuffing a reader
+ * sees first, whatever the density: an in-place task on the H1, since only the writer can say what
+ * the title should promise instead.
+ */
+const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
+  const { kw, lang, an } = ctx;
+  const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
+  if (!h1 || !kw.stems.length || !unique(doc.content, h1.text)) return null;
+  const stems = an.contentStems(h1.text);
+  const byStem = Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
+  // A lone subject noun may stand twice in a natural title ("What is a bond? … how bonds work"):
+  // then the phrase as typed must repeat, or the noun three times.
+  const asTyped = h1.text.toLowerCase().split(kw.text.toLowerCase()).length - 1;
+  const times = kw.stems.length >= 2 || byStem >= 3 ? byStem : asTyped;
+  if (times < 2) return null;
+  return finding({
+    kind: 'stuffingRewrite',
+    subject: kw.text,
+    title: t(
+      lang,
+      'Say the keyword once in the title',
+      'Użyj frazy raz w tytule',
+      'Das Keyword im Titel nur einmal nennen',
+    ),
+    problem: t(
+      lang,
+      `The title says "${kw.text}" ${times} times.`,
+      `Tytuł powtarza „${kw.text}” ${times} razy.`,
+      `Der Titel nennt „${kw.text}“ ${times}-mal.`,
+    ),
+    suggestion: t(
+      lang,
+      `Rewrite the title with "${kw.text}" once, followed by what the reader gets from the article (the answer, the steps, the comparison), in your words.`,
+      `Przepisz tytuł tak, by „${kw.text}” padło raz, a po nim to, co czytelnik dostaje z artykułu (odpowiedź, kroki, porównanie), własnymi słowami.`,
+      `Schreiben Sie den Titel mit „${kw.text}“ nur einmal und danach, was der Leser vom Artikel hat (die Antwort, die Schritte, den Vergleich), in Ihren Worten.`,
+    ),
+    section: sectionName(doc, 0),
+    sectionIndex: 0,
+    actionType: 'replace',
+    severity: 0.9,
+    change: { kind: 'replace', before: h1.text, after: h1.text },
   });
 };

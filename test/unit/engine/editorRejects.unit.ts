@@ -359,6 +359,20 @@ t.test('harmful: no cut of a sentence that says yes or no (it answers something)
   );
 });
 
+t.test("stuffing: a title that repeats the keyword gets a task; a strong article's title never does", async (t) => {
+  const titled = audited.flatMap((x) =>
+    x.recs
+      .filter((r) => r.evidence?.rule.startsWith('density') && r.authorDataOnly && /^#\s/mu.test(x.a.input.content))
+      .filter((r) => x.a.input.content.includes(`# ${r.before}`))
+      .map((r) => ({ x, r })),
+  );
+  t.ok(titled.length > 0, 'stuffed titles are named');
+  t.same(
+    titled.filter(({ x }) => x.a.quality === 'strong').map(({ x }) => x.a.name),
+    [],
+  );
+});
+
 t.test('wrong language: a German article gets German titles, task texts and rules', async (t) => {
   const english = /\b(?:the|and|Answer|Add|Remove|Cut|Split|Replace|State)\b/u;
   t.same(
