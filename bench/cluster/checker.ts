@@ -45,7 +45,12 @@ export interface History {
   /** Consumer-group lag at the end, by group. */
   lags: Record<string, number>;
   faults: (Interval & { kind: string })[];
-  submissions: Interval[];
+  submissions: Submission[];
+}
+
+/** How long one request took to be accepted, and what it asked for (an audit, a batch, a generation). */
+export interface Submission extends Interval {
+  what: string;
 }
 
 export interface Verdict {
@@ -73,6 +78,7 @@ export interface Verdict {
     maxLag: number;
     faultsByKind: Record<string, number>;
     worstWaitDuringFaultMs: number;
+    worstWaitDuringFaultMsByWhat: Record<string, number>;
   };
   violations: string[];
 }
@@ -187,6 +193,8 @@ export function checkHistory(h: History): Verdict {
   const faultsByKind: Record<string, number> = {};
   for (const f of h.faults) faultsByKind[f.kind] = (faultsByKind[f.kind] ?? 0) + 1;
   const duringFault = h.submissions.filter((s) => h.faults.some((f) => overlaps(s, f)));
+  const worstByWhat: Record<string, number> = {};
+  for (const s of duringFault) worstByWhat[s.what] = Math.max(worstByWhat[s.what] ?? 0, s.to - s.from);
   return {
     figures: {
       accepted: h.accepted.length,
@@ -207,6 +215,7 @@ export function checkHistory(h: History): Verdict {
       maxLag: Math.max(0, ...Object.values(h.lags)),
       faultsByKind,
       worstWaitDuringFaultMs: Math.max(0, ...duringFault.map((s) => s.to - s.from)),
+      worstWaitDuringFaultMsByWhat: worstByWhat,
     },
     violations,
   };

@@ -1,5 +1,5 @@
 import { sleep } from '../../core/sleep.ts';
-import type { Interval } from './checker.ts';
+import type { Submission } from './checker.ts';
 import type { Account } from './workload.ts';
 
 interface Item {
@@ -33,7 +33,7 @@ export function startGenerations(o: { apis: string[]; deadline: number; say: (s:
   const accepted = new Set<string>();
   const skipped: Record<string, number> = {};
   const answers: Record<string, number> = {};
-  const submissions: Interval[] = [];
+  const submissions: Submission[] = [];
   const running: Promise<void>[] = [];
   let calls = 0;
   const note = (into: Record<string, number>, what: string) => (into[what] = (into[what] ?? 0) + 1);
@@ -57,9 +57,9 @@ export function startGenerations(o: { apis: string[]; deadline: number; say: (s:
       try {
         const r = await call(account, path, body);
         if (done(r.status, r.body)) return r;
-        if (body !== undefined) note(answers, String(r.status));
+        if (body !== undefined) note(answers, String(r.status)); // a GET polled before its time is no fault
       } catch (e) {
-        note(answers, (e as Error).name);
+        note(answers, `${body === undefined ? 'GET ' : ''}${(e as Error).name}`);
       }
     }
     return null;
@@ -88,7 +88,7 @@ export function startGenerations(o: { apis: string[]; deadline: number; say: (s:
     );
     if (!started || typeof started.body.revisionId !== 'string')
       return void note(skipped, started ? `refused ${started.status}` : 'not accepted in time');
-    submissions.push({ from: Math.max(from, waitFrom), to: Date.now() });
+    submissions.push({ from: Math.max(from, waitFrom), to: Date.now(), what: 'generation' });
     accepted.add(started.body.revisionId);
   };
 

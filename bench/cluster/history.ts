@@ -54,6 +54,16 @@ export async function storeHistory(
   };
 }
 
+/** Tasks claimed more than once, by kind: taken over after a lost lease (or retried after an error). */
+export const reclaimedTasks = async (pool: Pool): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (
+      await pool.query<{ kind: string; n: number }>(
+        `SELECT kind, count(*)::int AS n FROM pipeline_tasks WHERE attempts > 1 GROUP BY kind ORDER BY kind`,
+      )
+    ).rows.map((r) => [r.kind, r.n]),
+  );
+
 /** The revision ids (apply generations) of these accounts that have an event of this type. */
 const revisions = async (pool: Pool, accountIds: string[], type: string): Promise<string[]> =>
   (

@@ -25,7 +25,7 @@ import { createAccount } from '../../services/admin/operations.ts';
 import { serviceMigrations } from '../../services/migrations.ts';
 import { checkHistory } from './checker.ts';
 import { crashablePostgres } from './crashablePostgres.ts';
-import { readWholeTopic, storeHistory } from './history.ts';
+import { readWholeTopic, reclaimedTasks, storeHistory } from './history.ts';
 import { faultKinds } from './faults.ts';
 import { planFaults, runNemesis } from './nemesis.ts';
 import { startServiceProcesses } from './processes.ts';
@@ -198,6 +198,7 @@ async function run(): Promise<boolean> {
     generationsSkipped: gen.skipped,
     generationRetriedAnswers: gen.answers,
     ...verdict.figures,
+    tasksClaimedMoreThanOnce: await reclaimedTasks(pool),
     processExits: service.exits,
     faults,
     minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),

@@ -2,7 +2,7 @@ import { sleep } from '../../core/sleep.ts';
 import { accountStreamId } from '../../events/account/index.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { ledgerBalance } from '../../projections/ledger/queries.ts';
-import type { Interval } from './checker.ts';
+import type { Submission } from './checker.ts';
 import type { Sites } from './sites.ts';
 
 export interface Account {
@@ -47,7 +47,7 @@ export async function submitAll(o: {
 }): Promise<{
   acknowledged: string[];
   bulkIds: string[];
-  submissions: Interval[];
+  submissions: Submission[];
   retries: number;
   answers: Record<string, number>;
 }> {
@@ -56,7 +56,7 @@ export async function submitAll(o: {
   const answers: Record<string, number> = {};
   const note = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
   const bulkIds: string[] = [];
-  const submissions: Interval[] = [];
+  const submissions: Submission[] = [];
   let retries = 0;
   let submitted = 0;
   const submit = async (i: number, account: Account) => {
@@ -76,7 +76,7 @@ export async function submitAll(o: {
         });
         const body = (await res.json()) as { id?: string };
         if ((res.status === 202 || res.status === 200) && body.id) {
-          submissions.push({ from, to: Date.now() });
+          submissions.push({ from, to: Date.now(), what: req.audits === 1 ? 'audit' : 'batch' });
           if (req.audits === 1) {
             acknowledged.push(body.id);
             o.onAccepted?.(body.id, account, i);

@@ -30,8 +30,9 @@ const clean = (): History => ({
   lags: { audits: 0 },
   faults: [{ kind: 'broker-kill', from: 100, to: 200 }],
   submissions: [
-    { from: 50, to: 120 },
-    { from: 300, to: 900 },
+    { from: 50, to: 120, what: 'audit' },
+    { from: 150, to: 180, what: 'generation' },
+    { from: 300, to: 900, what: 'audit' },
   ],
 });
 
@@ -49,6 +50,7 @@ t.test('a clean history passes, and a relay re-sending a batch is not a violatio
   });
   t.equal(v.figures.duplicatesDroppedByConsumers, 2);
   t.equal(v.figures.worstWaitDuringFaultMs, 70, 'only submissions overlapping a fault count');
+  t.same(v.figures.worstWaitDuringFaultMsByWhat, { audit: 70, generation: 30 });
 });
 
 t.test('a duplicate past de-duplication is noticed', async (t) => {
