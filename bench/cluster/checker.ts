@@ -24,6 +24,11 @@ export interface History {
   accepted: string[];
   /** Job ids whose stream holds a terminal event. */
   terminal: string[];
+  /**
+   * Apply generations (revision ids): accepted by the API or requested in the store, and the
+   * store's outcome of each (RevisionGenerated / RevisionFailed).
+   */
+  generations: { accepted: string[]; completed: string[]; failed: string[] };
   /** Every CreditCharged event's subject (an audit or a generation). */
   charges: string[];
   /** Every CreditRefunded event's subject. */
@@ -40,7 +45,12 @@ export interface History {
   /** Consumer-group lag at the end, by group. */
   lags: Record<string, number>;
   faults: (Interval & { kind: string })[];
-  submissions: Interval[];
+  submissions: Submission[];
+}
+
+/** How long one request took to be accepted, and what it asked for (an audit, a batch, a generation). */
+export interface Submission extends Interval {
+  what: string;
 }
 
 export interface Verdict {
@@ -49,6 +59,12 @@ export interface Verdict {
     terminal: number;
     notTerminal: number;
     doubleCharges: number;
+    generationsAccepted: number;
+    generationsCompleted: number;
+    generationsFailed: number;
+    generationsNotTerminal: number;
+    generationsChargedTwice: number;
+    generationsCreditWrong: number;
     ledgersTrue: number;
     ledgers: number;
     topicRecords: number;
@@ -62,6 +78,7 @@ export interface Verdict {
     maxLag: number;
     faultsByKind: Record<string, number>;
     worstWaitDuringFaultMs: number;
+    worstWaitDuringFaultMsByWhat: Record<string, number>;
   };
   violations: string[];
 }
@@ -112,18 +129,49 @@ function streamOrder(applied: TopicRecord[], violations: string[]) {
 
 const overlaps = (a: Interval, b: Interval) => a.from < b.to && b.from < a.to;
 
+/**
+ * Every accepted generation ended, and its credit is right: a completed one charged exactly once
+ * (none twice, none given away), a failed one charged and refunded (3.4: none lost). The soak's
+ * accounts are limited ones, so every generation is charged.
+ */
+function checkGenerations(h: History, charged: Map<string, number>, net: Map<string, number>, violations: string[]) {
+  const completed = new Set(h.generations.completed);
+  const failed = new Set(h.generations.failed);
+  const notTerminal = h.generations.accepted.filter((r) => !completed.has(r) && !failed.has(r));
+  for (const r of notTerminal.slice(0, 20)) violations.push(`generation ${r} accepted but never terminal`);
+  const twice = h.generations.accepted.filter((r) => (charged.get(r) ?? 0) > 1);
+  let wrong = 0;
+  for (const r of h.generations.accepted) {
+    const due = completed.has(r) ? 1 : failed.has(r) ? 0 : undefined;
+    const n = net.get(r) ?? 0;
+    if (due === undefined || n === due) continue;
+    wrong++;
+    violations.push(`generation ${r} ${completed.has(r) ? 'completed' : 'failed'} with ${n} credits net (${due} due)`);
+  }
+  return {
+    generationsAccepted: h.generations.accepted.length,
+    generationsCompleted: completed.size,
+    generationsFailed: failed.size,
+    generationsNotTerminal: notTerminal.length,
+    generationsChargedTwice: twice.length,
+    generationsCreditWrong: wrong,
+  };
+}
+
 export function checkHistory(h: History): Verdict {
   const violations: string[] = [];
   const terminal = new Set(h.terminal);
   const notTerminal = h.accepted.filter((j) => !terminal.has(j));
   for (const j of notTerminal.slice(0, 20)) violations.push(`job ${j} accepted but never terminal`);
 
-  const net = new Map<string, number>();
-  for (const s of h.charges) net.set(s, (net.get(s) ?? 0) + 1);
-  const chargedTwice = [...net].filter(([, n]) => n > 1).map(([s]) => s);
-  for (const s of chargedTwice) violations.push(`subject ${s} charged ${net.get(s)} times`);
+  const charged = new Map<string, number>();
+  for (const s of h.charges) charged.set(s, (charged.get(s) ?? 0) + 1);
+  const chargedTwice = [...charged].filter(([, n]) => n > 1).map(([s]) => s);
+  for (const s of chargedTwice) violations.push(`subject ${s} charged ${charged.get(s)} times`);
+  const net = new Map(charged);
   for (const s of h.refunds) net.set(s, (net.get(s) ?? 0) - 1);
   for (const [s, n] of net) if (n < 0) violations.push(`subject ${s} refunded more than charged`);
+  const generations = checkGenerations(h, charged, net, violations);
 
   const badLedgers = h.ledgers.filter((l) => l.replay !== l.projected || !l.verifyOk);
   for (const l of badLedgers)
@@ -145,12 +193,15 @@ export function checkHistory(h: History): Verdict {
   const faultsByKind: Record<string, number> = {};
   for (const f of h.faults) faultsByKind[f.kind] = (faultsByKind[f.kind] ?? 0) + 1;
   const duringFault = h.submissions.filter((s) => h.faults.some((f) => overlaps(s, f)));
+  const worstByWhat: Record<string, number> = {};
+  for (const s of duringFault) worstByWhat[s.what] = Math.max(worstByWhat[s.what] ?? 0, s.to - s.from);
   return {
     figures: {
       accepted: h.accepted.length,
       terminal: h.accepted.length - notTerminal.length,
       notTerminal: notTerminal.length,
       doubleCharges: chargedTwice.length,
+      ...generations,
       ledgersTrue: h.ledgers.length - badLedgers.length,
       ledgers: h.ledgers.length,
       topicRecords: h.topic.length,
@@ -164,6 +215,7 @@ export function checkHistory(h: History): Verdict {
       maxLag: Math.max(0, ...Object.values(h.lags)),
       faultsByKind,
       worstWaitDuringFaultMs: Math.max(0, ...duringFault.map((s) => s.to - s.from)),
+      worstWaitDuringFaultMsByWhat: worstByWhat,
     },
     violations,
   };

@@ -14,7 +14,7 @@ import { storedRecords, topicRecords, type RawMessage } from './logRecords.ts';
 export async function storeHistory(
   pool: Pool,
   accountIds: string[],
-): Promise<Pick<History, 'accepted' | 'terminal' | 'charges' | 'refunds' | 'ledgers' | 'stored'>> {
+): Promise<Pick<History, 'accepted' | 'terminal' | 'generations' | 'charges' | 'refunds' | 'ledgers' | 'stored'>> {
   // Jobs by the id the API answered with (AuditRequested.jobId), as the client knows them.
   const jobs = async (terminalOnly: boolean) =>
     (
@@ -42,12 +42,36 @@ export async function storeHistory(
   return {
     accepted: await jobs(false),
     terminal: await jobs(true),
+    generations: {
+      accepted: await revisions(pool, accountIds, 'RevisionRequested'),
+      completed: await revisions(pool, accountIds, 'RevisionGenerated'),
+      failed: await revisions(pool, accountIds, 'RevisionFailed'),
+    },
     charges: charges.map((c) => c.subject),
     refunds,
     ledgers,
     stored: await storedRecords(pool),
   };
 }
+
+/** Tasks claimed more than once, by kind: taken over after a lost lease (or retried after an error). */
+export const reclaimedTasks = async (pool: Pool): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (
+      await pool.query<{ kind: string; n: number }>(
+        `SELECT kind, count(*)::int AS n FROM pipeline_tasks WHERE attempts > 1 GROUP BY kind ORDER BY kind`,
+      )
+    ).rows.map((r) => [r.kind, r.n]),
+  );
+
+/** The revision ids (apply generations) of these accounts that have an event of this type. */
+const revisions = async (pool: Pool, accountIds: string[], type: string): Promise<string[]> =>
+  (
+    await pool.query<{ id: string }>(
+      `SELECT DISTINCT payload->>'revisionId' AS id FROM events WHERE type = $1 AND account_id = ANY($2)`,
+      [type, accountIds],
+    )
+  ).rows.map((r) => r.id);
 
 /** Replay (sum of the stream's credit deltas) against the projection, and `ledger verify`. */
 async function ledgerOf(pool: Pool, accountId: string): Promise<History['ledgers'][number]> {

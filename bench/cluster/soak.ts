@@ -4,7 +4,8 @@
  * accounts, on a three-broker Kafka cluster and a durable PostgreSQL, two processes of every role
  * group, while a seeded nemesis kills brokers (the events partition's leader first), stops
  * PostgreSQL the immediate way, SIGSTOPs a worker past its lease and cuts one worker process off
- * the brokers and PostgreSQL. Afterwards the checker reads the whole history (checker.ts); the
+ * the brokers and PostgreSQL. Every 4th single audit, once completed, gets an apply generation of
+ * some of its recommendations (generations.ts). Afterwards the checker reads the whole history (checker.ts); the
  * figures are printed as JSON and the exit code says whether every promise held.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,12 +25,13 @@ import { createAccount } from '../../services/admin/operations.ts';
 import { serviceMigrations } from '../../services/migrations.ts';
 import { checkHistory } from './checker.ts';
 import { crashablePostgres } from './crashablePostgres.ts';
-import { readWholeTopic, storeHistory } from './history.ts';
+import { readWholeTopic, reclaimedTasks, storeHistory } from './history.ts';
 import { faultKinds } from './faults.ts';
 import { planFaults, runNemesis } from './nemesis.ts';
 import { startServiceProcesses } from './processes.ts';
 import { startProxy } from './proxy.ts';
 import { startSites } from './sites.ts';
+import { startGenerations } from './generations.ts';
 import { submitAll, waitForLagZero, waitForTerminal } from './workload.ts';
 
 const argOf = (name: string, fallback: string): string => {
@@ -46,6 +48,7 @@ const ACCOUNTS = 50;
 const SEED = argOf('seed', randomBytes(4).toString('hex'));
 const ROUNDS = intArg('rounds', 3);
 const LEASE_SECONDS = 10;
+const WAIT_MINUTES = intArg('wait-minutes', 30);
 
 const log = createLogger('soak', 'warn');
 const say = (s: string) => process.stderr.write(`soak ${new Date().toISOString().slice(11, 19)}: ${s}\n`);
@@ -115,6 +118,7 @@ async function run(): Promise<boolean> {
     ALLOW_PRIVATE_ADDRESSES: '1',
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_READS_PER_MINUTE: '1000000',
+    RATE_LIMIT_APPLY_PER_MINUTE: '1000000',
     PIPELINE_LEASE_SECONDS: String(LEASE_SECONDS),
     SERP_PROVIDER: 'none',
   });
@@ -125,8 +129,8 @@ async function run(): Promise<boolean> {
       { name: 'api-b', roles: 'api', env: env(true, apiB) },
       { name: 'relay-a', roles: 'relay,projections', env: env(true) },
       { name: 'relay-b', roles: 'relay,projections', env: env(true) },
-      { name: 'worker-a', roles: 'crawler,auditor', env: env(true) },
-      { name: 'worker-b', roles: 'crawler,auditor', env: env(false) },
+      { name: 'worker-a', roles: 'crawler,auditor,apply', env: env(true) },
+      { name: 'worker-b', roles: 'crawler,auditor,apply', env: env(false) },
       { name: 'async-a', roles: 'webhooks,bulk,scheduler', env: env(true) },
       { name: 'async-b', roles: 'webhooks,bulk,scheduler', env: env(true) },
     ],
@@ -140,7 +144,8 @@ async function run(): Promise<boolean> {
   const accounts = [];
   for (let i = 0; i < ACCOUNTS; i++)
     accounts.push(
-      await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil(AUDITS / ACCOUNTS) + 5 }),
+      // An audit's credit, a quarter of one for its apply generation, and a margin.
+      await createAccount(pool, { email: `soak${i}@example.com`, credits: Math.ceil((AUDITS * 1.25) / ACCOUNTS) + 5 }),
     );
 
   const kinds = faultKinds({
@@ -156,10 +161,12 @@ async function run(): Promise<boolean> {
   const nemesis = runNemesis(plan, kinds, say);
 
   const apis = [apiA, apiB].map((p) => `http://127.0.0.1:${p}`);
-  const work = await submitAll({ apis, accounts, audits: AUDITS, sites, say });
+  const generations = startGenerations({ apis, deadline: Date.now() + WAIT_MINUTES * 60_000, say });
+  const work = await submitAll({ apis, accounts, audits: AUDITS, sites, say, onAccepted: generations.offer });
   say(`${work.acknowledged.length} jobs acknowledged (${work.retries} retries); waiting for them to end`);
+  const gen = await generations.done();
   const accountIds = accounts.map((a) => a.accountId);
-  await waitForTerminal(pool, accountIds, intArg('wait-minutes', 30), say);
+  await waitForTerminal(pool, accountIds, WAIT_MINUTES, say);
   // At least one round, so that every kind of fault happened, whatever N.
   while (nemesis.count() < kinds.length && !nemesis.finished()) await sleep(1000);
   nemesis.stop();
@@ -172,12 +179,13 @@ async function run(): Promise<boolean> {
   const verdict = checkHistory({
     ...store,
     accepted: [...new Set([...store.accepted, ...work.acknowledged])],
+    generations: { ...store.generations, accepted: [...new Set([...store.generations.accepted, ...gen.accepted])] },
     topic,
     webhookPosts: sites.webhookPosts,
     maxWebhookAttempts: 3,
     lags,
     faults,
-    submissions: work.submissions,
+    submissions: [...work.submissions, ...gen.submissions],
   });
   const figures = {
     seed: SEED,
@@ -186,7 +194,11 @@ async function run(): Promise<boolean> {
     acknowledged: work.acknowledged.length,
     submissionRetries: work.retries,
     retriedAnswers: work.answers,
+    generationsOffered: gen.offered,
+    generationsSkipped: gen.skipped,
+    generationRetriedAnswers: gen.answers,
     ...verdict.figures,
+    tasksClaimedMoreThanOnce: await reclaimedTasks(pool),
     processExits: service.exits,
     faults,
     minutes: Number(((Date.now() - started) / 60_000).toFixed(1)),

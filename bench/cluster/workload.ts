@@ -2,10 +2,10 @@ import { sleep } from '../../core/sleep.ts';
 import { accountStreamId } from '../../events/account/index.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { ledgerBalance } from '../../projections/ledger/queries.ts';
-import type { Interval } from './checker.ts';
+import type { Submission } from './checker.ts';
 import type { Sites } from './sites.ts';
 
-interface Account {
+export interface Account {
   accountId: string;
   apiKey: string;
 }
@@ -42,10 +42,12 @@ export async function submitAll(o: {
   audits: number;
   sites: Sites;
   say: (s: string) => void;
+  /** Called with each single audit the API accepted (the soak's apply generations start from them). */
+  onAccepted?: (jobId: string, account: Account, i: number) => void;
 }): Promise<{
   acknowledged: string[];
   bulkIds: string[];
-  submissions: Interval[];
+  submissions: Submission[];
   retries: number;
   answers: Record<string, number>;
 }> {
@@ -54,7 +56,7 @@ export async function submitAll(o: {
   const answers: Record<string, number> = {};
   const note = (what: string) => (answers[what] = (answers[what] ?? 0) + 1);
   const bulkIds: string[] = [];
-  const submissions: Interval[] = [];
+  const submissions: Submission[] = [];
   let retries = 0;
   let submitted = 0;
   const submit = async (i: number, account: Account) => {
@@ -74,9 +76,11 @@ export async function submitAll(o: {
         });
         const body = (await res.json()) as { id?: string };
         if ((res.status === 202 || res.status === 200) && body.id) {
-          submissions.push({ from, to: Date.now() });
-          if (req.audits === 1) acknowledged.push(body.id);
-          else bulkIds.push(body.id);
+          submissions.push({ from, to: Date.now(), what: req.audits === 1 ? 'audit' : 'batch' });
+          if (req.audits === 1) {
+            acknowledged.push(body.id);
+            o.onAccepted?.(body.id, account, i);
+          } else bulkIds.push(body.id);
           return req.audits;
         }
         note(String(res.status));
@@ -101,23 +105,30 @@ export async function submitAll(o: {
   return { acknowledged, bulkIds, submissions, retries, answers };
 }
 
+const count = async (pool: Pool, accountIds: string[], sql: string): Promise<number> =>
+  (await pool.query<{ n: number }>(sql, [accountIds])).rows[0]!.n;
+
+/** Audits ended, plus apply generations ended (one revision stream holds every generation of an audit). */
 const terminalCount = async (pool: Pool, accountIds: string[]): Promise<number> =>
-  (
-    await pool.query<{ n: number }>(
-      `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
-      [accountIds],
-    )
-  ).rows[0]!.n;
+  (await count(
+    pool,
+    accountIds,
+    `SELECT count(DISTINCT stream_id)::int AS n FROM events WHERE type IN ('AuditCompleted', 'AuditFailed') AND account_id = ANY($1)`,
+  )) +
+  (await count(
+    pool,
+    accountIds,
+    `SELECT count(DISTINCT payload->>'revisionId')::int AS n FROM events WHERE type IN ('RevisionGenerated', 'RevisionFailed') AND account_id = ANY($1)`,
+  ));
 
 const requestedCount = async (pool: Pool, accountIds: string[]): Promise<number> =>
-  (
-    await pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM events WHERE type = 'AuditRequested' AND account_id = ANY($1)`,
-      [accountIds],
-    )
-  ).rows[0]!.n;
+  count(
+    pool,
+    accountIds,
+    `SELECT count(*)::int AS n FROM events WHERE type IN ('AuditRequested', 'RevisionRequested') AND account_id = ANY($1)`,
+  );
 
-/** Polls until every requested audit of these accounts is terminal, or `minutes` pass. */
+/** Polls until every requested audit and apply generation of these accounts is terminal, or `minutes` pass. */
 export async function waitForTerminal(pool: Pool, accountIds: string[], minutes: number, say: (s: string) => void) {
   const deadline = Date.now() + minutes * 60_000;
   for (let shown = 0; Date.now() < deadline; await sleep(2000)) {
@@ -125,7 +136,7 @@ export async function waitForTerminal(pool: Pool, accountIds: string[], minutes:
       const [done, all] = [await terminalCount(pool, accountIds), await requestedCount(pool, accountIds)];
       if (done >= all) return;
       if (Date.now() - shown > 30_000) {
-        say(`${done}/${all} audits terminal`);
+        say(`${done}/${all} audits and generations terminal`);
         shown = Date.now();
       }
     } catch {

@@ -78,6 +78,7 @@ t.test('the leader broker SIGKILLed under the relay: every event on the topic on
   const v = checkHistory({
     accepted: [],
     terminal: [],
+    generations: { accepted: [], completed: [], failed: [] },
     charges: [],
     refunds: [],
     ledgers: [],

@@ -18,8 +18,10 @@ const topicOf = (records = stored): TopicRecord[] =>
 const clean = (): History => ({
   accepted: ['j1', 'j2'],
   terminal: ['j1', 'j2'],
-  charges: ['j1', 'j2'],
-  refunds: ['j2'],
+  // r1 written (charged once), r2 failed (charged, refunded).
+  generations: { accepted: ['r1', 'r2'], completed: ['r1'], failed: ['r2'] },
+  charges: ['j1', 'j2', 'r1', 'r2'],
+  refunds: ['j2', 'r2'],
   ledgers: [{ accountId: 'acc_a', replay: 3, projected: 3, verifyOk: true }],
   stored,
   topic: topicOf(),
@@ -28,8 +30,9 @@ const clean = (): History => ({
   lags: { audits: 0 },
   faults: [{ kind: 'broker-kill', from: 100, to: 200 }],
   submissions: [
-    { from: 50, to: 120 },
-    { from: 300, to: 900 },
+    { from: 50, to: 120, what: 'audit' },
+    { from: 150, to: 180, what: 'generation' },
+    { from: 300, to: 900, what: 'audit' },
   ],
 });
 
@@ -39,8 +42,15 @@ t.test('a clean history passes, and a relay re-sending a batch is not a violatio
   h.topic.splice(2, 0, { ...h.topic[0]!, partition: 0 }, { ...h.topic[1]!, partition: 0 });
   const v = checkHistory(h);
   t.same(v.violations, []);
+  t.match(v.figures, {
+    generationsAccepted: 2,
+    generationsCompleted: 1,
+    generationsFailed: 1,
+    generationsNotTerminal: 0,
+  });
   t.equal(v.figures.duplicatesDroppedByConsumers, 2);
   t.equal(v.figures.worstWaitDuringFaultMs, 70, 'only submissions overlapping a fault count');
+  t.same(v.figures.worstWaitDuringFaultMsByWhat, { audit: 70, generation: 30 });
 });
 
 t.test('a duplicate past de-duplication is noticed', async (t) => {
@@ -75,4 +85,35 @@ t.test('a double charge, a false ledger, a job never ended, a webhook sent too o
   t.equal(v.figures.webhooksOverLimit, 1);
   t.equal(v.figures.maxLag, 2);
   t.equal(v.violations.length, 5, v.violations.join('\n'));
+});
+
+t.test('a generation that never ends is noticed', async (t) => {
+  const h = clean();
+  h.generations.accepted.push('r3');
+  h.charges.push('r3');
+  const v = checkHistory(h);
+  t.equal(v.figures.generationsNotTerminal, 1);
+  t.equal(v.figures.generationsCreditWrong, 0, 'its charge is not judged before it ends');
+  t.same(v.violations, ['generation r3 accepted but never terminal']);
+});
+
+t.test('a generation charged twice, and a failed one never refunded, are noticed', async (t) => {
+  const h = clean();
+  h.charges.push('r1');
+  h.refunds = h.refunds.filter((s) => s !== 'r2');
+  const v = checkHistory(h);
+  t.equal(v.figures.generationsChargedTwice, 1);
+  t.equal(v.figures.doubleCharges, 1);
+  t.equal(v.figures.generationsCreditWrong, 2);
+  t.match(v.violations.join('\n'), /subject r1 charged 2 times/);
+  t.match(v.violations.join('\n'), /generation r1 completed with 2 credits net \(1 due\)/);
+  t.match(v.violations.join('\n'), /generation r2 failed with 1 credits net \(0 due\)/);
+});
+
+t.test('a completed generation never charged is noticed (a credit given away)', async (t) => {
+  const h = clean();
+  h.charges = h.charges.filter((s) => s !== 'r1');
+  const v = checkHistory(h);
+  t.equal(v.figures.generationsCreditWrong, 1);
+  t.match(v.violations.join('\n'), /generation r1 completed with 0 credits net \(1 due\)/);
 });
