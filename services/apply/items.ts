@@ -157,14 +157,21 @@ export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): st
     : description;
 };
 
+/** At most `max` characters, never ending inside a word ("… A 30-Minute Routine" is not cut to "… A 3"). */
+export const cutAtWord = (text: string, max: number): string =>
+  text.length <= max
+    ? text.trim()
+    : text
+        .slice(0, max + 1)
+        .replace(/\s+\S*$/u, '')
+        .replace(/[\s:;,–-]+$/u, '');
+
 const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const title = inp.title ?? '';
   const cap = keyword.charAt(0).toUpperCase() + keyword.slice(1);
   const goodTitle = title !== '' && hasKeyword(title, keyword) && title.length <= 65;
-  const newTitle = goodTitle
-    ? title
-    : (title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap).slice(0, 65).trim();
+  const newTitle = goodTitle ? title : cutAtWord(title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap, 65);
   const description = descriptionOf(blocks, lang, keyword);
   return [
     finish(

@@ -324,3 +324,12 @@ t.test('preview: a paragraph broken in two shows its new paragraph as changed, n
   t.ok(marked.length >= 2, `${marked.length} new paragraphs marked`);
   for (const m of marked) t.match(m, /^<p>Sentence \d+ /, 'each mark holds a paragraph of the text');
 });
+
+t.test('items: a suggested title is cut at a word boundary, never inside a word', async (t) => {
+  const { cutAtWord } = await import('../../../services/apply/items.ts');
+  const long = 'Descale espresso machine: How to Descale an Espresso Machine: A 30-Minute Routine';
+  const cut = cutAtWord(long, 65);
+  t.ok(cut.length <= 65, cut);
+  t.ok(long.startsWith(cut) && /\s/u.test(long.charAt(cut.length)), `"${cut}" ends at a word's end`);
+  t.equal(cutAtWord('Short title', 65), 'Short title');
+});
