@@ -42,7 +42,6 @@ export default tseslint.config(
       'infra/subscriptions/kafkaSubscriber.ts',
       'services/pipeline/analyseStep.ts',
       'services/apply/items.ts',
-      'services/api/routes/audits/share.ts',
       'services/api/routes/pages/index.ts',
       'services/api/routes/bulk/index.ts',
       'events/docs.ts',
