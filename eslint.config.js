@@ -44,7 +44,6 @@ export default tseslint.config(
       'services/apply/items.ts',
       'services/api/routes/pages/index.ts',
       'services/api/routes/bulk/index.ts',
-      'events/docs.ts',
       'infra/http/crawler.ts',
       'infra/local/kafka.ts',
       'infra/local/postgres.ts',
