@@ -43,7 +43,6 @@ export default tseslint.config(
       'services/pipeline/analyseStep.ts',
       'services/apply/items.ts',
       'services/api/routes/pages/index.ts',
-      'services/api/routes/bulk/index.ts',
       'infra/http/crawler.ts',
       'infra/local/kafka.ts',
       'infra/local/postgres.ts',
