@@ -42,7 +42,6 @@ export default tseslint.config(
       'infra/subscriptions/kafkaSubscriber.ts',
       'services/pipeline/analyseStep.ts',
       'services/apply/items.ts',
-      'projections/ledger/projection.ts',
     ],
     rules: { 'max-lines-per-function': 'off' },
   },
