@@ -36,7 +36,7 @@ export default tseslint.config(
   },
   {
     // Not split yet (issue 27, item 5): being rewritten on other branches (subscriptions, the
-    // pipeline's steps, apply), or left for lack of time. Remove a file from here once it is split.
+    // pipeline's steps, apply). Remove a file from here once it is split.
     files: [
       'infra/subscriptions/storeSubscriber.ts',
       'infra/subscriptions/kafkaSubscriber.ts',
