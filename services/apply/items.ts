@@ -327,7 +327,9 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
           priority: 'medium',
           impact: 'medium',
         }),
-        { kind: 'insert', placement: 'end', anchor: '', after: faq },
+        closingHeading(blocks, lang)
+          ? { kind: 'insert', placement: 'before', anchor: closingHeading(blocks, lang)!, after: faq }
+          : { kind: 'insert', placement: 'end', anchor: '', after: faq },
         inp.writer,
       ),
     );
@@ -367,6 +369,19 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     );
   }
   return out;
+};
+
+/**
+ * The closing section's heading (the last H2, when it reads as a summary or conclusion in the
+ * article's language: the engine's list), where new sections go before rather than after the
+ * article's sign-off; null when the article ends otherwise.
+ */
+const closingHeading = (blocks: Blocks, lang: string): string | null => {
+  const h2s = blocks.filter((b) => b.kind === 'heading' && b.level === 2);
+  const last = h2s[h2s.length - 1];
+  if (!last || h2s.length < 2) return null;
+  const text = last.text.toLowerCase();
+  return lexiconFor(lang).conclusionHeadings.some((c) => text.includes(c)) ? last.raw : null;
 };
 
 /**

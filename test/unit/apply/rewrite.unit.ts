@@ -344,3 +344,18 @@ t.test('items: the keyword is never glued to the front of a title that lacks it'
     t.equal(item.noChange, true, `"${title}": nothing to change`);
   }
 });
+
+t.test('items: the FAQ block goes before a closing section, not after the sign-off', async (t) => {
+  const closing = `# Klucze\n\nKlucz płaski ma dwa końce.\n\n## Rodzaje\n\nSą klucze płaskie i oczkowe.\n\n## Podsumowanie\n\nDziękujemy za lekturę.\n`;
+  const plan = (markdown: string) =>
+    planItems({
+      markdown,
+      language: 'pl',
+      keyword: 'klucze',
+      recommendations: [],
+      paa: ['Jaki klucz?'],
+      title: null,
+    }).find((p) => p.item.id === 'struct:faq')!.edit;
+  t.match(plan(closing), { kind: 'insert', placement: 'before', anchor: '## Podsumowanie' });
+  t.match(plan(closing.replace('## Podsumowanie', '## Zestawy')), { kind: 'insert', placement: 'end' });
+});
