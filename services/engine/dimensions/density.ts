@@ -316,7 +316,14 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   if (times < 2) return null;
   const head = [...h1.text.matchAll(TITLE_JOINT)]
     .map((m) => h1.text.slice(0, m.index).trim())
-    .find((x) => timesIn(x) === 1 && timesIn(h1.text.slice(x.length)) >= 1);
+    // What is kept must promise more than the keyword: a title made of the keyword alone is
+    // stuffing too (blind review r3: "Zylinder kaufen" left as the whole H1).
+    .find(
+      (x) =>
+        timesIn(x) === 1 &&
+        timesIn(h1.text.slice(x.length)) >= 1 &&
+        an.contentStems(x).some((s) => !kw.stems.includes(s)),
+    );
   const problem = t(
     lang,
     `The title says "${kw.text}" ${times} times.`,

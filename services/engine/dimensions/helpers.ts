@@ -1,6 +1,6 @@
 import type { ScoringContext, Finding } from '../context.ts';
 import { sectionLabels } from '../labels.ts';
-import type { ActionType, Change, Doc, Placement, Section, Sentence } from '../types.ts';
+import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
 export const clamp = (x: number, lo = 0, hi = 10): number => Math.min(hi, Math.max(lo, x));
 export const round1 = (x: number): number => Math.round(x * 10) / 10;
@@ -42,7 +42,36 @@ export const finding = (
 export const fill = (template: string, entity: string): string =>
   template.replace(/\{E\}/g, capitalise(entity)).replace(/\{e\}/g, entity);
 
-/** Where new sections go: before a closing "Summary/Conclusion" section when there is one, else at the end. */
+const words = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
+
+/** Opens on a conclusion word ("Mein Fazit: …", "Podsumowując, …", "In summary, …"). */
+const opensAsConclusion = (text: string, ctx: ScoringContext): boolean => {
+  const head = words(text).slice(0, 4);
+  return ctx.lex.conclusionHeadings.some((c) => {
+    const cw = words(c);
+    if (cw.length > 1) return head.join(' ').includes(cw.join(' '));
+    return head.some((w) => w.startsWith(cw[0]!.slice(0, 6)));
+  });
+};
+
+/**
+ * A block that closes the article rather than informing: a sign-off that turns to the reader (a
+ * short paragraph ending on a question or an exclamation), a conclusion, or a block that is mostly
+ * links (a call to action, cross-links). New sections go above it: one appended after the sign-off
+ * or a shop page's footer reads as stuck on (blind review r3).
+ */
+const closes = (b: Block, ctx: ScoringContext): boolean => {
+  if (b.kind === 'heading') return false;
+  const text = b.text.trim();
+  const linked = [...b.raw.matchAll(/\[([^\]]*)\]\([^)]*\)|<a\b[^>]*>([^<]*)<\/a>/giu)]
+    .map((m) => m[1] ?? m[2] ?? '')
+    .join(' ');
+  if (text && linked.length >= 0.5 * text.length) return true;
+  if (b.kind !== 'paragraph') return false;
+  return (/[?!]\W*$/u.test(text) && words(text).length <= 60) || opensAsConclusion(text, ctx);
+};
+
+/** Where new sections go: before a closing section or sign-off when there is one, else at the end. */
 export const newSectionPlace = (
   doc: Doc,
   ctx: ScoringContext,
@@ -53,6 +82,15 @@ export const newSectionPlace = (
     if (ctx.lex.conclusionHeadings.some((c) => h.includes(c)) && unique(doc.content, last.heading.raw)) {
       return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
     }
+  }
+  if (last) {
+    // At most the last two blocks, and never all of the section's body.
+    const body = last.blocks.filter((b) => b.kind !== 'heading');
+    let k = body.length;
+    while (k > Math.max(1, body.length - 2) && closes(body[k - 1]!, ctx)) k--;
+    const first = body[k];
+    if (k < body.length && first && unique(doc.content, first.raw))
+      return { placement: 'before', anchor: first.raw, sectionIndex: last.index };
   }
   return { placement: 'end', anchor: '', sectionIndex: doc.sections.length };
 };

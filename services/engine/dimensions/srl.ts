@@ -1,5 +1,4 @@
 import { evidenceOf } from '../evidence.ts';
-import { fillerCuts } from './fillerCut.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
@@ -223,8 +222,9 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         severity: 0.05,
       }),
     );
-  // Filler counts against who-does-what; what can be cut whole is offered as a cut.
-  if (pFiller) findings.push(...fillerCuts(doc, ctx, g.filler));
+  // Filler counts against who-does-what but is not offered as a cut of whole paragraphs: the blind
+  // review of 2026-11-25 (r3) rejected all three such cuts as harmful (a procedure's steps, a
+  // review's only downsides read as generic by their share of function words).
   if (!pPassive) strengths.push(t(lang, 'Mostly active voice.', 'Przeważa strona czynna.'));
   if (!pLong) strengths.push(t(lang, 'Sentences are short.', 'Zdania są krótkie.'));
   if (!pHedge) strengths.push(t(lang, 'Claims are stated without hedging.', 'Twierdzenia są podane bez asekuracji.'));
