@@ -432,3 +432,21 @@ t.test('stuffing: a title cut keeps more than the keyword', async (t) => {
     [],
   );
 });
+
+t.test('slot in the wrong place: no new section goes after a sign-off that turns to the reader', async (t) => {
+  // Blind review r3: every PAA heading was appended after the sign-off or a shop page's footer.
+  t.same(
+    each((x, r) => {
+      if (r.insertAt?.placement !== 'end') return null;
+      const blocks = parseContent(x.a.input.content, 'markdown', null).blocks.filter((b) => b.kind !== 'heading');
+      const last = blocks[blocks.length - 1];
+      return last &&
+        last.kind === 'paragraph' &&
+        /[?!]\W*$/u.test(last.text.trim()) &&
+        last.text.split(/\s+/).length <= 60
+        ? `${x.a.name} ${r.id}: after "${last.text.slice(-60)}"`
+        : null;
+    }),
+    [],
+  );
+});
