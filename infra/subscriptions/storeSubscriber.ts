@@ -1,11 +1,11 @@
-import { START } from '../../events/envelope.ts';
+import { START, type EventEnvelope } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
 import { HELD_BACK_MS, heldBackPartitions, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
-import { FencedError, loadCheckpoint, type Checkpoint } from './checkpoints.ts';
+import { FencedError, loadCheckpoint, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
 import { EVENTS_APPENDED } from '../wakeups/schema.ts';
@@ -46,6 +46,12 @@ interface Member {
    * (saveCheckpoint), so a stale entry can only fence a write (FencedError), which clears them all.
    */
   known: Map<number, Checkpoint | null>;
+  /**
+   * Where reading goes on, when past `known`: batches with no event of the group's types move it
+   * without a transaction; the checkpoint catches up with the next batch it applies, or at the
+   * next full pass (flush), or when the member stops. Re-reading such events after a crash is free.
+   */
+  readTo: Map<number, Checkpoint>;
   log: Logger;
 }
 
@@ -78,8 +84,10 @@ async function rebalance(m: Member, memberTtlMs: number): Promise<boolean> {
   for (const p of [...m.owned]) {
     if (!target.has(p)) {
       await m.session.query('SELECT pg_advisory_unlock($1, $2)', [m.key, p]);
+      await flushPartition(m, p).catch(() => undefined);
       m.owned.delete(p);
       m.known.delete(p);
+      m.readTo.delete(p);
     }
   }
   const before = m.owned.size;
@@ -100,6 +108,14 @@ interface Loop {
   isStopping: () => boolean;
 }
 
+/** The checkpoint to compare-and-set from: read from the table the first time. */
+async function storedCheckpoint(pool: Pool, m: Member, partition: number): Promise<Checkpoint | null> {
+  if (m.known.has(partition)) return m.known.get(partition)!;
+  const stored = await loadCheckpoint(pool, m.sub.groupId, SOURCE, partition);
+  m.known.set(partition, stored);
+  return stored;
+}
+
 /**
  * Applies everything available on one partition. A batch shorter than the limit was the end of
  * what the log showed: a commit after it notifies the wake-up, and events held back behind an
@@ -107,32 +123,39 @@ interface Loop {
  */
 async function drain({ pool, m, retry, isStopping }: Loop, partition: number): Promise<void> {
   const limit = m.sub.batchSize ?? DEFAULT_BATCH;
+  const types = m.sub.types;
   for (;;) {
     if (isStopping() || !m.owned.has(partition)) return;
-    const previous = m.known.has(partition)
-      ? m.known.get(partition)!
-      : await loadCheckpoint(pool, m.sub.groupId, SOURCE, partition);
-    m.known.set(partition, previous);
-    const events = await readLog(pool, { after: previous?.position ?? START, partition, limit });
+    const previous = await storedCheckpoint(pool, m, partition);
+    const after = m.readTo.get(partition) ?? previous;
+    const events = await readLog(pool, { after: after?.position ?? START, partition, limit });
     if (events.length === 0) return;
-    const reached = await applyBatch(
-      pool,
-      m.sub,
-      {
-        source: SOURCE,
-        partition,
-        events,
-        previous,
-        checkpointAfter: (e) => ({ position: e.position, kafkaOffset: null }),
-      },
-      m.log,
-      retry,
-      isStopping,
-    );
-    m.known.set(partition, reached);
+    const checkpointAfter = (e: EventEnvelope): Checkpoint => ({ position: e.position, kafkaOffset: null });
+    if (types && !events.some((e) => types.includes(e.type))) {
+      m.readTo.set(partition, checkpointAfter(events[events.length - 1]!));
+    } else {
+      const batch = { source: SOURCE, partition, events, previous, checkpointAfter };
+      m.known.set(partition, await applyBatch(pool, m.sub, batch, m.log, retry, isStopping));
+      m.readTo.delete(partition);
+    }
     if (events.length < limit) return;
   }
 }
+
+/** Moves the stored checkpoint up to where reading went past events of no interest to the group. */
+async function flushPartition(m: Member, partition: number): Promise<void> {
+  const to = m.readTo.get(partition);
+  if (!to) return;
+  const from = m.known.get(partition) ?? null;
+  // One statement, on the member's own session: nothing else to commit with it.
+  await saveCheckpoint(m.session, m.sub.groupId, SOURCE, partition, from, to);
+  m.known.set(partition, to);
+  m.readTo.delete(partition);
+}
+
+const flush = async (m: Member): Promise<void> => {
+  for (const p of [...m.readTo.keys()]) await flushPartition(m, p);
+};
 
 /**
  * Waits for the next commit on an owned partition, or until `ms`; returns the partitions to read
@@ -167,6 +190,7 @@ async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: numb
       if (full) lastFullPass = now;
       const partitions = [...m.owned].filter((p) => full || due!.has(p)).sort((a, b) => a - b);
       for (const p of partitions) await drain(loop, p);
+      if (full) await flush(m);
       const untilFull = pollMs - (Date.now() - lastFullPass);
       const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
       due = await waitForWork(loop.pool, m, wakeup, Math.min(untilFull, untilRebalance));
@@ -176,6 +200,7 @@ async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: numb
       else m.log.error({ err: e }, 'subscription loop failed; retrying');
       // Whatever failed, the checkpoints are read again from the table.
       m.known.clear();
+      m.readTo.clear();
       lastRebalance = 0;
       due = null;
       await sleep(500);
@@ -185,6 +210,7 @@ async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: numb
 
 /** Leaves the group: its membership row and its partitions' locks go, the session returns to the pool. */
 async function leave(m: Member): Promise<void> {
+  await flush(m).catch(() => undefined);
   await m.session
     .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [m.sub.groupId, m.id])
     .catch(() => undefined);
@@ -210,7 +236,7 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     // 'error' event; the next query fails and the loop's retry handles it.
     session.on('error', () => undefined);
     const log = options.log.child({ groupId: sub.groupId, memberId: id });
-    const m: Member = { sub, id, key: groupKey(sub.groupId), session, owned: new Set(), known: new Map(), log };
+    const m: Member = { sub, id, key: groupKey(sub.groupId), session, owned: new Set(), known: new Map(), readTo: new Map(), log };
     let stopping = false;
     const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
     const running = run({ pool, m, retry, isStopping: () => stopping }, wakeup, pollMs, memberTtlMs);
