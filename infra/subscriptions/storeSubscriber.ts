@@ -158,6 +158,25 @@ const flush = async (m: Member): Promise<void> => {
 };
 
 /**
+ * The full pass's partitions: of the owned ones, those with events past where this member reads
+ * (one query for all, instead of a read per partition), and those whose checkpoint it has not read yet.
+ */
+async function partitionsWithNews(pool: Pool, m: Member): Promise<number[]> {
+  const unknown = [...m.owned].filter((p) => !m.known.has(p));
+  const probed = [...m.owned].filter((p) => m.known.has(p));
+  if (probed.length === 0) return unknown;
+  const from = probed.map((p) => (m.readTo.get(p) ?? m.known.get(p))?.position ?? START);
+  const r = await pool.query<{ p: number }>(
+    `SELECT t.p FROM unnest($1::int[], $2::text[], $3::bigint[]) AS t(p, tx, seq)
+      WHERE EXISTS (SELECT 1 FROM events e
+                     WHERE e.partition = t.p AND (e.tx_id, e.seq) > (t.tx::xid8, t.seq)
+                       AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))`,
+    [probed, from.map((f) => f.txId.toString()), from.map((f) => f.seq.toString())],
+  );
+  return [...unknown, ...r.rows.map((row) => row.p)];
+}
+
+/**
  * Waits for the next commit on an owned partition, or until `ms`; returns the partitions to read
  * (null: every owned one).
  */
@@ -188,7 +207,8 @@ async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: numb
       // the LISTEN connection.
       const full = due === null || now - lastFullPass >= pollMs;
       if (full) lastFullPass = now;
-      const partitions = [...m.owned].filter((p) => full || due!.has(p)).sort((a, b) => a - b);
+      const named = full ? await partitionsWithNews(loop.pool, m) : [...m.owned].filter((p) => due!.has(p));
+      const partitions = named.sort((a, b) => a - b);
       for (const p of partitions) await drain(loop, p);
       if (full) await flush(m);
       const untilFull = pollMs - (Date.now() - lastFullPass);
@@ -236,7 +256,16 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
     // 'error' event; the next query fails and the loop's retry handles it.
     session.on('error', () => undefined);
     const log = options.log.child({ groupId: sub.groupId, memberId: id });
-    const m: Member = { sub, id, key: groupKey(sub.groupId), session, owned: new Set(), known: new Map(), readTo: new Map(), log };
+    const m: Member = {
+      sub,
+      id,
+      key: groupKey(sub.groupId),
+      session,
+      owned: new Set(),
+      known: new Map(),
+      readTo: new Map(),
+      log,
+    };
     let stopping = false;
     const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
     const running = run({ pool, m, retry, isStopping: () => stopping }, wakeup, pollMs, memberTtlMs);
