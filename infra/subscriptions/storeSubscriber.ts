@@ -1,15 +1,15 @@
-import { START } from '../../events/envelope.ts';
+import { START, type EventEnvelope } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
 import { HELD_BACK_MS, heldBackPartitions, readLog } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
-import { FencedError, loadCheckpoint } from './checkpoints.ts';
+import { FencedError, loadCheckpoint, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
 import { EVENTS_APPENDED } from '../wakeups/schema.ts';
-import { openWakeup } from '../wakeups/wakeups.ts';
+import { openWakeup, type Wakeup } from '../wakeups/wakeups.ts';
 
 export interface StoreSubscriberOptions {
   log: Logger;
@@ -24,6 +24,7 @@ export interface StoreSubscriberOptions {
 }
 
 const SOURCE = 'log';
+const DEFAULT_BATCH = 500;
 
 /** int4 key of a group for two-key advisory locks (group, partition). */
 const groupKey = (groupId: string): number => {
@@ -31,6 +32,211 @@ const groupKey = (groupId: string): number => {
   for (let i = 0; i < groupId.length; i++) h = Math.imul(h ^ groupId.charCodeAt(i), 0x01000193);
   return h | 0;
 };
+
+/** One member of a group: its session (which holds the partitions' locks) and what it knows. */
+interface Member {
+  sub: SubscribeOptions;
+  id: string;
+  key: number;
+  session: PoolClient;
+  owned: Set<number>;
+  /**
+   * The checkpoint of each owned partition as this member last read or wrote it. The member is
+   * its partition's only writer while it holds the lock, and every write is a compare-and-set
+   * (saveCheckpoint), so a stale entry can only fence a write (FencedError), which clears them all.
+   */
+  known: Map<number, Checkpoint | null>;
+  /**
+   * Where reading goes on, when past `known`: batches with no event of the group's types move it
+   * without a transaction; the checkpoint catches up with the next batch it applies, or at the
+   * next full pass (flush), or when the member stops. Re-reading such events after a crash is free.
+   */
+  readTo: Map<number, Checkpoint>;
+  log: Logger;
+}
+
+/** Heartbeats, forgets members gone stale, and returns the live members of the group in rank order. */
+async function liveMembers(m: Member, memberTtlMs: number): Promise<string[]> {
+  const groupId = m.sub.groupId;
+  await m.session.query(
+    `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
+     ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
+    [groupId, m.id],
+  );
+  await m.session.query(
+    `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
+    [groupId, memberTtlMs / 1000],
+  );
+  const r = await m.session.query<{ member_id: string }>(
+    'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
+    [groupId],
+  );
+  return r.rows.map((row) => row.member_id);
+}
+
+/** Takes this member's share of the partitions (by rank) and lets go of the rest; returns whether its set changed. */
+async function rebalance(m: Member, memberTtlMs: number): Promise<boolean> {
+  const members = await liveMembers(m, memberTtlMs);
+  const rank = Math.max(0, members.indexOf(m.id));
+  const count = Math.max(1, members.length);
+  const target = new Set<number>();
+  for (let p = 0; p < LOG_PARTITIONS; p++) if (p % count === rank) target.add(p);
+  for (const p of [...m.owned]) {
+    if (!target.has(p)) {
+      await m.session.query('SELECT pg_advisory_unlock($1, $2)', [m.key, p]);
+      await flushPartition(m, p).catch(() => undefined);
+      m.owned.delete(p);
+      m.known.delete(p);
+      m.readTo.delete(p);
+    }
+  }
+  const before = m.owned.size;
+  let changed = false;
+  for (const p of target) {
+    if (m.owned.has(p)) continue;
+    const r = await m.session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [m.key, p]);
+    if (r.rows[0]!.ok) m.owned.add(p);
+    changed = true;
+  }
+  return changed || m.owned.size !== before;
+}
+
+interface Loop {
+  pool: Pool;
+  m: Member;
+  retry: RetryPolicy;
+  isStopping: () => boolean;
+}
+
+/** The checkpoint to compare-and-set from: read from the table the first time. */
+async function storedCheckpoint(pool: Pool, m: Member, partition: number): Promise<Checkpoint | null> {
+  if (m.known.has(partition)) return m.known.get(partition)!;
+  const stored = await loadCheckpoint(pool, m.sub.groupId, SOURCE, partition);
+  m.known.set(partition, stored);
+  return stored;
+}
+
+/**
+ * Applies everything available on one partition. A batch shorter than the limit was the end of
+ * what the log showed: a commit after it notifies the wake-up, and events held back behind an
+ * older transaction are looked for before the next wait (waitForWork), so no read follows it.
+ */
+async function drain({ pool, m, retry, isStopping }: Loop, partition: number): Promise<void> {
+  const limit = m.sub.batchSize ?? DEFAULT_BATCH;
+  const types = m.sub.types;
+  for (;;) {
+    if (isStopping() || !m.owned.has(partition)) return;
+    const previous = await storedCheckpoint(pool, m, partition);
+    const after = m.readTo.get(partition) ?? previous;
+    const events = await readLog(pool, { after: after?.position ?? START, partition, limit });
+    if (events.length === 0) return;
+    const checkpointAfter = (e: EventEnvelope): Checkpoint => ({ position: e.position, kafkaOffset: null });
+    if (types && !events.some((e) => types.includes(e.type))) {
+      m.readTo.set(partition, checkpointAfter(events[events.length - 1]!));
+    } else {
+      const batch = { source: SOURCE, partition, events, previous, checkpointAfter };
+      m.known.set(partition, await applyBatch(pool, m.sub, batch, m.log, retry, isStopping));
+      m.readTo.delete(partition);
+    }
+    if (events.length < limit) return;
+  }
+}
+
+/** Moves the stored checkpoint up to where reading went past events of no interest to the group. */
+async function flushPartition(m: Member, partition: number): Promise<void> {
+  const to = m.readTo.get(partition);
+  if (!to) return;
+  const from = m.known.get(partition) ?? null;
+  // One statement, on the member's own session: nothing else to commit with it.
+  await saveCheckpoint(m.session, m.sub.groupId, SOURCE, partition, from, to);
+  m.known.set(partition, to);
+  m.readTo.delete(partition);
+}
+
+const flush = async (m: Member): Promise<void> => {
+  for (const p of [...m.readTo.keys()]) await flushPartition(m, p);
+};
+
+/**
+ * The full pass's partitions: of the owned ones, those with events past where this member reads
+ * (one query for all, instead of a read per partition), and those whose checkpoint it has not read yet.
+ */
+async function partitionsWithNews(pool: Pool, m: Member): Promise<number[]> {
+  const unknown = [...m.owned].filter((p) => !m.known.has(p));
+  const probed = [...m.owned].filter((p) => m.known.has(p));
+  if (probed.length === 0) return unknown;
+  const from = probed.map((p) => (m.readTo.get(p) ?? m.known.get(p))?.position ?? START);
+  const r = await pool.query<{ p: number }>(
+    `SELECT t.p FROM unnest($1::int[], $2::text[], $3::bigint[]) AS t(p, tx, seq)
+      WHERE EXISTS (SELECT 1 FROM events e
+                     WHERE e.partition = t.p AND (e.tx_id, e.seq) > (t.tx::xid8, t.seq)
+                       AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))`,
+    [probed, from.map((f) => f.txId.toString()), from.map((f) => f.seq.toString())],
+  );
+  return [...unknown, ...r.rows.map((row) => row.p)];
+}
+
+/**
+ * Waits for the next commit on an owned partition, or until `ms`; returns the partitions to read
+ * (null: every owned one).
+ */
+async function waitForWork(pool: Pool, m: Member, wakeup: Wakeup, ms: number): Promise<Set<number> | null> {
+  // Events held back by an older transaction: looked at again shortly (readLog.ts).
+  const held = (await heldBackPartitions(pool)).filter((p) => m.owned.has(p));
+  const payloads = await wakeup.wait(held.length ? HELD_BACK_MS : ms);
+  if (payloads.includes('')) return null;
+  return new Set([...held, ...payloads.map((p) => Number(p.slice(EVENTS_APPENDED.length + 1)))]);
+}
+
+/** The member's loop until it stops: rebalance now and then, drain what is due, wait. */
+async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: number): Promise<void> {
+  const { m } = loop;
+  const rebalanceMs = Math.min(500, memberTtlMs / 3);
+  let lastRebalance = 0;
+  let lastFullPass = 0;
+  // The partitions to read next: those the commits named, or every owned one (null).
+  let due: Set<number> | null = null;
+  while (!loop.isStopping()) {
+    try {
+      const now = Date.now();
+      if (now - lastRebalance >= rebalanceMs) {
+        if (await rebalance(m, memberTtlMs)) due = null;
+        lastRebalance = now;
+      }
+      // Every partition at least every pollMs: the safety net for a notification lost with
+      // the LISTEN connection.
+      const full = due === null || now - lastFullPass >= pollMs;
+      if (full) lastFullPass = now;
+      const named = full ? await partitionsWithNews(loop.pool, m) : [...m.owned].filter((p) => due!.has(p));
+      const partitions = named.sort((a, b) => a - b);
+      for (const p of partitions) await drain(loop, p);
+      if (full) await flush(m);
+      const untilFull = pollMs - (Date.now() - lastFullPass);
+      const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
+      due = await waitForWork(loop.pool, m, wakeup, Math.min(untilFull, untilRebalance));
+    } catch (e) {
+      if (loop.isStopping()) break;
+      if (e instanceof FencedError) m.log.warn({ err: e }, 'partition taken over; rebalancing');
+      else m.log.error({ err: e }, 'subscription loop failed; retrying');
+      // Whatever failed, the checkpoints are read again from the table.
+      m.known.clear();
+      m.readTo.clear();
+      lastRebalance = 0;
+      due = null;
+      await sleep(500);
+    }
+  }
+}
+
+/** Leaves the group: its membership row and its partitions' locks go, the session returns to the pool. */
+async function leave(m: Member): Promise<void> {
+  await flush(m).catch(() => undefined);
+  await m.session
+    .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [m.sub.groupId, m.id])
+    .catch(() => undefined);
+  await m.session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+  m.session.release();
+}
 
 /**
  * The embedded adapter: consumes the event-store table in commit order. The log has fixed virtual
@@ -44,139 +250,35 @@ export function createStoreSubscriber(pool: Pool, options: StoreSubscriberOption
   const retry = options.retry ?? DEFAULT_RETRY;
 
   async function subscribe(sub: SubscribeOptions): Promise<Subscription> {
-    const memberId = randomId();
-    const key = groupKey(sub.groupId);
+    const id = randomId();
     const session: PoolClient = await pool.connect();
     // Held for the subscription's life: a server gone between two queries must not be an unhandled
     // 'error' event; the next query fails and the loop's retry handles it.
     session.on('error', () => undefined);
-    const owned = new Set<number>();
+    const log = options.log.child({ groupId: sub.groupId, memberId: id });
+    const m: Member = {
+      sub,
+      id,
+      key: groupKey(sub.groupId),
+      session,
+      owned: new Set(),
+      known: new Map(),
+      readTo: new Map(),
+      log,
+    };
     let stopping = false;
-    let lastRebalance = 0;
-    let lastFullPass = 0;
-    // The partitions to read next: those the commits named, or every owned one (null).
-    let due: Set<number> | null = null;
-    const log = options.log.child({ groupId: sub.groupId, memberId });
     const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
-    const rebalanceMs = Math.min(500, memberTtlMs / 3);
-
-    /** Returns whether this member's partitions changed. */
-    const rebalance = async (): Promise<boolean> => {
-      await session.query(
-        `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
-         ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
-        [sub.groupId, memberId],
-      );
-      await session.query(
-        `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
-        [sub.groupId, memberTtlMs / 1000],
-      );
-      const members = (
-        await session.query<{ member_id: string }>(
-          'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
-          [sub.groupId],
-        )
-      ).rows.map((r) => r.member_id);
-      const rank = Math.max(0, members.indexOf(memberId));
-      const count = Math.max(1, members.length);
-      const target = new Set<number>();
-      for (let p = 0; p < LOG_PARTITIONS; p++) if (p % count === rank) target.add(p);
-      for (const p of [...owned]) {
-        if (!target.has(p)) {
-          await session.query('SELECT pg_advisory_unlock($1, $2)', [key, p]);
-          owned.delete(p);
-        }
-      }
-      const before = owned.size;
-      let changed = false;
-      for (const p of target) {
-        if (owned.has(p)) continue;
-        const r = await session.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [key, p]);
-        if (r.rows[0]!.ok) owned.add(p);
-        changed = true;
-      }
-      return changed || owned.size !== before;
-    };
-
-    /** Applies everything available on one partition. */
-    const drain = async (partition: number): Promise<void> => {
-      for (;;) {
-        if (stopping || !owned.has(partition)) return;
-        const previous = await loadCheckpoint(pool, sub.groupId, SOURCE, partition);
-        const events = await readLog(pool, {
-          after: previous?.position ?? START,
-          partition,
-          limit: sub.batchSize ?? 500,
-        });
-        if (events.length === 0) return;
-        await applyBatch(
-          pool,
-          sub,
-          {
-            source: SOURCE,
-            partition,
-            events,
-            previous,
-            checkpointAfter: (e) => ({ position: e.position, kafkaOffset: null }),
-          },
-          log,
-          retry,
-          () => stopping,
-        );
-      }
-    };
-
-    /** Waits for the next commit on an owned partition, or for the safety net's full pass. */
-    const waitForWork = async (): Promise<Set<number> | null> => {
-      // Events held back by an older transaction: looked at again shortly (readLog.ts).
-      const held = (await heldBackPartitions(pool)).filter((p) => owned.has(p));
-      const untilFull = pollMs - (Date.now() - lastFullPass);
-      const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
-      const payloads = await wakeup.wait(held.length ? HELD_BACK_MS : Math.min(untilFull, untilRebalance));
-      if (payloads.includes('')) return null;
-      return new Set([...held, ...payloads.map((p) => Number(p.slice(EVENTS_APPENDED.length + 1)))]);
-    };
-
-    const loop = async () => {
-      while (!stopping) {
-        try {
-          const now = Date.now();
-          if (now - lastRebalance >= rebalanceMs) {
-            if (await rebalance()) due = null;
-            lastRebalance = now;
-          }
-          // Every partition at least every pollMs: the safety net for a notification lost with
-          // the LISTEN connection.
-          const full = due === null || now - lastFullPass >= pollMs;
-          if (full) lastFullPass = now;
-          const partitions = [...owned].filter((p) => full || due!.has(p)).sort((a, b) => a - b);
-          for (const p of partitions) await drain(p);
-          due = await waitForWork();
-        } catch (e) {
-          if (stopping) break;
-          if (e instanceof FencedError) log.warn({ err: e }, 'partition taken over; rebalancing');
-          else log.error({ err: e }, 'subscription loop failed; retrying');
-          lastRebalance = 0;
-          due = null;
-          await sleep(500);
-        }
-      }
-    };
-    const running = loop();
+    const running = run({ pool, m, retry, isStopping: () => stopping }, wakeup, pollMs, memberTtlMs);
 
     return {
       groupId: sub.groupId,
-      assigned: () => [...owned].sort((a, b) => a - b),
+      assigned: () => [...m.owned].sort((a, b) => a - b),
       async stop() {
         if (stopping) return;
         stopping = true;
         wakeup.close();
         await running;
-        await session
-          .query('DELETE FROM subscription_members WHERE group_id = $1 AND member_id = $2', [sub.groupId, memberId])
-          .catch(() => undefined);
-        await session.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
-        session.release();
+        await leave(m);
       },
     };
   }

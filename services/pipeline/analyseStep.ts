@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
-import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import { auditDecider, isTerminal, type AuditState } from '../domain/audit/decider.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
@@ -42,6 +42,127 @@ const PREPARATION_CODES: Partial<
   audit_failed: 'audit_failed',
 };
 
+type Request = NonNullable<AuditState['request']>;
+type Benchmark = EngineInput['benchmark'];
+
+/** What the analysis runs on: the stored content and the request's fields. */
+async function engineInputOf(pool: Pool, state: AuditState & { request: Request; contentRef: string }) {
+  const content = await getContent(pool, state.contentRef);
+  if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
+  const { request } = state;
+  return {
+    content,
+    format: state.format ?? undefined,
+    title: request.title,
+    url: request.url,
+    keyword: request.keyword,
+    language: request.language,
+  } satisfies EngineInput;
+}
+
+/**
+ * The CSI (recorded once) and the SERP benchmark: the keyword and language the engine resolved, or
+ * null when the audit failed here (a preparation failure the spec names, free of charge).
+ */
+async function prepare(
+  deps: AnalyseStepDeps,
+  task: Task,
+  state: AuditState,
+  input: EngineInput,
+): Promise<{ keyword: string; language: string; benchmark: Benchmark } | null> {
+  let keyword = state.keyword;
+  let language = state.language;
+  try {
+    if (!state.csiDerived) {
+      const prepared = await prepareOnPool(input);
+      ({ keyword, language } = prepared);
+      await transact(deps.pool, (tx) =>
+        auditStep(tx, task, {
+          type: 'RecordCsi',
+          data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi },
+        }),
+      );
+    }
+    return { keyword: keyword!, language: language!, benchmark: await loadBenchmarkInput(deps, keyword!, language!) };
+  } catch (e) {
+    const code = isAppError(e) ? PREPARATION_CODES[e.code] : undefined;
+    if (code) {
+      await failAudit(deps.pool, task, code, (e as Error).message, 'analyse');
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** Takes the audit's credit on the account stream and records it on the audit's; false: no credit left. */
+const charge = (pool: Pool, task: Task, state: AuditState, request: Request): Promise<boolean> =>
+  transact(pool, async (tx) => {
+    try {
+      const { state: account } = await decideInTransaction(tx, {
+        ...metaOf(task),
+        decider: accountDecider,
+        streamId: accountStreamId(task.accountId),
+        accountId: task.accountId,
+        command: {
+          type: 'ChargeCredit',
+          data: {
+            kind: 'audit',
+            subjectId: task.subjectId,
+            jobId: request.jobId,
+            url: request.url,
+            project: state.project,
+          },
+        },
+      });
+      // The audit's charge, taken now or before (a batch's entry was charged when its batch reserved
+      // it); none: the account is unlimited and pays nothing (spec 2.8).
+      const taken = chargeOf(account, 'audit', task.subjectId);
+      const kept = taken && !taken.refunded ? taken : undefined;
+      await auditStep(tx, task, {
+        type: 'RecordCharge',
+        data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
+      });
+      return true;
+    } catch (e) {
+      if (isAppError(e) && e.code === 'insufficient_credits') return false;
+      throw e;
+    }
+  });
+
+/** Scores the content and completes the audit, or fails it with the credit kept (spec 3.1). */
+async function score(
+  deps: AnalyseStepDeps,
+  task: Task,
+  request: Request,
+  input: EngineInput,
+  benchmark: Benchmark,
+): Promise<void> {
+  let resultJson: string;
+  let cqs: number | null;
+  try {
+    const result = await auditOnPool({ ...input, benchmark });
+    cqs = result.scores.cqs;
+    // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
+    resultJson = storableJson(result);
+  } catch (e) {
+    // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
+    // what happened; the exception itself goes to the log under the job and audit ids.
+    deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
+    const message = e instanceof CpuTimeLimitError ? `${e.message} ${AUDIT_FAILED_CHARGE}` : AUDIT_FAILED_MESSAGE;
+    return failAudit(deps.pool, task, 'audit_failed', message, 'score');
+  }
+  // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
+  // baseline). Immutable and content-addressed: committed before the event that names it, so a
+  // crash in between leaves at most an unreferenced blob that the retry names again.
+  const benchmarkRef = benchmark ? await putContent(deps.pool, JSON.stringify(benchmark)) : null;
+  await finishAudit(
+    deps.pool,
+    task,
+    { type: 'CompleteAudit', data: { cqs, resultJson, benchmarkRef } },
+    deps.shareDayMs,
+  );
+}
+
 /**
  * content → CSI → credit → score → completed. The credit is taken only once the content is there
  * and its CSI derived (spec 3.1): a failure before that costs nothing, one after it (the scoring)
@@ -55,98 +176,17 @@ export const analyseStep =
     const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
     if (!state.request || isTerminal(state) || !state.contentRef) return dropTask(pool, task);
     const request = state.request;
-    const content = await getContent(pool, state.contentRef);
-    if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
-    const input: EngineInput = {
-      content,
-      format: state.format ?? undefined,
-      title: request.title,
-      url: request.url,
-      keyword: request.keyword,
-      language: request.language,
-    };
-
-    let keyword = state.keyword;
-    let language = state.language;
-    let benchmark;
-    try {
-      if (!state.csiDerived) {
-        const prepared = await prepareOnPool(input);
-        ({ keyword, language } = prepared);
-        await transact(pool, (tx) =>
-          auditStep(tx, task, {
-            type: 'RecordCsi',
-            data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi },
-          }),
-        );
-      }
-      benchmark = await loadBenchmarkInput(deps, keyword!, language!);
-    } catch (e) {
-      const code = isAppError(e) ? PREPARATION_CODES[e.code] : undefined;
-      if (code) return failAudit(pool, task, code, (e as Error).message, 'analyse');
-      throw e;
-    }
-
-    if (!state.charged) {
-      const charged = await transact(pool, async (tx) => {
-        try {
-          const { state: account } = await decideInTransaction(tx, {
-            ...metaOf(task),
-            decider: accountDecider,
-            streamId: accountStreamId(task.accountId),
-            accountId: task.accountId,
-            command: {
-              type: 'ChargeCredit',
-              data: {
-                kind: 'audit',
-                subjectId: task.subjectId,
-                jobId: request.jobId,
-                url: request.url,
-                project: state.project,
-              },
-            },
-          });
-          // The audit's charge, taken now or before (a batch's entry was charged when its batch reserved
-          // it); none: the account is unlimited and pays nothing (spec 2.8).
-          const charge = chargeOf(account, 'audit', task.subjectId);
-          const kept = charge && !charge.refunded ? charge : undefined;
-          await auditStep(tx, task, {
-            type: 'RecordCharge',
-            data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
-          });
-          return true;
-        } catch (e) {
-          if (isAppError(e) && e.code === 'insufficient_credits') return false;
-          throw e;
-        }
-      });
-      if (!charged)
-        return failAudit(
-          pool,
-          task,
-          'insufficient_credits',
-          'The account ran out of credits when the audit started',
-          'charge',
-        );
-    }
-
-    let resultJson: string;
-    let cqs: number | null;
-    try {
-      const result = await auditOnPool({ ...input, keyword, language, benchmark });
-      cqs = result.scores.cqs;
-      // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
-      resultJson = storableJson(result);
-    } catch (e) {
-      // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
-      // what happened; the exception itself goes to the log under the job and audit ids.
-      deps.log.error({ err: e, jobId: request.jobId, auditId: task.subjectId }, 'the scoring failed');
-      const message = e instanceof CpuTimeLimitError ? `${e.message} ${AUDIT_FAILED_CHARGE}` : AUDIT_FAILED_MESSAGE;
-      return failAudit(pool, task, 'audit_failed', message, 'score');
-    }
-    // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
-    // baseline). Immutable and content-addressed: committed before the event that names it, so a
-    // crash in between leaves at most an unreferenced blob that the retry names again.
-    const benchmarkRef = benchmark ? await putContent(pool, JSON.stringify(benchmark)) : null;
-    await finishAudit(pool, task, { type: 'CompleteAudit', data: { cqs, resultJson, benchmarkRef } }, deps.shareDayMs);
+    const input = await engineInputOf(pool, { ...state, request, contentRef: state.contentRef });
+    const prepared = await prepare(deps, task, state, input);
+    if (prepared === null) return;
+    if (!state.charged && !(await charge(pool, task, state, request)))
+      return failAudit(
+        pool,
+        task,
+        'insufficient_credits',
+        'The account ran out of credits when the audit started',
+        'charge',
+      );
+    const { keyword, language, benchmark } = prepared;
+    await score(deps, task, request, { ...input, keyword, language }, benchmark);
   };

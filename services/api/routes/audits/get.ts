@@ -3,7 +3,8 @@ import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { createAuditReader } from '../../audits/auditReader.ts';
-import { presentAudit } from '../../audits/present.ts';
+import { presentAudit, presentResult } from '../../audits/present.ts';
+import { serializeResult } from '../../audits/resultSerializer.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { AuditIdParams, AuditView } from '../../schemas/audits.ts';
@@ -33,11 +34,13 @@ export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Au
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const row = await audits.find(request.auth!.accountId, request.params.id);
       // The same answer for an id that never existed and for another account's: no hint which.
       if (!row) throw new AppError('not_found', 'Audit not found');
-      return presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null);
+      if (row.status !== 'completed') return presentAudit(row, settings);
+      const view = presentResult(row, settings, await findShare(pool, row.auditId));
+      return reply.type('application/json; charset=utf-8').send(serializeResult(view));
     },
   );
 };

@@ -8,7 +8,8 @@ import { AppError } from '../../../../core/errors.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import { CONTENT_MAX_CHARS, CONTENT_MIN_CHARS, SUBMISSION_BODY_LIMIT } from '../../../pipeline/limits.ts';
 import { parseAuditSubmission } from '../../../pipeline/parseSubmission.ts';
-import { presentAudit, presentReceipt } from '../../audits/present.ts';
+import { presentAudit, presentReceipt, presentResult } from '../../audits/present.ts';
+import { serializeResult } from '../../audits/resultSerializer.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
 import { JobInProgress, ReplayedJob, SubmitAuditBody, SubmitAuditHeaders } from '../../schemas/audits.ts';
@@ -84,9 +85,9 @@ export const submitAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings:
         // The key is per account, the scopes per key (spec 5.4): a key that may not read audits
         // learns no more from a replay than its own 202 told it, the status aside.
         if (!auth.scopes.includes('audits:read')) return reply.status(200).send(presentReceipt(row));
-        return reply
-          .status(200)
-          .send(presentAudit(row, settings, row.status === 'completed' ? await findShare(pool, row.auditId) : null));
+        if (row.status !== 'completed') return reply.status(200).send(presentAudit(row, settings));
+        const view = presentResult(row, settings, await findShare(pool, row.auditId));
+        return reply.status(200).type('application/json; charset=utf-8').send(serializeResult(view));
       }
       return reply.status(202).send({
         id: submitted.jobId!,
