@@ -7,8 +7,7 @@ import type { Doc } from './types.ts';
  * what it is about (`pageCounts`: its words, those of its title and headings, those said beside
  * the keyword, the names it gives), without the keyword's own stems (both meanings share them),
  * also inside compounds, weighted √count × log(1 + N/df) over the results. The results are grouped
- * by the pairwise similarity of their anchored words (used by another result too, or named in the
- * page's own title or headings) (`minorityOf`); a strict minority that is far from the majority is
+ * by their pairwise similarity (`minorityOf`); a strict minority that is far from the majority is
  * another referent. The consensus is the centroid of the majority, the other referent that of the
  * minority, each without the words the other uses. A page is about another referent when it is
  * closer to the minority's centroid than to the consensus, or, when the results agree on one
@@ -176,7 +175,6 @@ const pageCounts = (
   serpTitle: string | null,
   kwStems: Set<string>,
   surfaces: Map<string, Map<string, number>>,
-  zoneTerms: Set<string> | null = null,
 ): Map<string, number> => {
   const counts = unigramCounts(doc, an);
   for (const s of doc.sentences)
@@ -197,11 +195,7 @@ const pageCounts = (
   ];
   for (const text of new Set(zone.filter(Boolean)))
     for (const s of an.analyse(text, 'list'))
-      s.words.forEach((w, i) => {
-        if (!isTerm(w)) return;
-        add(s.stems[i] ?? w, HEADING_WEIGHT);
-        zoneTerms?.add(s.stems[i] ?? w);
-      });
+      s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, HEADING_WEIGHT));
   for (const s of doc.sentences) {
     if (s.stems.some((st) => kwStems.has(st)))
       s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, COLLOCATE_WEIGHT));
@@ -264,8 +258,7 @@ export const buildReferentModel = (
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
   const surfaces: Surfaces = new Map();
-  const zones = pages.map(() => new Set<string>());
-  const raws = pages.map((d, i) => pageCounts(d, an, serpTitles[i] ?? null, drop, surfaces, zones[i]!));
+  const raws = pages.map((d, i) => pageCounts(d, an, serpTitles[i] ?? null, drop, surfaces));
   const vocab = new Set<string>();
   for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
   const split = compoundSplitter(vocab, drop);
@@ -279,13 +272,7 @@ export const buildReferentModel = (
     return v;
   };
   const vs = raw.map(weighCounts);
-  // The results are grouped by their anchored words: those another result also uses, or that the
-  // page's own title and headings name. A word one page alone says, and only in its body, tells
-  // what it is about only when it is not generic prose; a page of filler ("something", "said",
-  // "people") is otherwise as far from the strong result as a page about the other meaning.
-  const zoneTerms = zones.map((z) => new Set([...z].flatMap(split)));
-  const anchored = vs.map((v, i) => new Map([...v].filter(([k]) => (df.get(k) ?? 0) >= 2 || zoneTerms[i]!.has(k))));
-  const outliers = minorityOf(anchored.map((a) => anchored.map((b) => cosine(a, b))));
+  const outliers = minorityOf(vs.map((a) => vs.map((b) => cosine(a, b))));
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
