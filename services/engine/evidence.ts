@@ -65,9 +65,15 @@ const NAME_OF: Record<string, string> = {
   de: '(?:\\p{Lu}{3,}|\\p{Lu}\\p{Ll}+\\p{Lu}\\p{L}+)',
 };
 /** A name beside the document, within three words either side: "Logitech's support article", "na stronie Ministerstwa Zdrowia". */
+const docPattern = (lang: string) =>
+  `(?<![\\p{L}])(?:${DOCUMENTS[lang]!.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})(?![\\p{L}])`;
+/** The document word alone: most sentences have none, and the named pattern is only tried where one is. */
+const DOC_WORD: Record<string, RegExp> = Object.fromEntries(
+  (['en', 'pl', 'de'] as const).map((lang) => [lang, new RegExp(docPattern(lang), 'u')]),
+);
 const NAMED_DOC: Record<string, RegExp> = Object.fromEntries(
   (['en', 'pl', 'de'] as const).map((lang) => {
-    const doc = `(?<![\\p{L}])(?:${DOCUMENTS[lang]!.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})(?![\\p{L}])`;
+    const doc = docPattern(lang);
     const name = NAME_OF[lang]!;
     const gap = '(?:\\s+\\S+){0,3}?\\s+';
     return [lang, new RegExp(`(?:(?<=\\S\\s+)${name}|${name}['’]s)${gap}${doc}|${doc}${gap}${name}`, 'u')];
@@ -99,7 +105,8 @@ const namesSource = (text: string, lang: string): boolean => {
 };
 
 /** A source's own document, named: what a reader can open to check the claim. */
-const namesDocument = (text: string, lang: string): boolean => (NAMED_DOC[lang] ?? NAMED_DOC.en!).test(text);
+const namesDocument = (text: string, lang: string): boolean =>
+  (DOC_WORD[lang] ?? DOC_WORD.en!).test(text) && (NAMED_DOC[lang] ?? NAMED_DOC.en!).test(text);
 
 const isStatistic = (text: string, lang: string): boolean =>
   FIGURE.test(text) && (namesSource(text, lang) || (STUDY.test(text) && (YEAR.test(text) || NAME.test(text))));
@@ -111,7 +118,7 @@ const isCitation = (text: string, lang: string, links: string[]): boolean =>
   links.some((l) => text.includes(l)) ||
   STANDARD.test(text) ||
   namesDocument(text, lang) ||
-  (namesSource(text, lang) && CITED.test(text));
+  (CITED.test(text) && namesSource(text, lang));
 
 /** Link texts of the page that point out of it: a sentence holding one cites a source. */
 const linkTexts = (doc: Doc): string[] =>

@@ -186,10 +186,11 @@ const TASK_OPENER: Record<'pl' | 'en' | 'de', RegExp> = {
 const imperativeVerb = (ws: string[], lang: 'pl' | 'en' | 'de', sentences: string[], an: Analyzer): string | null => {
   const first = ws[0] ?? '';
   if (ws.length < 2 || first.length < 3 || an.stop.has(first)) return null;
-  if (lang === 'de')
-    return ws[1] === 'sie' || sentences.some((t) => new RegExp(`(?<!\\p{L})${first}(?!\\p{L})`, 'u').test(t))
-      ? first
-      : null;
+  if (lang === 'de') {
+    if (ws[1] === 'sie') return first;
+    const lower = new RegExp(`(?<!\\p{L})${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+    return sentences.some((t) => lower.test(t)) ? first : null;
+  }
   const words = sentences.map((t) => tokenize(t));
   if (lang === 'en') return words.some((s) => s.some((x, i) => x === first && s[i - 1] === 'to')) ? first : null;
   // Polish: an infinitive (-ć) that begins with the imperative's root, ó/ś/ń/ź/ż/ć folded; the
