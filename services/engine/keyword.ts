@@ -179,20 +179,26 @@ const TASK_OPENER: Record<'pl' | 'en' | 'de', RegExp> = {
 /**
  * A title opening on an imperative names a task too ("Clean Your Oven in 10 Minutes", "Wymień
  * baterię w kuchni", "Wechseln Sie den Wasserhahn"). Without a tagger the page shows the verb:
- * English, its first word said after "to" in the body (the imperative is the bare infinitive);
+ * English, its first word said after "to" in the body, in lower case (the imperative is the bare
+ * infinitive; "to Leeds" is a place);
  * Polish, an infinitive in the body that it shortens ("wymień" → "wymienić", "pomaluj" →
  * "pomalować"); German, "Sie" after it, or the word written lower case in the body (a noun never is).
  */
 const imperativeVerb = (ws: string[], lang: 'pl' | 'en' | 'de', sentences: string[], an: Analyzer): string | null => {
   const first = ws[0] ?? '';
   if (ws.length < 2 || first.length < 3 || an.stop.has(first)) return null;
+  const lit = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   if (lang === 'de') {
     if (ws[1] === 'sie') return first;
-    const lower = new RegExp(`(?<!\\p{L})${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\p{L})`, 'u');
+    const lower = new RegExp(`(?<!\\p{L})${lit}(?!\\p{L})`, 'u');
     return sentences.some((t) => lower.test(t)) ? first : null;
   }
+  // English: said after "to" and in lower case ("to clean"; "trains to Leeds" names a place).
+  if (lang === 'en') {
+    const afterTo = new RegExp(`(?<!\\p{L})to ${lit}(?!\\p{L})`, 'u');
+    return sentences.some((t) => afterTo.test(t)) ? first : null;
+  }
   const words = sentences.map((t) => tokenize(t));
-  if (lang === 'en') return words.some((s) => s.some((x, i) => x === first && s[i - 1] === 'to')) ? first : null;
   // Polish: an infinitive (-ć) that begins with the imperative's root, ó/ś/ń/ź/ż/ć folded; the
   // infinitive is what searchers type ("wymienić baterię").
   const fold = (w: string) =>

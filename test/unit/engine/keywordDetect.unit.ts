@@ -233,6 +233,13 @@ t.test('a title opening on an imperative names a task (en, pl, de)', async (t) =
     'instructional',
     'a noun opening is no imperative',
   );
+  const place = page('Leeds Opens Its First Night Library in the City Centre', [
+    'The night library opened on Monday, and late trains to Leeds now bring readers from the suburbs.',
+    'The night library lends books until 2 am and keeps a reading room open all night.',
+    'Staff at the night library expect 300 visitors a night in the first month.',
+  ]);
+  const placeKw = prepareDocument({ content: place, url: null, keyword: null }).keyword;
+  t.notMatch(placeKw, /^leeds opens/, `a place after "to" is no verb: "${placeKw}"`);
 });
 
 t.test('a German compound holds its head noun as its last part', async (t) => {
