@@ -46,6 +46,48 @@ const CITED =
 const PAREN_REF = /\(\s*\p{Lu}[\p{L}.&\s-]{1,60},?\s*(?:et al\.?,?\s*)?(?:19|20)\d\d[a-z]?\s*\)|\[\d{1,3}\]/u;
 const SOURCE_LINE = /^(?:sources?|źródł[oa]|quellen?|references?|bibliografia|literatur)\s*:/iu;
 
+// A document a source publishes, named as such ("support article", "fact sheet", "on the … site"),
+// per language. Written lower-case, matched with either case of the first letter (German
+// capitalises them; the names beside them must stay case-sensitive, so the pattern has no i flag).
+const DOCUMENTS: Record<string, string[]> = {
+  en: ['article', 'page', 'site', 'website', 'paper', 'publication', 'blog', 'faq', 'leaflet', 'fact ?sheet'],
+  pl: ['artyku\\p{L}*', 'stron(?:a|ie|y|ę)', 'witryn\\p{L}*', 'publikacj\\p{L}*', 'broszur\\p{L}*', 'ulot\\p{L}*'],
+  de: ['artikel\\p{L}*', 'seite', 'webseite', 'website', 'veröffentlichung\\p{L}*', 'broschüre', 'merkblatt\\p{L}*'],
+};
+DOCUMENTS.en!.push('brochure', 'bulletin', 'documentation', 'datasheet', 'white ?paper');
+DOCUMENTS.pl!.push('dokumentacj\\p{L}*', 'poradni\\p{L}*', 'blog\\p{L}*');
+DOCUMENTS.de!.push('faktenblatt\\p{L}*', 'dokumentation', 'ratgeber\\p{L}*', 'blog\\p{L}*');
+// A name: a capitalised word that is not the sentence's first (not Polish's capitalised "Ci",
+// "Twój" of address); in German, which capitalises every noun, an acronym or a camel-case name.
+const NAME_OF: Record<string, string> = {
+  en: '\\p{Lu}[\\p{L}&.-]+',
+  pl: '(?!(?:Ci|Cię|Ty|Tobie|Twoj|Twój|Twoi|Wam|Was|Wasz)(?![\\p{L}]))\\p{Lu}[\\p{L}&.-]+',
+  de: '(?:\\p{Lu}{3,}|\\p{Lu}\\p{Ll}+\\p{Lu}\\p{L}+)',
+};
+/** A name beside the document, within three words either side: "Logitech's support article", "na stronie Ministerstwa Zdrowia". */
+const docPattern = (lang: string) =>
+  `(?<![\\p{L}])(?:${DOCUMENTS[lang]!.map((w) => `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}`).join('|')})(?![\\p{L}])`;
+/** The document word alone: most sentences have none, and the named pattern is only tried where one is. */
+const DOC_WORD: Record<string, RegExp> = Object.fromEntries(
+  (['en', 'pl', 'de'] as const).map((lang) => [lang, new RegExp(docPattern(lang), 'u')]),
+);
+const NAMED_DOC: Record<string, RegExp> = Object.fromEntries(
+  (['en', 'pl', 'de'] as const).map((lang) => {
+    const doc = docPattern(lang);
+    const name = NAME_OF[lang]!;
+    const gap = '(?:\\s+\\S+){0,3}?\\s+';
+    return [lang, new RegExp(`(?:(?<=\\S\\s+)${name}|${name}['’]s)${gap}${doc}|${doc}${gap}${name}`, 'u')];
+  }),
+);
+// A body named by what it is and where it works: "a hospital infection-control team in Bristol",
+// "zespół z Politechniki Gdańskiej", "ein Forschungsteam in Freiburg". One body, not a plural
+// ("laboratories in Germany" is no source to check); the place is capitalised after its preposition.
+const BODY_AT: Record<string, RegExp> = {
+  en: /(?<![\p{L}])(?:team|unit|department|hospital|clinic|laboratory|lab|university|group|council|board|college|(?:researchers|scientists|engineers)(?=\s+(?:at|from)\s))(?:\s+\S+){0,3}?\s+(?:in|at|from|of)\s+(?:the\s+)?\p{Lu}\p{L}+/u,
+  pl: /(?<![\p{L}])(?:zesp[oó]\p{L}*|szpital\p{L}*|klinik\p{L}*|laboratori(?:um|a)|naukowcy|badacze|uczelni\p{L}*|uniwersytet\p{L}*|politechni\p{L}*|wydzia\p{L}*|oddzia\p{L}*)(?:\s+\S+){0,3}?\s+(?:w|we|z|ze|na)\s+\p{Lu}\p{L}+/u,
+  de: /(?<![\p{L}])(?:\p{Lu}\p{Ll}*(?:team|klinik|krankenhaus|labor|gruppe|abteilung)|Team|Klinik|Krankenhaus|Labor|Universität|Hochschule|Abteilung|Arbeitsgruppe|Institut)(?![\p{L}])(?:\s+\S+){0,3}?\s+(?:in|aus|an der|am)\s+\p{Lu}\p{L}+/u,
+};
+
 const cache = new WeakMap<Doc, Evidence>();
 
 const isQuote = (text: string): boolean => QUOTE.test(text) && (REPORTING.test(text) || NAME.test(text));
@@ -53,8 +95,18 @@ const isQuote = (text: string): boolean => QUOTE.test(text) && (REPORTING.test(t
 /** A source named in the sentence: an organisation, an institution, a standard, a proper name. */
 const namesSource = (text: string, lang: string): boolean => {
   const rest = text.replace(/^\S+\s*/, ''); // the first word is capitalised anyway
-  return ORG.test(rest) || STANDARD.test(text) || INSTITUTION.test(text) || (lang !== 'de' && PROPER.test(text));
+  return (
+    ORG.test(rest) ||
+    STANDARD.test(text) ||
+    INSTITUTION.test(text) ||
+    (lang !== 'de' && PROPER.test(text)) ||
+    (BODY_AT[lang] ?? BODY_AT.en!).test(text)
+  );
 };
+
+/** A source's own document, named: what a reader can open to check the claim. */
+const namesDocument = (text: string, lang: string): boolean =>
+  (DOC_WORD[lang] ?? DOC_WORD.en!).test(text) && (NAMED_DOC[lang] ?? NAMED_DOC.en!).test(text);
 
 const isStatistic = (text: string, lang: string): boolean =>
   FIGURE.test(text) && (namesSource(text, lang) || (STUDY.test(text) && (YEAR.test(text) || NAME.test(text))));
@@ -65,7 +117,8 @@ const isCitation = (text: string, lang: string, links: string[]): boolean =>
   SOURCE_LINE.test(text.trim()) ||
   links.some((l) => text.includes(l)) ||
   STANDARD.test(text) ||
-  (namesSource(text, lang) && CITED.test(text));
+  namesDocument(text, lang) ||
+  (CITED.test(text) && namesSource(text, lang));
 
 /** Link texts of the page that point out of it: a sentence holding one cites a source. */
 const linkTexts = (doc: Doc): string[] =>

@@ -115,3 +115,13 @@ export const germanNouns = (text: string): Set<string> => {
   for (const m of text.matchAll(/(?<=[\p{Ll},] )\p{Lu}[\p{L}-]*/gu)) out.add(m[0].toLocaleLowerCase('de'));
   return out;
 };
+
+/**
+ * Whether a phrase's stems hold the head noun: the word itself or, where compounds are written
+ * closed (German), a compound whose last part it is ("wasserhahn" holds "hahn", "profilzylinder"
+ * holds "zylinder"): a compound's head is its last part. Parts of hyphenated words stand alone.
+ */
+export const holdsHead = (stems: string[], head: string, lang: string): boolean =>
+  stems
+    .flatMap((s) => [s, ...s.split('-')])
+    .some((s) => s === head || (lang === 'de' && head.length >= 3 && s.length >= head.length + 3 && s.endsWith(head)));

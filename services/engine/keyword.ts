@@ -177,6 +177,43 @@ const TASK_OPENER: Record<'pl' | 'en' | 'de', RegExp> = {
 };
 
 /**
+ * A title opening on an imperative names a task too ("Clean Your Oven in 10 Minutes", "Wymień
+ * baterię w kuchni", "Wechseln Sie den Wasserhahn"). Without a tagger the page shows the verb:
+ * English, its first word said after "to" in the body, in lower case (the imperative is the bare
+ * infinitive; "to Leeds" is a place);
+ * Polish, an infinitive in the body that it shortens ("wymień" → "wymienić", "pomaluj" →
+ * "pomalować"); German, "Sie" after it, or the word written lower case in the body (a noun never is).
+ */
+const imperativeVerb = (ws: string[], lang: 'pl' | 'en' | 'de', sentences: string[], an: Analyzer): string | null => {
+  const first = ws[0] ?? '';
+  if (ws.length < 2 || first.length < 3 || an.stop.has(first)) return null;
+  const lit = first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (lang === 'de') {
+    if (ws[1] === 'sie') return first;
+    const lower = new RegExp(`(?<!\\p{L})${lit}(?!\\p{L})`, 'u');
+    return sentences.some((t) => lower.test(t)) ? first : null;
+  }
+  // English: said after "to" and in lower case ("to clean"; "trains to Leeds" names a place).
+  if (lang === 'en') {
+    const afterTo = new RegExp(`(?<!\\p{L})to ${lit}(?!\\p{L})`, 'u');
+    return sentences.some((t) => afterTo.test(t)) ? first : null;
+  }
+  const words = sentences.map((t) => tokenize(t));
+  // Polish: an infinitive (-ć) that begins with the imperative's root, ó/ś/ń/ź/ż/ć folded; the
+  // infinitive is what searchers type ("wymienić baterię").
+  const fold = (w: string) =>
+    w.replace(/ó/g, 'o').replace(/ś/g, 's').replace(/ń/g, 'n').replace(/[źż]/g, 'z').replace(/ć/g, 'c');
+  if (/[aeiouyąę]$/.test(first)) return null;
+  const root = fold(first)
+    .replace(/uj$/, 'ow')
+    .replace(/[iy]j$/, '');
+  if (root.length < 3) return null;
+  for (const s of words)
+    for (const x of s) if (/ć$/.test(x) && x.length > first.length && fold(x).startsWith(root)) return x;
+  return null;
+};
+
+/**
  * The task a how-to title names, as its searchers type it: the title's opening clause (up to the
  * first colon, dash or bracket) when it holds the head noun. The verb stays in the keyword ("clean
  * an oven", not "oven" or a phrase like "keep the oven"); what follows the head is kept while the
@@ -190,13 +227,16 @@ const taskClause = (
   head: Head | null,
   body: BodyStems,
   an: Analyzer,
+  sentences: string[],
 ): string | null => {
   const clause = (title.split(SEGMENT)[0] ?? '').trim();
   const ws = tokenize(clause);
   // A German clause closing on a lower-case infinitive names a task too ("Berliner selber machen").
   const last = ws[ws.length - 1] ?? '';
   const deTask = kwLang === 'de' && /(?:en|ern|eln)$/.test(last) && clause.split(/[^\p{L}\p{N}-]+/u).includes(last);
-  if (!head || !(TASK_OPENER[kwLang].test(clause) || deTask)) return null;
+  if (!head) return null;
+  const imperative = TASK_OPENER[kwLang].test(clause) || deTask ? null : imperativeVerb(ws, kwLang, sentences, an);
+  if (!(TASK_OPENER[kwLang].test(clause) || deTask || imperative)) return null;
   const h = ws.findIndex((w) => w === head.word || an.stem(w) === head.stem || w.split('-').includes(head.word));
   if (ws.length < 3 || h < 0) return null;
   // German capitalises nouns: a lower-case content word of the title is a verb or an adverb.
@@ -211,7 +251,12 @@ const taskClause = (
     else if (runCount(body, ws.slice(h, j + 1).map(an.stem)) >= 2) end = j;
     else break;
   }
-  return ws.slice(0, end + 1).join(' ');
+  // A German imperative ("Wechseln Sie den Wasserhahn") is typed as the task: object, then verb.
+  if (imperative && kwLang === 'de') {
+    const object = ws.slice(1, end + 1).filter((w) => !an.stop.has(w) && w !== 'sie');
+    return object.length ? [...object, ws[0]].join(' ') : null;
+  }
+  return [imperative ?? ws[0], ...ws.slice(1, end + 1)].join(' ');
 };
 
 export const detectKeyword = (
@@ -311,7 +356,7 @@ export const detectKeyword = (
       }
     }
   };
-  const task = taskClause(title, kwLang, edgeOk, head, body, an);
+  const task = taskClause(title, kwLang, edgeOk, head, body, an, sentences);
   if (task && describeKeyword(task, an).entity) return task;
   // A phrase of the title or H1 outranks one the title never names: a disclosure or a side topic
   // repeated in the body ("contains affiliate links") is not what the page is about.

@@ -2,6 +2,7 @@ import { runAudit } from '../../services/engine/audit.ts';
 import { createAnalyzer, parseContent } from '../../services/engine/document.ts';
 import { buildBench } from '../../services/engine/benchmark.ts';
 import { prepareDocument } from '../../services/engine/prepare.ts';
+import { holdsHead } from '../../services/engine/headNoun.ts';
 import { judgeReferent } from '../../services/engine/referent.ts';
 import type { DimensionId, EngineResult } from '../../services/engine/types.ts';
 import type { Half, Topic } from './corpus.ts';
@@ -78,7 +79,7 @@ export const evaluateTopic = (t: Topic): TopicEval => {
       .split(/[^\p{L}\p{N}-]+/u)
       .filter(Boolean)
       .map(an.stem);
-    if (!heads.some((h) => stems.includes(h))) headNounKept = false;
+    if (!heads.some((h) => holdsHead(stems, h, t.language))) headNounKept = false;
   }
   const violations: TopicEval['violations'] = [];
   const plainOf = (content: string) => parseContent(content, 'markdown', null);

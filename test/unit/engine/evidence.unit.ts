@@ -74,3 +74,46 @@ t.test('support credit grows with every item and never saturates', async (t) => 
   }
   t.equal(supportCredit(3, 900), 0.5, 'half at one item per 300 words');
 });
+
+t.test('a source named with its document, or a body named with its place, is evidence (en, pl, de)', async (t) => {
+  const en = kinds(
+    "# Garden shed\n\nAcme's support article on shed kits lists the anchor bolts for each base. " +
+      'The levelling guide on the Forestry Commission site uses a long straightedge. ' +
+      'A timber-engineering team in Edinburgh measured 12 % more moisture in untreated floors.',
+  );
+  t.same(en, { quotes: 0, statistics: 1, citations: 2 }, `en ${JSON.stringify(en)}`);
+  const pad = ' Szopa ogrodowa służy do przechowywania narzędzi i rowerów przez cały rok.';
+  const pl = kinds(
+    '# Szopa ogrodowa\n\nNa stronie Instytutu Techniki Budowlanej jest opis kotwienia podłogi. ' +
+      'Zespół z Politechniki Gdańskiej zmierzył 12 % więcej wilgoci w podłogach bez impregnatu.' +
+      pad,
+    'szopa ogrodowa',
+  );
+  t.same(pl, { quotes: 0, statistics: 1, citations: 1 }, `pl ${JSON.stringify(pl)}`);
+  const de = kinds(
+    '# Gartenhaus\n\nEin Forschungsteam in Freiburg maß 12 % mehr Feuchte im Boden. ' +
+      'Auf der Website des TÜV steht, wie man ein Gartenhaus verankert.',
+    'gartenhaus',
+  );
+  t.same(de, { quotes: 0, statistics: 1, citations: 1 }, `de ${JSON.stringify(de)}`);
+});
+
+t.test('a document or a body without a name or a place is not evidence', async (t) => {
+  t.same(
+    kinds('# Garden shed\n\nThis page explains how to anchor a shed on 4 posts. Laboratories test 12 % of sheds.'),
+    { quotes: 0, statistics: 0, citations: 0 },
+  );
+  t.same(
+    kinds(
+      '# Szopa ogrodowa\n\nMamy nadzieję, że ten artykuł pomógł Ci wybrać szopę. Z drugiej strony szopa stoi 10 lat.' +
+        ' Szopa ogrodowa służy do przechowywania narzędzi i rowerów przez cały rok.',
+      'szopa ogrodowa',
+    ),
+    { quotes: 0, statistics: 0, citations: 0 },
+    'the capitalised "Ci" of address is no name',
+  );
+  t.same(
+    kinds('# Gartenhaus\n\nAuf der Seite steht mehr. Labore in Deutschland prüfen es für 30 Euro.', 'gartenhaus'),
+    { quotes: 0, statistics: 0, citations: 0 },
+  );
+});

@@ -5,6 +5,7 @@
  * central entity must be the head noun's span, not the keyword's other nouns.
  */
 import t from 'tap';
+import { holdsHead } from '../../../services/engine/headNoun.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 
 const page = (title: string, body: string[]) => `# ${title}\n\n${body.join('\n\n')}\n`;
@@ -189,4 +190,61 @@ t.test('a how-to title keeps its verb and drops what follows the head', async (t
   const r = prepareDocument({ content: CASES[0]?.content ?? '', url: null, keyword: null });
   t.equal(r.keyword, 'how to repaint a bicycle frame');
   t.match(r.csi.centralSearchIntent, /^instructional: how to repaint/);
+});
+
+t.test('a title opening on an imperative names a task (en, pl, de)', async (t) => {
+  const en = page('Clean Your Oven in 30 Minutes Without Harsh Chemicals', [
+    'The easiest way to clean an oven is a paste of baking soda and water left overnight.',
+    '## Make the paste',
+    'Mix half a cup of baking soda with three tablespoons of water and spread it over the oven walls.',
+    'Leave the oven closed for twelve hours so the paste softens the grease.',
+    '## Wipe it out',
+    'Wipe the oven with a damp cloth, then spray vinegar where the paste remains.',
+  ]);
+  const pl = page('Wymień baterię w kuchni w 30 minut', [
+    'Żeby wymienić baterię kuchenną, zakręć zawory pod zlewem i odkręć węże.',
+    '## Demontaż',
+    'Starą baterię odkręcisz kluczem nasadowym, trzymając nakrętkę od spodu zlewu.',
+    'Baterię wyjmij razem z uszczelką i wyczyść blat.',
+    '## Montaż',
+    'Nową baterię przykręć do blatu i sprawdź, czy bateria nie cieknie po odkręceniu wody.',
+  ]);
+  const de = page('Wechseln Sie den Wasserhahn in 30 Minuten', [
+    'Einen Wasserhahn wechseln Sie mit einem Maulschlüssel und etwas Dichtband.',
+    '## Ausbau',
+    'Drehen Sie die Eckventile zu und lösen Sie die Schläuche vom alten Wasserhahn.',
+    'Den alten Wasserhahn lösen Sie von unten mit der Befestigungsmutter.',
+    '## Einbau',
+    'Setzen Sie den neuen Wasserhahn ein und prüfen Sie, ob der Wasserhahn dicht ist.',
+  ]);
+  const [e, p, d] = [en, pl, de].map((content) => prepareDocument({ content, url: null, keyword: null }));
+  t.equal(e!.keyword, 'clean your oven', 'en: the verb kept, what follows the head cut');
+  t.equal(e!.csi.centralEntity, 'oven');
+  t.equal(p!.keyword, 'wymienić baterię', 'pl: the imperative typed as the infinitive the page uses');
+  t.equal(p!.kw.intent, 'instructional');
+  t.equal(d!.keyword, 'wasserhahn wechseln', 'de: object, then verb');
+  const noun = page('Paint Colours for Small Rooms', [
+    'Paint colours change how big a room feels: pale colours push the walls back.',
+    'Pick paint colours by the light a room gets, not by the chart.',
+    'Warm paint colours suit north-facing rooms, cool ones south-facing rooms.',
+  ]);
+  t.not(
+    prepareDocument({ content: noun, url: null, keyword: null }).kw.intent,
+    'instructional',
+    'a noun opening is no imperative',
+  );
+  const place = page('Leeds Opens Its First Night Library in the City Centre', [
+    'The night library opened on Monday, and late trains to Leeds now bring readers from the suburbs.',
+    'The night library lends books until 2 am and keeps a reading room open all night.',
+    'Staff at the night library expect 300 visitors a night in the first month.',
+  ]);
+  const placeKw = prepareDocument({ content: place, url: null, keyword: null }).keyword;
+  t.notMatch(placeKw, /^leeds opens/, `a place after "to" is no verb: "${placeKw}"`);
+});
+
+t.test('a German compound holds its head noun as its last part', async (t) => {
+  t.ok(holdsHead(['wasserhahn', 'wechseln'], 'hahn', 'de'));
+  t.ok(holdsHead(['sicherheits-profilzylind', 'kauf'], 'zylind', 'de'));
+  t.notOk(holdsHead(['hahnenkamm'], 'hahn', 'de'), 'the first part is no head');
+  t.notOk(holdsHead(['dishwasher'], 'washer', 'en'), 'only where compounds are written closed');
 });
