@@ -11,6 +11,7 @@ import { replayLedger } from '../services/admin/replayLedger.ts';
 import type { BenchRow } from './report.ts';
 import { seedLedger } from './seedLedger.ts';
 import { openBenchStack } from './stack.ts';
+import { registerService } from '../services/registration.ts';
 
 const log = createLogger('bench', 'warn');
 
@@ -32,6 +33,7 @@ const eachAccount = async (pool: Pool, ids: string[], fn: (id: string) => Promis
 };
 
 export async function benchLedger(): Promise<BenchRow[]> {
+  registerService();
   const target = Number(process.env.LEDGER_BENCH_EVENTS ?? 1_000_000);
   const stack = await openBenchStack(log, { kafka: false });
   try {

@@ -7,7 +7,6 @@
  * not measure; `ledger verify` over the result shows the chain it wrote is the real one.
  */
 import { accountStreamId } from '../events/account/index.ts';
-import '../events/catalogue.ts';
 import { randomId } from '../core/ids.ts';
 import { eventDefinition } from '../events/registry.ts';
 import { eventHash, isChained } from '../infra/eventStore/chain.ts';

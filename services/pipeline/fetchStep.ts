@@ -5,7 +5,7 @@ import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { reactInStep } from '../reactions.ts';
+import { reactInStep } from '../../infra/reactions.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from './outcome.ts';

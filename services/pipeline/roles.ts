@@ -7,7 +7,7 @@ import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { analyseStep } from './analyseStep.ts';
 import { fetchStep } from './fetchStep.ts';
 import { ANALYSE, FETCH } from './feeder.ts';
-import { startReactions } from '../reactions.ts';
+import { startReactions } from '../../infra/reactions.ts';
 import { failAudit, internalErrorMessage } from './outcome.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';

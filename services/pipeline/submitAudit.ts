@@ -15,7 +15,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { admissionDecider, type AdmissionState } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
-import { reactInStep } from '../reactions.ts';
+import { reactInStep } from '../../infra/reactions.ts';
 
 export interface AuditRequestInput {
   url: string | null;

@@ -1,5 +1,4 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { creditMovementTypes } from '../../../events/catalogue.ts';
 import { checkChain } from '../../../infra/eventStore/chain.ts';

@@ -1,5 +1,4 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { AppError } from '../../../core/errors.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { createAuditSubmitter } from '../../../services/pipeline/auditSubmitter.ts';
