@@ -4,7 +4,7 @@
  * beside a ceiling from the same run: a raw SELECT of the same rows, account by account.
  */
 import { accountStreamId } from '../events/account/index.ts';
-import { checkChain } from '../infra/eventStore/chain.ts';
+import { checkChain } from '../infra/eventStore/hashChain.ts';
 import { createLogger } from '../infra/logger.ts';
 import type { Pool } from '../infra/postgres/pool.ts';
 import { replayLedger } from '../services/admin/replayLedger.ts';
