@@ -12,9 +12,9 @@ import type { Reaction } from '../infra/reactions.ts';
 import { enqueueTasks } from '../infra/taskQueue/taskQueue.ts';
 import { requestAdvance } from './bulk/tasks.ts';
 import { auditDecider } from './domain/audit/decider.ts';
-import { ANALYSE, FETCH } from './pipeline/feeder.ts';
+import { ANALYSE, FETCH } from './pipeline/tasks.ts';
 import { issueShareOnCompletion } from './share/issueOnCompletion.ts';
-import { scheduleWebhooks } from './webhooks/scheduler.ts';
+import { recordDeliveries } from './webhooks/deliveryTasks.ts';
 
 const auditIdOf = (e: EventEnvelope): string => e.streamId.replace(/^audit-/, '');
 const taskOf = (e: EventEnvelope) => ({ accountId: e.accountId, subjectId: auditIdOf(e) });
@@ -75,6 +75,6 @@ export const REACTIONS: readonly Reaction[] = [
     group: 'webhooks.schedule',
     roles: ['webhooks'],
     inStep: false,
-    react: (tx, events) => scheduleWebhooks(tx, events),
+    react: (tx, events) => recordDeliveries(tx, events),
   },
 ];

@@ -6,7 +6,7 @@ import { createSerpProvider } from '../../infra/serp/index.ts';
 import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { analyseStep } from './analyseStep.ts';
 import { fetchStep } from './fetchStep.ts';
-import { ANALYSE, FETCH } from './feeder.ts';
+import { ANALYSE, FETCH } from './tasks.ts';
 import { startReactions } from '../../infra/reactions.ts';
 import { failAudit, internalErrorMessage } from './outcome.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
