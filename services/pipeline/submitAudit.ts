@@ -96,15 +96,15 @@ const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
  * request inline (projections/inline.ts), so the job can be read back at once.
  */
 export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await submitAll(pool, [toSubmission(cmd)]))[0]!);
+  unwrap((await submitAudits(pool, [toSubmission(cmd)]))[0]!);
 
 /** Submissions in one transaction, retried on conflicts with the ids they were given. */
-export async function submitAll(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
+export async function submitAudits(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
   let firstAttempt = true;
   return transact(pool, (tx) => {
     const first = firstAttempt;
     firstAttempt = false;
-    return requestAudits(tx, subs, { firstAttempt: first });
+    return submitAuditsInTransaction(tx, subs, { firstAttempt: first });
   });
 }
 
@@ -112,8 +112,8 @@ export async function submitAll(pool: Pool, subs: readonly Submission[]): Promis
  * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
  * with the batch and it does not count against the three audits in flight (docs/api-decisions.md).
  */
-export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await requestAudits(tx, [toSubmission(cmd)]))[0]!);
+export const submitAuditInTransaction = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
+  unwrap((await submitAuditsInTransaction(tx, [toSubmission(cmd)]))[0]!);
 
 /**
  * Several submissions decided together: the accounts locked and read in one query each, every
@@ -122,13 +122,13 @@ export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Pro
  * (402, 429) refuses that command alone. A conflict fails the whole transaction, for transact() to
  * retry. The submissions must name distinct audits.
  */
-export async function requestAudits(
+export async function submitAuditsInTransaction(
   tx: PoolClient,
   planned: readonly Submission[],
   { firstAttempt = false } = {},
 ): Promise<SubmissionOutcome[]> {
   if (new Set(planned.map((p) => p.auditId)).size !== planned.length)
-    throw new Error('requestAudits: one audit named twice in a batch');
+    throw new Error('submitAuditsInTransaction: one audit named twice in a batch');
   const audits = await loadAudits(tx, planned, firstAttempt);
   const { loadedAccounts, accounts } = await loadAdmissions(tx, planned, audits);
   const batch: Batch = {

@@ -2,7 +2,7 @@ import type { EventEnvelope } from '../../events/envelope.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { AuditState } from '../domain/audit/state.ts';
 import { shareLangOf, tokenHashesOf } from './links.ts';
-import { decideShare } from './shareCommand.ts';
+import { runShareCommand } from './shareCommand.ts';
 
 /**
  * `share: true` on submission (spec 4.2, 3.3 row 1): the link is issued in the transaction that
@@ -23,7 +23,7 @@ export async function issueShareOnCompletion(
   const request = audit.state.request;
   if (!request?.share || !audit.completed) return;
   const now = new Date(audit.completed.occurredAt);
-  await decideShare(tx, {
+  await runShareCommand(tx, {
     accountId: audit.accountId,
     auditId: audit.auditId,
     now,
