@@ -64,7 +64,8 @@ export const REACTIONS: readonly Reaction[] = [
     inStep: true,
     react: async (tx, events) => {
       for (const e of events) {
-        const bulkId = (await auditStateOf(tx, e)).request?.bulkId;
+        const state = await auditStateOf(tx, e);
+        const bulkId = state.status === 'None' ? null : state.request.bulkId;
         if (bulkId) await requestAdvance(tx, e.accountId, bulkId, auditIdOf(e));
       }
     },

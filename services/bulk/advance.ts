@@ -74,7 +74,7 @@ export const advanceStep =
             meta,
             task.accountId,
             entry.auditId,
-            `bulk entry not charged: ${audit.state.errorCode ?? 'ended before its charge'}`,
+            `bulk entry not charged: ${audit.state.status === 'error' ? audit.state.errorCode : 'ended before its charge'}`,
           );
         }
         const result = await decide({

@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
-import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import { auditDecider, isInFlight } from '../domain/audit/decider.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
@@ -53,7 +53,7 @@ export const analyseStep =
   async (task: Task): Promise<void> => {
     const { pool } = deps;
     const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
-    if (!state.request || isTerminal(state) || !state.contentRef) return dropTask(pool, task);
+    if (!isInFlight(state) || !state.contentRef) return dropTask(pool, task);
     const request = state.request;
     const content = await getContent(pool, state.contentRef);
     if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);

@@ -183,7 +183,7 @@ async function loadAdmissions(
 ): Promise<{ loadedAccounts: Map<string, Loaded<AdmissionState>>; accounts: Accounts }> {
   // An account's submissions queue here rather than conflict and start over.
   const admitting = planned
-    .filter((p) => p.cmd.bulkId === null && !audits.get(auditStreamId(p.auditId))?.state.request)
+    .filter((p) => p.cmd.bulkId === null && (audits.get(auditStreamId(p.auditId))?.state.status ?? 'None') === 'None')
     .map((p) => accountStreamId(p.cmd.accountId));
   if (admitting.length) await lockStreams(tx, admitting);
   const loadedAccounts = admitting.length
@@ -211,7 +211,7 @@ function decideSubmission(
   accounts: Accounts,
 ): void {
   const audit = audits.get(auditStreamId(auditId)) ?? freshAudit();
-  if (audit.state.request) {
+  if (audit.state.status !== 'None') {
     // Requested before: by the first request of its Idempotency-Key (a replay), or, for minted
     // ids, by this very submission in an attempt whose failure came after its commit.
     const first = audit.events[0]!;

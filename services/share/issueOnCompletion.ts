@@ -20,8 +20,9 @@ export async function issueShareOnCompletion(
     causationId: string;
   },
 ): Promise<void> {
-  const request = audit.state.request;
-  if (!request?.share || !audit.completed) return;
+  const { state } = audit;
+  if (state.status === 'None' || !state.request.share || !audit.completed) return;
+  const request = state.request;
   const now = new Date(audit.completed.occurredAt);
   await runShareCommand(tx, {
     accountId: audit.accountId,
@@ -36,7 +37,7 @@ export async function issueShareOnCompletion(
         now,
         dayMs: audit.dayMs,
         tokenHashFor: tokenHashesOf(audit.auditId),
-        lang: shareLangOf(audit.state.language),
+        lang: shareLangOf(state.language),
         expiresInDays: request.shareExpiresInDays,
       },
     },

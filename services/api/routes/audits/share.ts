@@ -118,7 +118,7 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
               now,
               dayMs,
               tokenHashFor: tokenHashesOf(job.auditId),
-              lang: shareLangOf(audit.state.language),
+              lang: shareLangOf(audit.state.status === 'None' ? null : audit.state.language),
               auditStatus: audit.state.status,
               expiry,
             },
