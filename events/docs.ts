@@ -103,104 +103,122 @@ const STREAM_IDS: Partial<Record<StreamName, string>> = {
   webhook: 'webhook-<jobId>',
 };
 
+/** The doc's fixed part: the topic, the envelope, ordering, the hash chain, compatibility. */
+const PREAMBLE: readonly string[] = [
+  '# The event catalogue',
+  '',
+  '<!-- Generated from events/ by `npm run events:docs`; do not edit by hand (a test checks it is current). -->',
+  '',
+  'Every event the service writes, as declared in `events/<stream>/`. The same declarations give the',
+  'TypeScript types, the payload validation at append, the Avro schemas below, and which events a',
+  "stream's projections, the ledger and its hash chain take.",
+  '',
+  '## Topic',
+  '',
+  '- **Name:** `<KAFKA_TOPIC_PREFIX>.events` (default `audit.events`). One topic for every stream.',
+  "- **Key:** the account id. Kafka's default partitioner (murmur2 of the key) puts all of one account's events, of every",
+  '  stream, in one partition, in commit order. Partitions: `PARTITIONS` (default 8) at creation.',
+  '- **Retention:** kept forever (`retention.ms=-1`, `retention.bytes=-1`, `cleanup.policy=delete`, never compacted): a',
+  '  consumer may start from the beginning at any time.',
+  "- **Value:** the Avro binary encoding of the envelope (below) with the payload of the event's version; no",
+  "  framing (no magic byte, no schema id). With `SCHEMA_REGISTRY_URL` set: Confluent's wire format instead, byte",
+  "  `0x00`, the writer schema's registry id (4 bytes, big-endian), then the same Avro body; each type's schema is",
+  '  registered under the subject `<topic>-<record full name>` (TopicRecordNameStrategy), e.g.',
+  '  `audit.events-audit.events.account.AccountOpened`. An unframed value never starts with `0x00`.',
+  '- **Headers:** `event-type` (the type name), `event-version` (the payload schema version the value is written',
+  '  with), `event-id` (the envelope id). Pick the writer schema with the first two, then decode.',
+  '',
+  '## Envelope',
+  '',
+  '| Field | Avro type | Meaning |',
+  '| --- | --- | --- |',
+  '| `id` | string | Unique id of the event; the same event published twice keeps it. |',
+  '| `type` | string | The event type (as the `event-type` header). |',
+  '| `version` | int | The payload schema version (as the `event-version` header). |',
+  '| `accountId` | string | The account the event belongs to; the Kafka key. |',
+  '| `streamId` | string | The stream: `<stream>-<id>`. |',
+  '| `streamVersion` | long | 1-based position of the event in its stream, without gaps. |',
+  '| `position` | string | `"<txid>:<seq>"`: commit order in the whole log; compare as two integers. |',
+  '| `occurredAt` | string | ISO 8601 UTC time the event was recorded. |',
+  '| `causationId` | null \\| string | The event or request that caused it, when known. |',
+  '| `correlationId` | null \\| string | Shared by the events of one request or job. |',
+  "| `payload` | record | The event's own fields, below. |",
+  '| `prevHash` | null \\| string | Only on credit movements (from the version named below): the hash chain link, SHA-256 (hex) of the previous credit movement of the stream; null for the first. See "Hash chain". |',
+  '',
+  '## Ordering and duplicates',
+  '',
+  '- Within an account, events arrive in commit order (by `position`), and within a stream by `streamVersion`.',
+  '  Across accounts there is no order.',
+  '- Delivery is at least once: the relay may publish a batch twice after a crash. Drop an event whose',
+  '  `position` is not greater than the last one you processed on that partition, or de-duplicate by `id`.',
+  "- A stream's `streamVersion` has no gaps: a gap means an event is missing.",
+  '',
+  '## Hash chain',
+  '',
+  '- Every event type marked "moves credits" below carries `prevHash`. The hash of an event is the SHA-256 (hex) of the',
+  '  JSON array `[prevHash, id, type, version, accountId, streamId, streamVersion, occurredAt, payload]`, written with',
+  '  object keys sorted and no spaces, `version` and `payload` as the event was first written (before any upcast).',
+  '- `npm run -s admin -- ledger verify` checks the chain from the store; a consumer can check it from the topic.',
+  '',
+  '## Compatibility policy',
+  '',
+  '- A payload schema only ever changes by adding a nullable field with a `null` default (a new version',
+  '  `v<N+1>` of the type, with an upcaster in code). Such a change is backward and forward compatible:',
+  '  a reader with an older schema reads newer events (the new field is dropped), a newer reader reads',
+  '  older events (the field takes its default).',
+  '- No field is removed, renamed or retyped; string sets are plain strings, not Avro enums, so a new',
+  '  value never breaks an old reader.',
+  '- A test checks every `.avsc` ever committed (git history) against the current file of the same type',
+  "  and version, and against the next versions, in both directions with Avro's schema resolution.",
+  '- A new event type is a new schema: a reader that meets a type it does not know should skip it.',
+  '',
+  '## Streams and events',
+  '',
+];
+
+/** Where an event's chain link starts: the first version whose Avro schema carries `prevHash`. */
+const chainedFrom = (d: AnyEventDefinition): number | undefined =>
+  Array.from({ length: d.latest }, (_, i) => i + 1).find((v) =>
+    (d.avroSchema(v) as { fields: { name: string }[] }).fields.some((f) => f.name === 'prevHash'),
+  );
+
+/** One event: its meaning, whether it moves credits, its Avro files and its fields. */
+function eventSection(files: { path: string; text: string }[], d: AnyEventDefinition): string[] {
+  const decl = declarationOf(files, d.type);
+  const out = [`#### \`${d.type}\` (version ${d.latest})`, ''];
+  if (decl?.meaning) out.push(decl.meaning, '');
+  if (d.movesCredits)
+    out.push(
+      `Moves credits: folded by the ledger, and chained (the envelope carries \`prevHash\` from version ${chainedFrom(d)} on).`,
+      '',
+    );
+  const schemas = Array.from({ length: d.latest }, (_, i) => `\`events/${d.stream}/avro/${d.type}.v${i + 1}.avsc\``);
+  out.push(`Avro schema: ${schemas.join(', ')}. Declared in \`${decl?.path ?? 'events/'}\`.`, '');
+  out.push('| Field | Avro type | Meaning |', '| --- | --- | --- |', ...fieldRows(d, decl), '');
+  return out;
+}
+
+/** One stream: its id pattern, what it is, then each of its events. */
+function streamSection(
+  files: { path: string; text: string }[],
+  stream: StreamName,
+  defs: readonly AnyEventDefinition[],
+): string[] {
+  const id = STREAM_IDS[stream] ?? `${stream}-<id>`;
+  return [
+    `### Stream \`${stream}\` (\`${id}\`)`,
+    '',
+    streamMeaning(files, stream),
+    '',
+    ...defs.filter((x) => x.stream === stream).flatMap((d) => eventSection(files, d)),
+  ];
+}
+
 /** docs/events.md, from the declarations alone. `npm run events:docs` writes it; a test keeps it current. */
 export function eventsDoc(defs: readonly AnyEventDefinition[] = catalogue): string {
   const files = sources(eventsDir);
   const streams = [...new Set(defs.map((d) => d.stream))];
-  const out: string[] = [
-    '# The event catalogue',
-    '',
-    '<!-- Generated from events/ by `npm run events:docs`; do not edit by hand (a test checks it is current). -->',
-    '',
-    'Every event the service writes, as declared in `events/<stream>/`. The same declarations give the',
-    'TypeScript types, the payload validation at append, the Avro schemas below, and which events a',
-    "stream's projections, the ledger and its hash chain take.",
-    '',
-    '## Topic',
-    '',
-    '- **Name:** `<KAFKA_TOPIC_PREFIX>.events` (default `audit.events`). One topic for every stream.',
-    "- **Key:** the account id. Kafka's default partitioner (murmur2 of the key) puts all of one account's events, of every",
-    '  stream, in one partition, in commit order. Partitions: `PARTITIONS` (default 8) at creation.',
-    '- **Retention:** kept forever (`retention.ms=-1`, `retention.bytes=-1`, `cleanup.policy=delete`, never compacted): a',
-    '  consumer may start from the beginning at any time.',
-    "- **Value:** the Avro binary encoding of the envelope (below) with the payload of the event's version; no",
-    "  framing (no magic byte, no schema id). With `SCHEMA_REGISTRY_URL` set: Confluent's wire format instead, byte",
-    "  `0x00`, the writer schema's registry id (4 bytes, big-endian), then the same Avro body; each type's schema is",
-    '  registered under the subject `<topic>-<record full name>` (TopicRecordNameStrategy), e.g.',
-    '  `audit.events-audit.events.account.AccountOpened`. An unframed value never starts with `0x00`.',
-    '- **Headers:** `event-type` (the type name), `event-version` (the payload schema version the value is written',
-    '  with), `event-id` (the envelope id). Pick the writer schema with the first two, then decode.',
-    '',
-    '## Envelope',
-    '',
-    '| Field | Avro type | Meaning |',
-    '| --- | --- | --- |',
-    '| `id` | string | Unique id of the event; the same event published twice keeps it. |',
-    '| `type` | string | The event type (as the `event-type` header). |',
-    '| `version` | int | The payload schema version (as the `event-version` header). |',
-    '| `accountId` | string | The account the event belongs to; the Kafka key. |',
-    '| `streamId` | string | The stream: `<stream>-<id>`. |',
-    '| `streamVersion` | long | 1-based position of the event in its stream, without gaps. |',
-    '| `position` | string | `"<txid>:<seq>"`: commit order in the whole log; compare as two integers. |',
-    '| `occurredAt` | string | ISO 8601 UTC time the event was recorded. |',
-    '| `causationId` | null \\| string | The event or request that caused it, when known. |',
-    '| `correlationId` | null \\| string | Shared by the events of one request or job. |',
-    "| `payload` | record | The event's own fields, below. |",
-    '| `prevHash` | null \\| string | Only on credit movements (from the version named below): the hash chain link, SHA-256 (hex) of the previous credit movement of the stream; null for the first. See "Hash chain". |',
-    '',
-    '## Ordering and duplicates',
-    '',
-    '- Within an account, events arrive in commit order (by `position`), and within a stream by `streamVersion`.',
-    '  Across accounts there is no order.',
-    '- Delivery is at least once: the relay may publish a batch twice after a crash. Drop an event whose',
-    '  `position` is not greater than the last one you processed on that partition, or de-duplicate by `id`.',
-    "- A stream's `streamVersion` has no gaps: a gap means an event is missing.",
-    '',
-    '## Hash chain',
-    '',
-    '- Every event type marked "moves credits" below carries `prevHash`. The hash of an event is the SHA-256 (hex) of the',
-    '  JSON array `[prevHash, id, type, version, accountId, streamId, streamVersion, occurredAt, payload]`, written with',
-    '  object keys sorted and no spaces, `version` and `payload` as the event was first written (before any upcast).',
-    '- `npm run -s admin -- ledger verify` checks the chain from the store; a consumer can check it from the topic.',
-    '',
-    '## Compatibility policy',
-    '',
-    '- A payload schema only ever changes by adding a nullable field with a `null` default (a new version',
-    '  `v<N+1>` of the type, with an upcaster in code). Such a change is backward and forward compatible:',
-    '  a reader with an older schema reads newer events (the new field is dropped), a newer reader reads',
-    '  older events (the field takes its default).',
-    '- No field is removed, renamed or retyped; string sets are plain strings, not Avro enums, so a new',
-    '  value never breaks an old reader.',
-    '- A test checks every `.avsc` ever committed (git history) against the current file of the same type',
-    "  and version, and against the next versions, in both directions with Avro's schema resolution.",
-    '- A new event type is a new schema: a reader that meets a type it does not know should skip it.',
-    '',
-    '## Streams and events',
-    '',
-  ];
-  for (const stream of streams) {
-    const id = STREAM_IDS[stream] ?? `${stream}-<id>`;
-    out.push(`### Stream \`${stream}\` (\`${id}\`)`, '', streamMeaning(files, stream), '');
-    for (const d of defs.filter((x) => x.stream === stream)) {
-      const decl = declarationOf(files, d.type);
-      out.push(`#### \`${d.type}\` (version ${d.latest})`, '');
-      if (decl?.meaning) out.push(decl.meaning, '');
-      const chained = Array.from({ length: d.latest }, (_, i) => i + 1).find((v) =>
-        (d.avroSchema(v) as { fields: { name: string }[] }).fields.some((f) => f.name === 'prevHash'),
-      );
-      if (d.movesCredits)
-        out.push(
-          `Moves credits: folded by the ledger, and chained (the envelope carries \`prevHash\` from version ${chained} on).`,
-          '',
-        );
-      const schemas = Array.from(
-        { length: d.latest },
-        (_, i) => `\`events/${d.stream}/avro/${d.type}.v${i + 1}.avsc\``,
-      );
-      out.push(`Avro schema: ${schemas.join(', ')}. Declared in \`${decl?.path ?? 'events/'}\`.`, '');
-      out.push('| Field | Avro type | Meaning |', '| --- | --- | --- |', ...fieldRows(d, decl), '');
-    }
-  }
+  const out = [...PREAMBLE, ...streams.flatMap((stream) => streamSection(files, stream, defs))];
   return `${out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -1,12 +1,16 @@
 import { START, type LogPosition } from '../events/envelope.ts';
 import { readLog } from '../infra/eventStore/readLog.ts';
+import { runLockedDdl } from '../infra/postgres/migrate.ts';
 import { withTransaction, type Pool } from '../infra/postgres/pool.ts';
 import type { Subscriber, Subscription } from '../infra/subscriptions/port.ts';
 import { projectionGroupId, type Projection } from './projection.ts';
 
-/** Creates the live tables of each projection (schema public). */
+/** Creates the live tables of each projection (schema public), serialised with other processes' start-up. */
 export async function createProjectionTables(pool: Pool, projections: readonly Projection[]): Promise<void> {
-  for (const p of projections) await pool.query(p.createSql);
+  await runLockedDdl(
+    pool,
+    projections.map((p) => p.createSql),
+  );
 }
 
 /** Runs each projection as its own consumer group; its rows and its checkpoint commit together. */

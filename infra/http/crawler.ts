@@ -75,18 +75,10 @@ const looksLikeHtml = (bytes: Buffer): boolean =>
       .replace(/^\uFEFF|^\xEF\xBB\xBF/, ''),
   );
 
-export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise<FetchedPage> {
-  const limits = { ...DEFAULT_CRAWL_LIMITS, ...opts.limits };
+/** The request as a stream, every connection and every redirect through the guard (see the head). */
+function openStream(url: URL, opts: FetchPageOptions, limits: CrawlLimits, redirects: string[]): GotRequest {
   const { guard } = opts;
-  let url: URL;
-  try {
-    url = guard.checkUrl(rawUrl);
-  } catch (e) {
-    throw toCrawlError(e, limits);
-  }
-
-  const redirects: string[] = [];
-  const stream: GotRequest = gotScraping.stream({
+  return gotScraping.stream({
     url,
     http2: false,
     useHeaderGenerator: false,
@@ -115,6 +107,51 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
       ],
     },
   });
+}
+
+/** Refuses an answer that is not a 2xx, not HTML, or declared too large; gives its media type. */
+function acceptedType(response: IncomingMessage, limits: CrawlLimits): string {
+  const status = response.statusCode ?? 0;
+  if (status < 200 || status > 299) {
+    throw crawlFailed(
+      'http_status',
+      `the page answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`,
+    );
+  }
+  const type = mediaType(response.headers['content-type']);
+  if (type !== '' && !HTML_TYPES.has(type))
+    throw crawlFailed('not_html', `the page is not HTML (Content-Type ${type})`);
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limits.maxBytes && !response.headers['content-encoding']) {
+    throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
+  }
+  return type;
+}
+
+/** The decoded body, read up to the byte limit. */
+async function readBody(stream: GotRequest, limits: CrawlLimits): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > limits.maxBytes)
+      throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise<FetchedPage> {
+  const limits = { ...DEFAULT_CRAWL_LIMITS, ...opts.limits };
+  let url: URL;
+  try {
+    url = opts.guard.checkUrl(rawUrl);
+  } catch (e) {
+    throw toCrawlError(e, limits);
+  }
+
+  const redirects: string[] = [];
+  const stream = openStream(url, opts, limits, redirects);
 
   // One deadline for everything, redirects included (got's own timeout restarts per request).
   let timedOut = false;
@@ -131,46 +168,23 @@ export async function fetchPage(rawUrl: string, opts: FetchPageOptions): Promise
       stream.once('error', reject);
     });
     const remoteAddress = response.socket?.remoteAddress ?? stream.socket?.remoteAddress;
-    const status = response.statusCode ?? 0;
     const finalUrl = stream.redirectUrls.at(-1)?.href ?? url.href;
-    if (status < 200 || status > 299) {
-      throw crawlFailed(
-        'http_status',
-        `the page answered HTTP ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`,
-      );
-    }
-    const headerType = response.headers['content-type'];
-    const type = mediaType(headerType);
-    if (type !== '' && !HTML_TYPES.has(type))
-      throw crawlFailed('not_html', `the page is not HTML (Content-Type ${type})`);
-    const declared = Number(response.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limits.maxBytes && !response.headers['content-encoding']) {
-      throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
-    }
-
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      if (bytes > limits.maxBytes)
-        throw crawlFailed('too_large', `the page is larger than the ${formatBytes(limits.maxBytes)} limit`);
-      chunks.push(chunk);
-    }
-    const body = Buffer.concat(chunks);
+    const type = acceptedType(response, limits);
+    const body = await readBody(stream, limits);
     if (type === '' && !looksLikeHtml(body))
       throw crawlFailed('not_html', 'the page has no Content-Type and does not look like HTML');
-    const { text, charset } = decodeHtml(body, headerType);
+    const { text, charset } = decodeHtml(body, response.headers['content-type']);
     if (text.trim() === '') throw crawlFailed('empty', 'the page is empty');
 
     return {
       url: url.href,
       finalUrl,
       redirects,
-      status,
+      status: response.statusCode ?? 0,
       contentType: type || 'text/html',
       charset,
       html: text,
-      bytes,
+      bytes: body.length,
       remoteAddress,
       fetchedAt: (opts.now ?? (() => new Date()))().toISOString(),
     };

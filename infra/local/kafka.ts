@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -28,14 +28,15 @@ const STOP_GRACE_MS = 15_000;
 // Any valid base64 uuid; a fixed one spares parsing `random-uuid` output. Brokers never meet.
 export const CLUSTER_ID = '5L6g3nShT-eMCtK--X86sw';
 
-export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}): Promise<LocalKafka> {
-  const log = opts.log ?? createLogger('local-kafka');
-  const libs = await kafkaLibs(log);
-  const dataDir = opts.dataDir ? resolve(opts.dataDir) : await mkdtemp(join(tmpdir(), 'audit-kafka-'));
-  // Formatting refuses a formatted dir, and old topics would leak into this run: always fresh.
-  // A dir given by the caller is wiped only if empty or an earlier broker's (server.properties).
+/**
+ * The broker's folder, always fresh: formatting refuses a formatted dir, and old topics would leak
+ * into this run. A dir given by the caller is wiped only if empty or an earlier broker's
+ * (server.properties).
+ */
+async function freshDataDir(given: string | undefined): Promise<string> {
+  const dataDir = given ? resolve(given) : await mkdtemp(join(tmpdir(), 'audit-kafka-'));
   if (
-    opts.dataDir &&
+    given &&
     existsSync(dataDir) &&
     (await readdir(dataDir)).length &&
     !existsSync(join(dataDir, 'server.properties'))
@@ -44,43 +45,55 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
   }
   await rm(dataDir, { recursive: true, force: true });
   await mkdir(dataDir, { recursive: true });
-  const started = Date.now();
+  return dataDir;
+}
+
+/** Where one broker keeps its configuration and log, and how its JVMs are started. */
+interface BrokerFiles {
+  config: string;
+  log4j: string;
+  brokerLog: string;
+  classpath: string;
+}
+
+/** Writes the broker's configuration on two free ports. */
+async function writeBrokerFiles(dataDir: string, libs: string): Promise<BrokerFiles & { port: number }> {
   const [port, controllerPort] = (await freePorts(2)) as [number, number];
-  const config = join(dataDir, 'server.properties');
-  const log4j = join(dataDir, 'log4j.properties');
-  const brokerLog = join(dataDir, 'broker.log');
-  await writeFile(config, brokerProperties({ port, controllerPort, logDir: join(dataDir, 'kraft') }));
-  await writeFile(log4j, log4jProperties());
-  const classpath = `${libs}/*`; // the JVM expands the wildcard, not a shell (there is none)
-
-  const fail = async (what: string, cause?: unknown): Promise<never> => {
-    const lastLines = await tail(brokerLog, 40);
-    await rm(dataDir, { recursive: true, force: true });
-    const detail = cause instanceof Error ? `: ${cause.message}` : '';
-    throw new Error(`Kafka ${what}${detail}\n--- last lines of the broker log ---\n${lastLines}`);
+  const files = {
+    config: join(dataDir, 'server.properties'),
+    log4j: join(dataDir, 'log4j.properties'),
+    brokerLog: join(dataDir, 'broker.log'),
+    classpath: `${libs}/*`, // the JVM expands the wildcard, not a shell (there is none)
   };
+  await writeFile(files.config, brokerProperties({ port, controllerPort, logDir: join(dataDir, 'kraft') }));
+  await writeFile(files.log4j, log4jProperties());
+  return { ...files, port };
+}
 
+/** Formats the KRaft storage; resolves the tool's exit code. */
+const formatStorage = (f: BrokerFiles): Promise<number> =>
   // The storage tool is short-lived: C1 only starts faster.
-  const format = await runJava(
+  runJava(
     [
       '-Xmx256m',
       '-XX:+UseSerialGC',
       '-XX:TieredStopAtLevel=1',
-      `-Dlog4j.configuration=file:${log4j}`,
+      `-Dlog4j.configuration=file:${f.log4j}`,
       '-cp',
-      classpath,
+      f.classpath,
       'kafka.tools.StorageTool',
       'format',
       '-t',
       CLUSTER_ID,
       '-c',
-      config,
+      f.config,
     ],
-    brokerLog,
+    f.brokerLog,
   );
-  if (format !== 0) return fail(`storage format failed (exit ${format})`);
 
-  const out = await open(brokerLog, 'a');
+/** Starts the broker's JVM, its output appended to the broker log. */
+async function spawnBroker(f: BrokerFiles): Promise<ChildProcess> {
+  const out = await open(f.brokerLog, 'a');
   const broker = spawn(
     javaBin(),
     [
@@ -89,23 +102,44 @@ export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}):
       '-XX:+UseSerialGC',
       '-XX:+ExitOnOutOfMemoryError',
       '-Djava.awt.headless=true',
-      `-Dlog4j.configuration=file:${log4j}`,
+      `-Dlog4j.configuration=file:${f.log4j}`,
       '-cp',
-      classpath,
+      f.classpath,
       'kafka.Kafka',
-      config,
+      f.config,
     ],
     // Its own process group: a Ctrl-C in the terminal reaches us, and we stop the broker in order.
     { stdio: ['ignore', out.fd, out.fd], detached: true },
   );
   await out.close(); // the child has its own copy of the descriptor
+  return broker;
+}
+
+export async function startKafka(opts: { dataDir?: string; log?: Logger } = {}): Promise<LocalKafka> {
+  const log = opts.log ?? createLogger('local-kafka');
+  const libs = await kafkaLibs(log);
+  const dataDir = await freshDataDir(opts.dataDir);
+  const started = Date.now();
+  const files = await writeBrokerFiles(dataDir, libs);
+
+  const fail = async (what: string, cause?: unknown): Promise<never> => {
+    const lastLines = await tail(files.brokerLog, 40);
+    await rm(dataDir, { recursive: true, force: true });
+    const detail = cause instanceof Error ? `: ${cause.message}` : '';
+    throw new Error(`Kafka ${what}${detail}\n--- last lines of the broker log ---\n${lastLines}`);
+  };
+
+  const format = await formatStorage(files);
+  if (format !== 0) return fail(`storage format failed (exit ${format})`);
+
+  const broker = await spawnBroker(files);
   const spawnError = new Promise<Error>((resolveError) => broker.once('error', resolveError));
   if (!broker.pid) return fail('did not start', await spawnError);
   const guard = watchdog(broker.pid, { signal: 'TERM', graceSeconds: STOP_GRACE_MS / 1000, removeDir: dataDir });
-  const brokers = `127.0.0.1:${port}`;
+  const brokers = `127.0.0.1:${files.port}`;
 
   try {
-    await waitUntilReady(brokers, port, () => hasExited(broker));
+    await waitUntilReady(brokers, files.port, () => hasExited(broker));
   } catch (error) {
     guard.disarm();
     await terminate(broker, 'SIGKILL', 5_000);

@@ -30,70 +30,99 @@ export interface LocalPostgres {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPostgres> {
-  const log = opts.log ?? createLogger('local-postgres');
-  const dataDir = resolve(opts.dataDir);
-  const port = opts.port ?? (await freePort());
+/**
+ * Checks the data dir fits the mode and readies it; tells whether it already holds a database.
+ * A persistent server reuses an initialised dir; a test server needs a fresh one.
+ */
+async function prepareDataDir(dataDir: string, persistent: boolean, log: Logger): Promise<boolean> {
   const initialised = existsSync(join(dataDir, 'PG_VERSION'));
-  if (!opts.persistent && initialised) {
+  if (!persistent && initialised) {
     throw new Error(`startPostgres: ${dataDir} already holds a database; a non-persistent server needs a fresh dir`);
   }
-  if (opts.persistent && !initialised && existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
+  if (persistent && !initialised && existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
     throw new Error(
       `startPostgres: ${dataDir} is not empty but holds no database (no PG_VERSION); move it away or delete it`,
     );
   }
-  if (opts.persistent && initialised) await removeStalePidFile(dataDir, log);
+  if (persistent && initialised) await removeStalePidFile(dataDir, log);
   // The data dir itself must stay 0700 (PostgreSQL insists); only the folders above it matter.
   await makeReachableByPostgres([dirname(dataDir), await postgresBinDir()], log);
+  return initialised;
+}
 
-  const recent: string[] = []; // the server's last lines, for error messages
-  const remember = (chunk: string) => {
-    for (const line of chunk.split('\n')) if (line.trim()) recent.push(line.trimEnd());
-    recent.splice(0, Math.max(0, recent.length - 40));
-  };
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server: EmbeddedPostgresType = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    // We remove a test server's dir ourselves (see stop); the library's own stop is not used.
-    persistent: true,
-    createPostgresUser: true, // we run as root; PostgreSQL refuses root, so it runs as `postgres`
-    // UTF-8 with the builtin C.UTF-8 locale: same sorting and case mapping on every machine,
-    // whatever locales the OS has. --no-sync: a test cluster need not survive a power cut.
-    initdbFlags: [
-      '--encoding=UTF8',
-      '--locale-provider=builtin',
-      '--builtin-locale=C.UTF-8',
-      '--locale=C.UTF-8',
-      ...(opts.persistent ? [] : ['--no-sync']),
-    ],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      // TCP only: no socket or lock files in /tmp to collide with another server on the same port.
-      '-c',
-      'unix_socket_directories=',
-      // Test files run in parallel, each with its own pool.
-      '-c',
-      'max_connections=300',
-      ...(opts.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
-    ],
-    onLog: (message: string) => {
-      remember(message);
-      log.debug({ pg: message.trimEnd() }, 'postgres');
+/** The server's last 40 lines, kept for error messages. */
+function recentLines(): { remember(chunk: string): void; text(): string } {
+  const recent: string[] = [];
+  return {
+    remember(chunk) {
+      for (const line of chunk.split('\n')) if (line.trim()) recent.push(line.trimEnd());
+      recent.splice(0, Math.max(0, recent.length - 40));
     },
-    onError: (error: unknown) => log.debug({ err: error }, 'postgres error'),
-  });
+    text: () => recent.join('\n'),
+  };
+}
+
+type ServerOptions = ConstructorParameters<typeof EmbeddedPostgresType>[0];
+
+/** How the server is initialised and run; durability off for a test server. */
+const serverOptions = (
+  o: { dataDir: string; port: number; persistent: boolean },
+  onLog: (message: string) => void,
+  log: Logger,
+): ServerOptions => ({
+  databaseDir: o.dataDir,
+  user: USER,
+  password: PASSWORD,
+  port: o.port,
+  // We remove a test server's dir ourselves (see stop); the library's own stop is not used.
+  persistent: true,
+  createPostgresUser: true, // we run as root; PostgreSQL refuses root, so it runs as `postgres`
+  // UTF-8 with the builtin C.UTF-8 locale: same sorting and case mapping on every machine,
+  // whatever locales the OS has. --no-sync: a test cluster need not survive a power cut.
+  initdbFlags: [
+    '--encoding=UTF8',
+    '--locale-provider=builtin',
+    '--builtin-locale=C.UTF-8',
+    '--locale=C.UTF-8',
+    ...(o.persistent ? [] : ['--no-sync']),
+  ],
+  postgresFlags: [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    // TCP only: no socket or lock files in /tmp to collide with another server on the same port.
+    '-c',
+    'unix_socket_directories=',
+    // Test files run in parallel, each with its own pool.
+    '-c',
+    'max_connections=300',
+    ...(o.persistent ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+  ],
+  onLog,
+  onError: (error: unknown) => log.debug({ err: error }, 'postgres error'),
+});
+
+export async function startPostgres(opts: StartPostgresOptions): Promise<LocalPostgres> {
+  const log = opts.log ?? createLogger('local-postgres');
+  const dataDir = resolve(opts.dataDir);
+  const port = opts.port ?? (await freePort());
+  const initialised = await prepareDataDir(dataDir, opts.persistent, log);
+
+  const recent = recentLines();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const onLog = (message: string) => {
+    recent.remember(message);
+    log.debug({ pg: message.trimEnd() }, 'postgres');
+  };
+  const server: EmbeddedPostgresType = new EmbeddedPostgres(
+    serverOptions({ dataDir, port, persistent: opts.persistent }, onLog, log),
+  );
 
   const started = Date.now();
   const fail = async (what: string, cause: unknown): Promise<never> => {
     if (!opts.persistent) await rm(dataDir, { recursive: true, force: true });
     const detail = cause instanceof Error ? cause.message : '';
     throw new Error(
-      `PostgreSQL ${what} failed in ${dataDir}${detail ? `: ${detail}` : ''}\n--- last server output ---\n${recent.join('\n')}`,
+      `PostgreSQL ${what} failed in ${dataDir}${detail ? `: ${detail}` : ''}\n--- last server output ---\n${recent.text()}`,
     );
   };
   if (!initialised) await server.initialise().catch((e: unknown) => fail('initdb', e));

@@ -9,6 +9,18 @@ export interface Migration {
 
 const LOCK_KEY = 726_100_001; // any constant: serialises migrations of several processes starting at once
 
+/**
+ * Runs idempotent DDL (CREATE ... IF NOT EXISTS) under the migrations' lock: two processes starting
+ * at once would otherwise both create the table, and the loser fails on PostgreSQL's catalogue
+ * ("duplicate key value violates unique constraint pg_type_typname_nsp_index").
+ */
+export async function runLockedDdl(pool: Pool, statements: readonly string[]): Promise<void> {
+  await withTransaction(pool, async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    for (const sql of statements) await tx.query(sql);
+  });
+}
+
 /** Applies the migrations not yet applied, in order, each in its own transaction, under one advisory lock. */
 export async function migrate(pool: Pool, migrations: readonly Migration[]): Promise<string[]> {
   const client = await pool.connect();

@@ -46,6 +46,72 @@ interface Group {
 }
 
 /**
+ * Adds n to each (key, bucket, window) row at once and returns each row's new count, by the
+ * ordinal of its group; the window is aligned on the database's clock.
+ */
+const HIT_SQL = `WITH t AS (SELECT k, b, n, to_timestamp(floor(extract(epoch FROM now()) / w) * w) AS ws, i
+                            FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) WITH ORDINALITY AS t(k, b, w, n, i)),
+                    up AS (INSERT INTO rate_limit_counters AS c (key_id, bucket, window_start, hits)
+                           SELECT k, b, ws, n FROM t
+                           ON CONFLICT (key_id, bucket, window_start) DO UPDATE SET hits = c.hits + excluded.hits
+                           RETURNING key_id, bucket, window_start, hits)
+               SELECT t.i::int AS i, up.hits, extract(epoch FROM up.window_start)::bigint::text AS start, extract(epoch FROM now())::text AS now
+                 FROM t JOIN up ON up.key_id = t.k AND up.bucket = t.b AND up.window_start = t.ws`;
+
+interface CountRow {
+  /** 1-based index of the group in the statement. */
+  i: number;
+  hits: number;
+  start: string;
+  now: string;
+}
+
+/** One statement for all the groups: each group's row gets its number of waiters added. */
+async function countGroups(db: Queryable, groups: readonly Group[]): Promise<CountRow[]> {
+  const r = await db.query<CountRow>({
+    name: 'rate_limit_hit',
+    text: HIT_SQL,
+    values: [
+      groups.map((g) => g.keyId),
+      groups.map((g) => g.bucket),
+      groups.map((g) => g.windowSeconds),
+      groups.map((g) => g.waiters.length),
+    ],
+  });
+  return r.rows;
+}
+
+/** The n waiters of a row whose count became H take H-n+1 … H, in arrival order. */
+function answerGroup(g: Group, row: CountRow): void {
+  const resetAt = Number(row.start) + g.windowSeconds;
+  const retryAfter = Math.max(1, Math.ceil(resetAt - Number(row.now)));
+  const first = row.hits - g.waiters.length + 1;
+  g.waiters.forEach((w, j) => {
+    const count = first + j;
+    w.resolve({
+      limit: w.limit,
+      remaining: Math.max(0, w.limit - count),
+      resetAt,
+      exceeded: count > w.limit,
+      retryAfter,
+    });
+  });
+}
+
+/** Answers every waiter from the rows; a group the statement returned no row for is refused. */
+function answerGroups(groups: readonly Group[], rows: readonly CountRow[]): void {
+  const answered = new Set<number>();
+  for (const row of rows) {
+    answerGroup(groups[row.i - 1]!, row);
+    answered.add(row.i - 1);
+  }
+  groups.forEach((g, i) => {
+    if (!answered.has(i))
+      g.waiters.forEach((w) => w.reject(new Error(`rate limit: no count returned for ${g.bucket}`)));
+  });
+}
+
+/**
  * Counts requests in fixed windows, in PostgreSQL so the count is shared by every API process.
  * The hits that arrive while earlier statements are in flight (or in the same turn of the event
  * loop) go out together as ONE statement: a multi-row upsert adding n to each (key, bucket, window)
@@ -79,45 +145,7 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
     pending = new Map();
     inFlight++;
     try {
-      const r = await db.query<{ i: number; hits: number; start: string; now: string }>({
-        name: 'rate_limit_hit',
-        text: `WITH t AS (SELECT k, b, n, to_timestamp(floor(extract(epoch FROM now()) / w) * w) AS ws, i
-                            FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) WITH ORDINALITY AS t(k, b, w, n, i)),
-                    up AS (INSERT INTO rate_limit_counters AS c (key_id, bucket, window_start, hits)
-                           SELECT k, b, ws, n FROM t
-                           ON CONFLICT (key_id, bucket, window_start) DO UPDATE SET hits = c.hits + excluded.hits
-                           RETURNING key_id, bucket, window_start, hits)
-               SELECT t.i::int AS i, up.hits, extract(epoch FROM up.window_start)::bigint::text AS start, extract(epoch FROM now())::text AS now
-                 FROM t JOIN up ON up.key_id = t.k AND up.bucket = t.b AND up.window_start = t.ws`,
-        values: [
-          groups.map((g) => g.keyId),
-          groups.map((g) => g.bucket),
-          groups.map((g) => g.windowSeconds),
-          groups.map((g) => g.waiters.length),
-        ],
-      });
-      const answered = new Set<number>();
-      for (const row of r.rows) {
-        const g = groups[row.i - 1]!;
-        answered.add(row.i - 1);
-        const resetAt = Number(row.start) + g.windowSeconds;
-        const retryAfter = Math.max(1, Math.ceil(resetAt - Number(row.now)));
-        const first = row.hits - g.waiters.length + 1;
-        g.waiters.forEach((w, j) => {
-          const count = first + j;
-          w.resolve({
-            limit: w.limit,
-            remaining: Math.max(0, w.limit - count),
-            resetAt,
-            exceeded: count > w.limit,
-            retryAfter,
-          });
-        });
-      }
-      groups.forEach((g, i) => {
-        if (!answered.has(i))
-          g.waiters.forEach((w) => w.reject(new Error(`rate limit: no count returned for ${g.bucket}`)));
-      });
+      answerGroups(groups, await countGroups(db, groups));
     } catch (err) {
       for (const g of groups) for (const w of g.waiters) w.reject(err);
     } finally {
@@ -126,6 +154,16 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
     if (++flushes % CLEANUP_EVERY === 0) {
       db.query(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 hour'`).catch(() => undefined);
     }
+    schedule();
+  };
+
+  /** Queues the request with the others of its key and bucket, for the next statement. */
+  const enqueue = (req: HitRequest, waiter: Waiter) => {
+    const id = `${req.keyId}\u0000${req.bucket}`;
+    let g = pending.get(id);
+    if (!g)
+      pending.set(id, (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, waiters: [] }));
+    g.waiters.push(waiter);
     schedule();
   };
 
@@ -140,15 +178,7 @@ export function createRateLimitCounter(db: Queryable): RateLimitCounter {
           return reject(
             new Error(`rate limit: bucket ${req.bucket} counts in ${size} s windows, not ${req.windowSeconds} s`),
           );
-        const id = `${req.keyId}\u0000${req.bucket}`;
-        let g = pending.get(id);
-        if (!g)
-          pending.set(
-            id,
-            (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, waiters: [] }),
-          );
-        g.waiters.push({ limit: req.limit, resolve, reject });
-        schedule();
+        enqueue(req, { limit: req.limit, resolve, reject });
       });
     },
   };

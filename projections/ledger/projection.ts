@@ -58,92 +58,100 @@ export const ledgerProjection: Projection = {
   },
 };
 
-async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
-  if (e.type === 'AccountOpened') {
-    const d = e.payload as AccountOpened['data'];
-    await tx.query(
-      `INSERT INTO ledger_accounts (account_id, remaining, used, unlimited, entries, stream_version) VALUES ($1, 0, 0, $2, 0, $3)
+/** The account's row, at balance 0; a redelivered AccountOpened changes nothing. */
+async function openAccount(e: EventEnvelope, tx: PoolClient): Promise<void> {
+  const d = e.payload as AccountOpened['data'];
+  await tx.query(
+    `INSERT INTO ledger_accounts (account_id, remaining, used, unlimited, entries, stream_version) VALUES ($1, 0, 0, $2, 0, $3)
        ON CONFLICT (account_id) DO NOTHING`,
-      [e.accountId, d.unlimited, e.streamVersion],
-    );
-    return;
-  }
-  // Moves the account row to this event's version; false when it was there already (a redelivery).
-  const advance = async (set = '', params: unknown[] = []): Promise<boolean> => {
-    const r = await tx.query(
-      `UPDATE ledger_accounts SET stream_version = $2${set ? `, ${set}` : ''} WHERE account_id = $1 AND stream_version < $2`,
-      [e.accountId, e.streamVersion, ...params],
-    );
-    return r.rowCount === 1;
-  };
-  const addEntry = (
-    type: string,
-    id: string,
-    delta: number,
-    extra: { url?: string | null; project?: string | null; chargeId?: string } = {},
-  ) =>
-    tx.query(
-      `INSERT INTO ledger_entries (account_id, seq, type, id, delta, refunded, url, project, charge_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, $9)`,
-      [
-        e.accountId,
-        e.streamVersion,
-        type,
-        id,
-        delta,
-        extra.url ?? null,
-        extra.project ?? null,
-        extra.chargeId ?? null,
-        e.occurredAt,
-      ],
-    );
+    [e.accountId, d.unlimited, e.streamVersion],
+  );
+}
 
+/** Moves the account row to this event's version; false when it was there already (a redelivery). */
+async function advance(e: EventEnvelope, tx: PoolClient, set = '', params: unknown[] = []): Promise<boolean> {
+  const r = await tx.query(
+    `UPDATE ledger_accounts SET stream_version = $2${set ? `, ${set}` : ''} WHERE account_id = $1 AND stream_version < $2`,
+    [e.accountId, e.streamVersion, ...params],
+  );
+  return r.rowCount === 1;
+}
+
+/** The event's entry, at its stream version. */
+const addEntry = (
+  e: EventEnvelope,
+  tx: PoolClient,
+  entry: { type: string; id: string; delta: number; url?: string | null; project?: string | null; chargeId?: string },
+) =>
+  tx.query(
+    `INSERT INTO ledger_entries (account_id, seq, type, id, delta, refunded, url, project, charge_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, false, $6, $7, $8, $9)`,
+    [
+      e.accountId,
+      e.streamVersion,
+      entry.type,
+      entry.id,
+      entry.delta,
+      entry.url ?? null,
+      entry.project ?? null,
+      entry.chargeId ?? null,
+      e.occurredAt,
+    ],
+  );
+
+/** A refund turns its charge's entry into `refunded, delta 0` and gives the credits back. */
+async function refund(e: EventEnvelope, tx: PoolClient): Promise<void> {
+  const d = e.payload as CreditRefunded['data'];
+  if (!(await advance(e, tx))) return;
+  // As evolve does: only a charge that exists and is not refunded yet gives credits back.
+  const charge = await tx.query<{ delta: number }>(
+    'SELECT delta FROM ledger_entries WHERE account_id = $1 AND charge_id = $2 AND NOT refunded',
+    [e.accountId, d.chargeId],
+  );
+  const credits = -(charge.rows[0]?.delta ?? 0);
+  if (credits <= 0) return;
+  await tx.query('UPDATE ledger_entries SET delta = 0, refunded = true WHERE account_id = $1 AND charge_id = $2', [
+    e.accountId,
+    d.chargeId,
+  ]);
+  await tx.query('UPDATE ledger_accounts SET remaining = remaining + $2, used = used - $2 WHERE account_id = $1', [
+    e.accountId,
+    credits,
+  ]);
+}
+
+async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   switch (e.type) {
+    case 'AccountOpened':
+      return openAccount(e, tx);
     case 'CreditsPurchased': {
       const d = e.payload as CreditsPurchased['data'];
-      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.credits]))
-        await addEntry('purchase', d.paymentId, d.credits);
+      if (await advance(e, tx, 'remaining = remaining + $3, entries = entries + 1', [d.credits]))
+        await addEntry(e, tx, { type: 'purchase', id: d.paymentId, delta: d.credits });
       return;
     }
     case 'CreditCharged': {
       const d = e.payload as CreditCharged['data'];
-      if (await advance('remaining = remaining - $3, used = used + $3, entries = entries + 1', [d.credits])) {
-        await addEntry(d.kind, d.subjectId, -d.credits, { url: d.url, project: d.project, chargeId: d.chargeId });
+      if (await advance(e, tx, 'remaining = remaining - $3, used = used + $3, entries = entries + 1', [d.credits])) {
+        const { url, project, chargeId } = d;
+        await addEntry(e, tx, { type: d.kind, id: d.subjectId, delta: -d.credits, url, project, chargeId });
       }
       return;
     }
-    case 'CreditRefunded': {
-      const d = e.payload as CreditRefunded['data'];
-      if (!(await advance())) return;
-      // As evolve does: only a charge that exists and is not refunded yet gives credits back.
-      const charge = await tx.query<{ delta: number }>(
-        'SELECT delta FROM ledger_entries WHERE account_id = $1 AND charge_id = $2 AND NOT refunded',
-        [e.accountId, d.chargeId],
-      );
-      const credits = -(charge.rows[0]?.delta ?? 0);
-      if (credits <= 0) return;
-      await tx.query('UPDATE ledger_entries SET delta = 0, refunded = true WHERE account_id = $1 AND charge_id = $2', [
-        e.accountId,
-        d.chargeId,
-      ]);
-      await tx.query('UPDATE ledger_accounts SET remaining = remaining + $2, used = used - $2 WHERE account_id = $1', [
-        e.accountId,
-        credits,
-      ]);
-      return;
-    }
+    case 'CreditRefunded':
+      return refund(e, tx);
     case 'CreditsAdjusted': {
       const d = e.payload as CreditsAdjusted['data'];
-      if (await advance('remaining = remaining + $3, entries = entries + 1', [d.delta]))
-        await addEntry('adjustment', d.adjustmentId, d.delta);
+      if (await advance(e, tx, 'remaining = remaining + $3, entries = entries + 1', [d.delta]))
+        await addEntry(e, tx, { type: 'adjustment', id: d.adjustmentId, delta: d.delta });
       return;
     }
     case 'UnlimitedSet': {
       const d = e.payload as UnlimitedSet['data'];
-      await advance('unlimited = $3', [d.unlimited]);
+      await advance(e, tx, 'unlimited = $3', [d.unlimited]);
       return;
     }
     default:
-      await advance();
+      await advance(e, tx);
   }
 }

@@ -1,10 +1,75 @@
 import { randomBytes } from 'node:crypto';
-import type { Kafka } from 'kafkajs';
-import { comparePositions, type LogPosition } from '../../events/envelope.ts';
+import type { Admin, Batch, Consumer, Kafka } from 'kafkajs';
+import { comparePositions, type EventEnvelope, type LogPosition } from '../../events/envelope.ts';
 import { eventsTopic, kafkaGroupId, type KafkaSettings } from '../../infra/kafka/client.ts';
 import { decodeEvent } from '../../infra/kafka/codec.ts';
-import { createSchemaRegistry } from '../../infra/kafka/schemaRegistry.ts';
+import { createSchemaRegistry, type SchemaRegistry } from '../../infra/kafka/schemaRegistry.ts';
 import { exportFilter, exportHeader, exportLine, exportProgress, type ExportOptions } from './eventsExport.ts';
+
+type Offsets = Map<number, { low: number; high: number }>;
+
+/**
+ * Each partition's low and high offsets, and where reading starts: the beginning, or with
+ * `--from TIME` the first message produced at or after it (the end when there is none).
+ */
+async function partitionRange(admin: Admin, topic: string, o: ExportOptions) {
+  const ends: Offsets = new Map(
+    (await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }]),
+  );
+  const starts = new Map([...ends].map(([p, { low }]) => [p, low]));
+  if (o.from && 'time' in o.from) {
+    for (const p of await admin.fetchTopicOffsetsByTimestamp(topic, o.from.time.getTime())) {
+      const offset = Number(p.offset);
+      starts.set(p.partition, offset < 0 ? ends.get(p.partition)!.high : Math.max(offset, ends.get(p.partition)!.low));
+    }
+  }
+  return { ends, starts };
+}
+
+/** Settles when the export is finished or aborted, or fails when the consumer crashes for good. */
+function completion(consumer: Consumer, signal?: AbortSignal): { done: Promise<void>; finish: () => void } {
+  let finish!: () => void;
+  let fail!: (e: unknown) => void;
+  const done = new Promise<void>((resolve, reject) => ((finish = resolve), (fail = reject)));
+  // Awaited by the caller later; until then a crash must not count as an unhandled rejection.
+  done.catch(() => undefined);
+  signal?.addEventListener('abort', () => finish(), { once: true });
+  // A retriable crash (a fresh broker's coordinator still loading) restarts the consumer by itself.
+  consumer.on(consumer.events.CRASH, (e) => {
+    if (!e.payload.restart) fail(e.payload.error);
+  });
+  return { done, finish };
+}
+
+/** What a batch is read with: the options, the decoder's registry, the filter, and the last position per partition. */
+interface BatchReader {
+  o: ExportOptions;
+  registry: SchemaRegistry | undefined;
+  keep: (e: EventEnvelope) => boolean;
+  last: Map<number, LogPosition>;
+}
+
+/**
+ * One batch as export lines, up to the end offset unless following; a message at or before the
+ * partition's last position (a batch the relay published twice) is dropped.
+ */
+async function batchLines(batch: Batch, end: number, r: BatchReader) {
+  let chunk = '';
+  let read = 0;
+  let lines = 0;
+  for (const m of batch.messages) {
+    if (!r.o.follow && Number(m.offset) >= end) break;
+    read++;
+    const e = await decodeEvent(m.value!, m.headers, r.registry);
+    const previous = r.last.get(batch.partition);
+    if (previous && comparePositions(e.position, previous) <= 0) continue;
+    r.last.set(batch.partition, e.position);
+    if (!r.keep(e)) continue;
+    chunk += exportLine(e, r.o.format);
+    lines++;
+  }
+  return { chunk, read, lines };
+}
 
 /**
  * `events tail|export` from the Kafka topic, as a data team's consumer reads it: a throw-away
@@ -25,65 +90,32 @@ export async function exportFromKafka(
 ): Promise<number> {
   const topic = eventsTopic(settings.topicPrefix);
   const groupId = kafkaGroupId(settings.topicPrefix, `admin-export-${randomBytes(6).toString('hex')}`);
-  const registry = settings.schemaRegistry && createSchemaRegistry(settings.schemaRegistry);
+  const registry = settings.schemaRegistry ? createSchemaRegistry(settings.schemaRegistry) : undefined;
   const admin = kafka.admin();
   await admin.connect();
   const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
   let written = 0;
   try {
-    const ends = new Map(
-      (await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, { low: Number(p.low), high: Number(p.high) }]),
-    );
-    const starts = new Map([...ends].map(([p, { low }]) => [p, low]));
-    if (o.from && 'time' in o.from) {
-      for (const p of await admin.fetchTopicOffsetsByTimestamp(topic, o.from.time.getTime())) {
-        const offset = Number(p.offset);
-        starts.set(
-          p.partition,
-          offset < 0 ? ends.get(p.partition)!.high : Math.max(offset, ends.get(p.partition)!.low),
-        );
-      }
-    }
+    const { ends, starts } = await partitionRange(admin, topic, o);
     // Partitions still to read to their end offset (export only).
     const pending = new Set([...ends].filter(([p, { high }]) => starts.get(p)! < high).map(([p]) => p));
     const total = [...ends].reduce((n, [p, { high }]) => n + Math.max(0, high - starts.get(p)!), 0);
     const bar = o.progress && !o.follow ? exportProgress(total) : undefined;
-    const keep = exportFilter(o);
-    const last = new Map<number, LogPosition>();
+    const reader: BatchReader = { o, registry, keep: exportFilter(o), last: new Map() };
     await write(exportHeader(o.format));
     if (!o.follow && pending.size === 0) {
       bar?.stop();
       return 0;
     }
-    let finish!: () => void;
-    let fail!: (e: unknown) => void;
-    const done = new Promise<void>((resolve, reject) => ((finish = resolve), (fail = reject)));
-    // Awaited below; until then a crash must not count as an unhandled rejection.
-    done.catch(() => undefined);
-    signal?.addEventListener('abort', () => finish(), { once: true });
-    // A retriable crash (a fresh broker's coordinator still loading) restarts the consumer by itself.
-    consumer.on(consumer.events.CRASH, (e) => {
-      if (!e.payload.restart) fail(e.payload.error);
-    });
+    const { done, finish } = completion(consumer, signal);
     await consumer.connect();
     await consumer.subscribe({ topics: [topic], fromBeginning: true });
     await consumer.run({
       autoCommit: false,
       eachBatch: async ({ batch, heartbeat }) => {
         const end = ends.get(batch.partition)!.high;
-        let chunk = '';
-        let read = 0;
-        for (const m of batch.messages) {
-          if (!o.follow && Number(m.offset) >= end) break;
-          read++;
-          const e = await decodeEvent(m.value!, m.headers, registry);
-          const previous = last.get(batch.partition);
-          if (previous && comparePositions(e.position, previous) <= 0) continue;
-          last.set(batch.partition, e.position);
-          if (!keep(e)) continue;
-          chunk += exportLine(e, o.format);
-          written++;
-        }
+        const { chunk, read, lines } = await batchLines(batch, end, reader);
+        written += lines;
         if (chunk) await write(chunk);
         bar?.increment(read, { written });
         await heartbeat();

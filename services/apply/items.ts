@@ -157,21 +157,29 @@ export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): st
     : description;
 };
 
-/** At most `max` characters, never ending inside a word ("… A 30-Minute Routine" is not cut to "… A 3"). */
-export const cutAtWord = (text: string, max: number): string =>
-  text.length <= max
-    ? text.trim()
-    : text
-        .slice(0, max + 1)
-        .replace(/\s+\S*$/u, '')
-        .replace(/[\s:;,–-]+$/u, '');
+/**
+ * At most `max` characters, never ending inside a word ("… A 30-Minute Routine" is not cut to
+ * "… A 3"); where the title has a joint (a colon, a dash) past half the length, it ends there
+ * rather than after a dangling word ("…: a").
+ */
+export const cutAtWord = (text: string, max: number): string => {
+  if (text.length <= max) return text.trim();
+  const cut = text
+    .slice(0, max + 1)
+    .replace(/\s+\S*$/u, '')
+    .replace(/[\s:;,–-]+$/u, '');
+  const joint = Math.max(cut.lastIndexOf(': '), cut.lastIndexOf(' – '), cut.lastIndexOf(' — '), cut.lastIndexOf(' | '));
+  return joint >= max / 2 ? cut.slice(0, joint).trim() : cut;
+};
 
 const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const title = inp.title ?? '';
-  const cap = keyword.charAt(0).toUpperCase() + keyword.slice(1);
-  const goodTitle = title !== '' && hasKeyword(title, keyword) && title.length <= 65;
-  const newTitle = goodTitle ? title : cutAtWord(title && !hasKeyword(title, keyword) ? `${cap}: ${title}` : cap, 65);
+  // Only a title too long to show whole is changed (cut at a word). The keyword is never glued to
+  // the front of a title that lacks it ("Descale espresso machine: How to …" reads as stuffing, and
+  // a bare keyword as the title is a heading made of the keyword): that stays the writer's call.
+  const newTitle = hasKeyword(title, keyword) ? cutAtWord(title, 65) : title;
+  const goodTitle = newTitle === title;
   const description = descriptionOf(blocks, lang, keyword);
   return [
     finish(
@@ -180,9 +188,9 @@ const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
         group: 'meta',
         label: t(
           lang,
-          'Title with the keyword at the front',
-          'Tytuł z frazą kluczową na początku',
-          'Titel mit dem Keyword vorn',
+          'Title short enough to show in full',
+          'Tytuł na tyle krótki, by wyświetlił się w całości',
+          'Titel kurz genug, um ganz angezeigt zu werden',
         ),
         section: t(lang, 'Title and H1', 'Tytuł i H1', 'Titel und H1'),
         before: title,
@@ -319,7 +327,9 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
           priority: 'medium',
           impact: 'medium',
         }),
-        { kind: 'insert', placement: 'end', anchor: '', after: faq },
+        closingHeading(blocks, lang)
+          ? { kind: 'insert', placement: 'before', anchor: closingHeading(blocks, lang)!, after: faq }
+          : { kind: 'insert', placement: 'end', anchor: '', after: faq },
         inp.writer,
       ),
     );
@@ -359,6 +369,19 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     );
   }
   return out;
+};
+
+/**
+ * The closing section's heading (the last H2, when it reads as a summary or conclusion in the
+ * article's language: the engine's list), where new sections go before rather than after the
+ * article's sign-off; null when the article ends otherwise.
+ */
+const closingHeading = (blocks: Blocks, lang: string): string | null => {
+  const h2s = blocks.filter((b) => b.kind === 'heading' && b.level === 2);
+  const last = h2s[h2s.length - 1];
+  if (!last || h2s.length < 2) return null;
+  const text = last.text.toLowerCase();
+  return lexiconFor(lang).conclusionHeadings.some((c) => text.includes(c)) ? last.raw : null;
 };
 
 /**

@@ -47,6 +47,8 @@ export type FindingKind =
   | 'blufSection'
   | 'stuffing'
   | 'stuffingRewrite'
+  | 'stuffedTitle'
+  | 'filler'
   | 'keywordMore'
   | 'cliche'
   | 'example'

@@ -428,7 +428,8 @@ export const ground = (
     case 'stuffing': {
       if (change.kind !== 'replace') return null;
       const removed = change.before.slice(change.after.length).trim();
-      if (!removed || isProtected(removed, ctx) || !addsNothing(removed, doc, ctx)) return null;
+      if (!removed || isProtected(removed, ctx) || ANSWER_WORD.test(removed) || !addsNothing(removed, doc, ctx))
+        return null;
       return pasteable(
         t(
           lang,
@@ -437,6 +438,39 @@ export const ground = (
           'density: Keyword-Dichte über 3 % (Keyword-Stuffing)',
         ),
         `${Math.round(kd * 100) / 100}%`,
+      );
+    }
+    case 'stuffedTitle': {
+      // The title kept up to the joint where it starts repeating the keyword: nothing added, and
+      // the dropped part carries no figure or name the title promised.
+      if (change.kind !== 'replace' || !change.after || !change.before.startsWith(change.after)) return null;
+      // Every word of the dropped part is checked as a possible name, its first one too (the
+      // name test skips a sentence's first word, which a title part is not).
+      if (isProtected(`x ${change.before.slice(change.after.length)}`, ctx)) return null;
+      return pasteable(
+        t(
+          lang,
+          'density: the title repeats the keyphrase (stuffing)',
+          'density: tytuł powtarza frazę (upychanie)',
+          'density: der Titel wiederholt das Keyword (Keyword-Stuffing)',
+        ),
+        null,
+      );
+    }
+    case 'filler': {
+      // A generic paragraph cut whole: never one that carries a figure, a named source, a
+      // definition or a yes/no answer (the never-harm rules).
+      if (change.kind !== 'replace' || change.after !== '') return null;
+      if (ANSWER_WORD.test(change.before) || splitSentences(change.before).some((x) => isProtected(x, ctx)))
+        return null;
+      return pasteable(
+        t(
+          lang,
+          'srl: a generic paragraph (no figure, no name, few of the subject’s words)',
+          'srl: akapit ogólnikowy (bez liczby, bez nazwy, mało słów z tematu)',
+          'srl: ein allgemeiner Absatz (keine Zahl, kein Name, kaum Wörter zum Thema)',
+        ),
+        null,
       );
     }
     case 'cliche':

@@ -38,6 +38,8 @@ export const SUBSTANTIVE_EFFORT = 8;
 const DEFECT_KINDS = new Set([
   'stuffing',
   'stuffingRewrite',
+  'stuffedTitle',
+  'filler',
   'cliche',
   'hedge',
   'duplicate',
@@ -46,6 +48,9 @@ const DEFECT_KINDS = new Set([
   'lang',
   'h1',
 ]);
+
+/** Cuts of passages the engine names as stuffing or filler: shown when they do not lower the score. */
+const CUT_KINDS = new Set(['stuffing', 'stuffedTitle', 'filler']);
 
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
@@ -116,7 +121,15 @@ export const buildRecommendations = (
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
     // A paragraph or sentence break is only worth an editor's time where it moves the score.
-    const floor = m.finding.kind === 'splitParagraph' || m.finding.kind === 'splitSentence' ? 0.5 : MIN_GAIN;
+    // A named stuffed or filler passage is a defect whatever one cut alone moves: the density gate
+    // and the filler share fall only when its sibling cuts go too (issue 23: "concrete removals of
+    // the named occurrences"), so a cut that does not lower the score is shown.
+    const floor =
+      m.finding.kind === 'splitParagraph' || m.finding.kind === 'splitSentence'
+        ? 0.5
+        : CUT_KINDS.has(m.finding.kind ?? '')
+          ? 0
+          : MIN_GAIN;
     if (delta < floor && !(inPlaceTask && delta === 0)) continue;
     // A change that separates a sentence from what it announces or refers to is not offered.
     if (brokenLinks(links, after.doc.blocks).length) continue;

@@ -291,22 +291,61 @@ const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<st
   });
 };
 
+/** Where a title's parts meet: a dash, a bar or a colon between words. */
+const TITLE_JOINT = /\s+[–—|-]\s+|:\s+/gu;
+
 /**
  * A title that says the keyword twice or more ("X – X and why X matters") is stuffing a reader
- * sees first, whatever the density: an in-place task on the H1, since only the writer can say what
- * the title should promise instead.
+ * sees first, whatever the density. Where a later part of the title only repeats it ("X – the best
+ * X"), the engine drops that part and keeps the title up to the joint (a concrete change); else it
+ * is an in-place task on the H1, since only the writer can say what the title should promise.
  */
 const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   const { kw, lang, an } = ctx;
   const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   if (!h1 || !kw.stems.length || !unique(doc.content, h1.text)) return null;
-  const stems = an.contentStems(h1.text);
-  const byStem = Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
   // A lone subject noun may stand twice in a natural title ("What is a bond? … how bonds work"):
   // then the phrase as typed must repeat, or the noun three times.
-  const asTyped = h1.text.toLowerCase().split(kw.text.toLowerCase()).length - 1;
-  const times = kw.stems.length >= 2 || byStem >= 3 ? byStem : asTyped;
+  const timesIn = (text: string): number => {
+    const stems = an.contentStems(text);
+    const byStem = Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
+    const asTyped = text.toLowerCase().split(kw.text.toLowerCase()).length - 1;
+    return kw.stems.length >= 2 || byStem >= 3 ? byStem : asTyped;
+  };
+  const times = timesIn(h1.text);
   if (times < 2) return null;
+  const head = [...h1.text.matchAll(TITLE_JOINT)]
+    .map((m) => h1.text.slice(0, m.index).trim())
+    .find((x) => timesIn(x) === 1 && timesIn(h1.text.slice(x.length)) >= 1);
+  const problem = t(
+    lang,
+    `The title says "${kw.text}" ${times} times.`,
+    `Tytuł powtarza „${kw.text}” ${times} razy.`,
+    `Der Titel nennt „${kw.text}“ ${times}-mal.`,
+  );
+  if (head)
+    return finding({
+      kind: 'stuffedTitle',
+      subject: kw.text,
+      title: t(
+        lang,
+        'Drop the part of the title that repeats the keyword',
+        'Usuń część tytułu, która powtarza frazę',
+        'Den Teil des Titels streichen, der das Keyword wiederholt',
+      ),
+      problem,
+      suggestion: t(
+        lang,
+        `Keep the title up to where it starts repeating "${kw.text}".`,
+        `Zostaw tytuł do miejsca, w którym zaczyna powtarzać „${kw.text}”.`,
+        `Den Titel bis dorthin behalten, wo er „${kw.text}“ wiederholt.`,
+      ),
+      section: sectionName(doc, 0),
+      sectionIndex: 0,
+      actionType: 'replace',
+      severity: 0.9,
+      change: { kind: 'replace', before: h1.text, after: head },
+    });
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
@@ -316,12 +355,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
       'Użyj frazy raz w tytule',
       'Das Keyword im Titel nur einmal nennen',
     ),
-    problem: t(
-      lang,
-      `The title says "${kw.text}" ${times} times.`,
-      `Tytuł powtarza „${kw.text}” ${times} razy.`,
-      `Der Titel nennt „${kw.text}“ ${times}-mal.`,
-    ),
+    problem,
     suggestion: t(
       lang,
       `Rewrite the title with "${kw.text}" once, followed by what the reader gets from the article (the answer, the steps, the comparison), in your words.`,

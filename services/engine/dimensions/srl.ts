@@ -1,4 +1,5 @@
 import { evidenceOf } from '../evidence.ts';
+import { fillerCuts } from './fillerCut.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
@@ -222,6 +223,8 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         severity: 0.05,
       }),
     );
+  // Filler counts against who-does-what; what can be cut whole is offered as a cut.
+  if (pFiller) findings.push(...fillerCuts(doc, ctx, g.filler));
   if (!pPassive) strengths.push(t(lang, 'Mostly active voice.', 'Przeważa strona czynna.'));
   if (!pLong) strengths.push(t(lang, 'Sentences are short.', 'Zdania są krótkie.'));
   if (!pHedge) strengths.push(t(lang, 'Claims are stated without hedging.', 'Twierdzenia są podane bez asekuracji.'));

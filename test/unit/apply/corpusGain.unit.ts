@@ -8,7 +8,8 @@ import { gainTable, measureGain, weakArticles } from '../../eval/applyGain.ts';
  * own CQS. The table is the one in docs/apply.md (`npx tsx bench/applyCorpus.ts`).
  *
  * Issue 23's figure, raised on at least 90% of the held-out poor articles, is shown as TODO with
- * its figure: 8 of 12 on 2026-11-25. The four left flat get no engine change apply can write: their
+ * its figure: 7 of 12 on 2026-11-25 (wip-recs: with the filler, stuffed-title and stuffing cuts;
+ * lowered none). The five left flat get no engine change apply can write that moves them: their
  * recommendations are author tasks (authorDataOnly: PAA answers; the FAQ block), or there are none,
  * and apply cannot write an answer without the author's facts (or a writer model, APPLY_LLM_*);
  * what apply may do alone (answer-first, cuts, breaks, the table of contents) does not move them.

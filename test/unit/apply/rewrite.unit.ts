@@ -161,7 +161,10 @@ t.test('rewrite: applied, not found, overlapping; meta into title', async (t) =>
     rec({ before: 'collect limescale', after: 'gather scale' }),
     rec({ before: 'Not in the text.', after: 'Whatever.' }),
   ]);
-  const items = planEnglish(md, { recommendations: recs, title: 'Kettles' });
+  const items = planEnglish(md, {
+    recommendations: recs,
+    title: 'Descaling a kettle with vinegar or citric acid in ten minutes: a guide for hard water',
+  });
   const r = rewrite(md, items, ['rec:1', 'rec:2', 'rec:3', 'meta:title', 'unknown']);
   t.same(r.appliedIds, ['rec:1', 'meta:title']);
   t.same(
@@ -173,7 +176,7 @@ t.test('rewrite: applied, not found, overlapping; meta into title', async (t) =>
   );
   t.match(r.markdown, /Kettles collect limescale from hard water\./);
   t.match(r.markdown, /!\[A kettle\]\(https:\/\/img\.example\/k\.png\)/, 'images stay Markdown images');
-  t.equal(r.title, 'Descaling a kettle: Kettles');
+  t.equal(r.title, 'Descaling a kettle with vinegar or citric acid in ten minutes', 'cut at its joint');
   t.equal(r.description, null);
 });
 
@@ -330,6 +333,29 @@ t.test('items: a suggested title is cut at a word boundary, never inside a word'
   const long = 'Descale espresso machine: How to Descale an Espresso Machine: A 30-Minute Routine';
   const cut = cutAtWord(long, 65);
   t.ok(cut.length <= 65, cut);
-  t.ok(long.startsWith(cut) && /\s/u.test(long.charAt(cut.length)), `"${cut}" ends at a word's end`);
+  t.ok(long.startsWith(cut) && !/[\p{L}\p{N}]/u.test(long.charAt(cut.length)), `"${cut}" ends at a word's end`);
   t.equal(cutAtWord('Short title', 65), 'Short title');
+});
+
+t.test('items: the keyword is never glued to the front of a title that lacks it', async (t) => {
+  for (const title of ['How to Descale Your Kettle', 'Kettles', '', 'Descaling a kettle']) {
+    const item = planEnglish(md, { title }).find((p) => p.item.id === 'meta:title')!.item;
+    t.equal(item.after, title, `"${title}" is kept`);
+    t.equal(item.noChange, true, `"${title}": nothing to change`);
+  }
+});
+
+t.test('items: the FAQ block goes before a closing section, not after the sign-off', async (t) => {
+  const closing = `# Klucze\n\nKlucz płaski ma dwa końce.\n\n## Rodzaje\n\nSą klucze płaskie i oczkowe.\n\n## Podsumowanie\n\nDziękujemy za lekturę.\n`;
+  const plan = (markdown: string) =>
+    planItems({
+      markdown,
+      language: 'pl',
+      keyword: 'klucze',
+      recommendations: [],
+      paa: ['Jaki klucz?'],
+      title: null,
+    }).find((p) => p.item.id === 'struct:faq')!.edit;
+  t.match(plan(closing), { kind: 'insert', placement: 'before', anchor: '## Podsumowanie' });
+  t.match(plan(closing.replace('## Podsumowanie', '## Zestawy')), { kind: 'insert', placement: 'end' });
 });

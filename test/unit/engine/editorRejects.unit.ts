@@ -362,7 +362,7 @@ t.test('harmful: no cut of a sentence that says yes or no (it answers something)
 t.test("stuffing: a title that repeats the keyword gets a task; a strong article's title never does", async (t) => {
   const titled = audited.flatMap((x) =>
     x.recs
-      .filter((r) => r.evidence?.rule.startsWith('density') && r.authorDataOnly && /^#\s/mu.test(x.a.input.content))
+      .filter((r) => r.evidence?.rule.startsWith('density') && /^#\s/mu.test(x.a.input.content))
       .filter((r) => x.a.input.content.includes(`# ${r.before}`))
       .map((r) => ({ x, r })),
   );
@@ -384,3 +384,60 @@ t.test('wrong language: a German article gets German titles, task texts and rule
     [],
   );
 });
+
+t.test('stuffing: a stuffed title is cut at its joint, keeping the keyword once and adding nothing', async (t) => {
+  const cuts = audited.flatMap((x) =>
+    x.recs
+      .filter(
+        (r) =>
+          r.evidence?.rule.startsWith('density') &&
+          r.before !== r.after &&
+          /^#\s/mu.test(x.a.input.content) &&
+          x.a.input.content.includes(`# ${r.before}`),
+      )
+      .map((r) => ({ x, r })),
+  );
+  t.same(
+    cuts.flatMap(({ x, r }) => {
+      const kept = r.after.toLowerCase();
+      const dropped = r.before.slice(r.after.length);
+      const ok =
+        r.after !== '' &&
+        r.before.startsWith(r.after) &&
+        /^\s*(?:[–—|-]|:)\s/u.test(dropped) &&
+        x.ctx.kw.stems.every((k) => x.ctx.an.contentStems(kept).includes(k)) &&
+        !isProtected(dropped, x.ctx);
+      return ok ? [] : [`${x.a.name}: "${r.before}" → "${r.after}"`];
+    }),
+    [],
+  );
+});
+
+t.test(
+  'harmful: a filler paragraph cut takes no figure, name, definition or answer, and empties no section',
+  async (t) => {
+    t.same(
+      each((x, r) => {
+        if (!r.evidence?.rule.startsWith('srl') || r.after !== '' || !r.before) return null;
+        const protectedSentence = splitSentences(r.before).find((s) => isProtected(s, x.ctx) || /\p{N}/u.test(s));
+        if (protectedSentence) return `cuts "${protectedSentence.slice(0, 60)}"`;
+        const blocks = parseContent(x.a.input.content.replace(r.before, ''), 'markdown', null).blocks;
+        const emptied = blocks.some(
+          (b, i) =>
+            b.kind === 'heading' && b.level >= 2 && (blocks[i + 1] === undefined || blocks[i + 1]!.kind === 'heading'),
+        );
+        const before = parseContent(x.a.input.content, 'markdown', null).blocks;
+        const wasEmpty = before.filter(
+          (b, i) =>
+            b.kind === 'heading' && b.level >= 2 && (before[i + 1] === undefined || before[i + 1]!.kind === 'heading'),
+        ).length;
+        const nowEmpty = blocks.filter(
+          (b, i) =>
+            b.kind === 'heading' && b.level >= 2 && (blocks[i + 1] === undefined || blocks[i + 1]!.kind === 'heading'),
+        ).length;
+        return emptied && nowEmpty > wasEmpty ? 'leaves a heading without a body' : null;
+      }),
+      [],
+    );
+  },
+);

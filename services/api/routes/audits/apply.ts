@@ -16,11 +16,10 @@ import { ErrorBody } from '../../schemas/error.ts';
 const notFound = { 404: { ...ErrorBody, description: 'not_found: no such audit (or revision) on this account' } };
 const notCompleted = { 409: { ...ErrorBody, description: 'not_completed: the audit is queued, running or in error' } };
 
-/** Apply (spec 4.10-4.12): the items, starting a generation, polling a revision. */
-export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boolean }> = async (
-  app,
-  { pool, writer = false },
-) => {
+type ApplyOptions = { pool: Pool; writer: boolean };
+
+/** GET /audits/{id}/apply/items (spec 4.10): the items and the revisions, newest first. */
+const applyItemsRoute: FastifyPluginAsyncTypebox<ApplyOptions> = async (app, { pool, writer }) => {
   app.get(
     '/audits/:id/apply/items',
     {
@@ -58,7 +57,10 @@ export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boole
       };
     },
   );
+};
 
+/** POST /audits/{id}/apply (spec 4.11): start a generation, or answer the same selection's. */
+const startApplyRoute: FastifyPluginAsyncTypebox<ApplyOptions> = async (app, { pool, writer }) => {
   app.post(
     '/audits/:id/apply',
     {
@@ -101,7 +103,10 @@ export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boole
       return { ...view, fromCache: out.fromCache, apiVersion: API_VERSION };
     },
   );
+};
 
+/** GET /audits/{id}/apply/{revisionId} (spec 4.12): poll one revision. */
+const applyRevisionRoute: FastifyPluginAsyncTypebox<ApplyOptions> = async (app, { pool }) => {
   app.get(
     '/audits/:id/apply/:revisionId',
     {
@@ -129,4 +134,14 @@ export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boole
       return { ...view, apiVersion: API_VERSION };
     },
   );
+};
+
+/** Apply (spec 4.10-4.12): the items, starting a generation, polling a revision. */
+export const applyRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; writer?: boolean }> = async (
+  app,
+  { pool, writer = false },
+) => {
+  await app.register(applyItemsRoute, { pool, writer });
+  await app.register(startApplyRoute, { pool, writer });
+  await app.register(applyRevisionRoute, { pool, writer });
 };

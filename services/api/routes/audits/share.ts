@@ -53,32 +53,46 @@ const expiryOf = (body: ShareBody): ExpiryRequest =>
       ? { kind: 'none' }
       : { kind: 'days', days: body.shareExpiresInDays };
 
-/**
- * POST and DELETE /audits/{id}/share (spec 4.7, 4.8): decided on the audit's share stream
- * (services/domain/share) against the audit's status read from its own stream in the same
- * transaction, so a completion the read model has not caught up with already counts. No credit.
- * Both count in the `share` rate window (spec 8).
- */
-export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
-  app,
-  { pool, settings },
-) => {
-  // The body is optional (spec 4.7: "no body shares without expiry"), also with a JSON content type.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, secureJson.parse(text));
-    } catch {
-      done(new AppError('invalid_request', 'Body is not valid JSON'), undefined);
-    }
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
-  });
-  const dayMs = (settings.shareDaySeconds ?? DAY_MS / 1000) * 1000;
+type ShareOptions = { pool: Pool; settings: AuditApiSettings };
 
+/**
+ * Shares the job's report in one transaction: the audit's status is read from its own stream, the
+ * share decided on the share stream, and the token read back from the inline read model.
+ */
+async function shareReport(
+  pool: Pool,
+  job: AuditRow,
+  command: { accountId: string; correlationId: string; dayMs: number; expiry: ExpiryRequest },
+) {
+  return transact(pool, async (tx) => {
+    const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
+    const now = new Date();
+    const { state } = await runShareCommand(tx, {
+      accountId: command.accountId,
+      auditId: job.auditId,
+      now,
+      correlationId: command.correlationId,
+      command: {
+        type: 'ShareReport',
+        data: {
+          auditId: job.auditId,
+          now,
+          dayMs: command.dayMs,
+          tokenHashFor: tokenHashesOf(job.auditId),
+          lang: shareLangOf(audit.state.status === 'None' ? null : audit.state.language),
+          auditStatus: audit.state.status,
+          expiry: command.expiry,
+        },
+      },
+    });
+    // The inline read model has the link already, and gives its token (derived, or an old one moved out of the log).
+    return { state, token: (await findShare(tx, job.auditId))?.token ?? null };
+  });
+}
+
+/** POST /audits/{id}/share (spec 4.7): the active link, issued or kept. */
+const shareReportRoute: FastifyPluginAsyncTypebox<ShareOptions> = async (app, { pool, settings }) => {
+  const dayMs = (settings.shareDaySeconds ?? DAY_MS / 1000) * 1000;
   app.post(
     '/audits/:id/share',
     {
@@ -100,32 +114,13 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
       },
     },
     async (request) => {
-      const auth = request.auth!;
-      const job = await jobOf(pool, auth.accountId, request.params.id);
-      const expiry = expiryOf(request.body);
-      const { state, token } = await transact(pool, async (tx) => {
-        const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
-        const now = new Date();
-        const { state } = await runShareCommand(tx, {
-          accountId: auth.accountId,
-          auditId: job.auditId,
-          now,
-          correlationId: String(request.id),
-          command: {
-            type: 'ShareReport',
-            data: {
-              auditId: job.auditId,
-              now,
-              dayMs,
-              tokenHashFor: tokenHashesOf(job.auditId),
-              lang: shareLangOf(audit.state.status === 'None' ? null : audit.state.language),
-              auditStatus: audit.state.status,
-              expiry,
-            },
-          },
-        });
-        // The inline read model has the link already, and gives its token (derived, or an old one moved out of the log).
-        return { state, token: (await findShare(tx, job.auditId))?.token ?? null };
+      const accountId = request.auth!.accountId;
+      const job = await jobOf(pool, accountId, request.params.id);
+      const { state, token } = await shareReport(pool, job, {
+        accountId,
+        correlationId: String(request.id),
+        dayMs,
+        expiry: expiryOf(request.body),
       });
       if (state.status !== 'Active' || token === null)
         throw new AppError(
@@ -141,7 +136,10 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
       };
     },
   );
+};
 
+/** DELETE /audits/{id}/share (spec 4.8): revoke the link for good; idempotent. */
+const revokeShareRoute: FastifyPluginAsyncTypebox<ShareOptions> = async (app, { pool }) => {
   app.delete(
     '/audits/:id/share',
     {
@@ -176,4 +174,29 @@ export const shareRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audi
       return { id: job.jobId, auditId: job.auditId, shareUrl: null, apiVersion: API_VERSION };
     },
   );
+};
+
+/**
+ * POST and DELETE /audits/{id}/share (spec 4.7, 4.8): decided on the audit's share stream
+ * (services/domain/share) against the audit's status read from its own stream in the same
+ * transaction, so a completion the read model has not caught up with already counts. No credit.
+ * Both count in the `share` rate window (spec 8).
+ */
+export const shareRoutes: FastifyPluginAsyncTypebox<ShareOptions> = async (app, options) => {
+  // The body is optional (spec 4.7: "no body shares without expiry"), also with a JSON content type.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(text));
+    } catch {
+      done(new AppError('invalid_request', 'Body is not valid JSON'), undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+  });
+  await app.register(shareReportRoute, options);
+  await app.register(revokeShareRoute, options);
 };

@@ -6,6 +6,8 @@ import { submitBulk } from '../../../bulk/submitBulk.ts';
 import { parseIdempotencyKey } from '../../audits/idempotencyKey.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
+import type { AuthContext } from '../../plugins/auth.ts';
+import type { BulkState } from '../../../domain/bulk/decider.ts';
 import { parseBulkSubmission } from '../../../bulk/parseBulk.ts';
 import { presentBulk } from '../../bulk/present.ts';
 import {
@@ -24,11 +26,27 @@ import { ErrorBody } from '../../schemas/error.ts';
 
 const notFound = { 404: { ...ErrorBody, description: 'not_found: no such batch on this account' } };
 
-/** The bulk routes (spec 4.4-4.6): submit a batch, read it, cancel it. */
-export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: AuditApiSettings }> = async (
-  app,
-  { pool, settings },
-) => {
+type BulkOptions = { pool: Pool; settings: AuditApiSettings };
+
+/** The 202 answer to a new batch: queued, with its URL count. */
+const receiptOf = (state: BulkState) => ({
+  id: state.bulkId!,
+  status: 'queued' as const,
+  urlCount: state.entries.length,
+  project: state.project,
+  apiVersion: API_VERSION,
+});
+
+/** The answer to a replayed Idempotency-Key: the batch as it is now. */
+async function replayedBulk(pool: Pool, auth: AuthContext, state: BulkState) {
+  // Entries carry scores and job ids, which only a key with audits:read may read (spec 5.4).
+  if (!auth.scopes.includes('audits:read'))
+    return { ...receiptOf(state), status: state.status as BulkReceipt['status'] };
+  return presentBulk(pool, auth.accountId, state);
+}
+
+/** POST /audits/bulk (spec 4.4): submit a batch; a replayed Idempotency-Key answers the batch it made. */
+const submitBulkRoute: FastifyPluginAsyncTypebox<BulkOptions> = async (app, { pool, settings }) => {
   app.post(
     '/audits/bulk',
     {
@@ -74,21 +92,14 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
         now: new Date(),
         correlationId: String(request.id),
       });
-      const receipt = {
-        id: state.bulkId!,
-        status: 'queued' as const,
-        urlCount: state.entries.length,
-        project: state.project,
-        apiVersion: API_VERSION,
-      };
-      if (!replay) return reply.status(202).send(receipt);
-      // Entries carry scores and job ids, which only a key with audits:read may read (spec 5.4).
-      if (!auth.scopes.includes('audits:read'))
-        return reply.status(200).send({ ...receipt, status: state.status as BulkReceipt['status'] });
-      return reply.status(200).send(await presentBulk(pool, auth.accountId, state));
+      if (!replay) return reply.status(202).send(receiptOf(state));
+      return reply.status(200).send(await replayedBulk(pool, auth, state));
     },
   );
+};
 
+/** GET /audits/bulk/{id} (spec 4.5): one batch of the account. */
+const getBulkRoute: FastifyPluginAsyncTypebox<BulkOptions> = async (app, { pool }) => {
   app.get(
     '/audits/bulk/:id',
     {
@@ -106,7 +117,10 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
       return presentBulk(pool, request.auth!.accountId, state);
     },
   );
+};
 
+/** POST /audits/bulk/{id}/cancel (spec 4.6): cancel a batch, refunding what never started. */
+const cancelBulkRoute: FastifyPluginAsyncTypebox<BulkOptions> = async (app, { pool }) => {
   app.post(
     '/audits/bulk/:id/cancel',
     {
@@ -137,4 +151,11 @@ export const bulkRoutes: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Audit
       return { ...(await presentBulk(pool, accountId, state)), creditsRefunded };
     },
   );
+};
+
+/** The bulk routes (spec 4.4-4.6): submit a batch, read it, cancel it. */
+export const bulkRoutes: FastifyPluginAsyncTypebox<BulkOptions> = async (app, options) => {
+  await app.register(submitBulkRoute, options);
+  await app.register(getBulkRoute, options);
+  await app.register(cancelBulkRoute, options);
 };

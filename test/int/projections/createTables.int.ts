@@ -1,0 +1,21 @@
+import t from 'tap';
+import { asyncProjections } from '../../../projections/index.ts';
+import { createProjectionTables } from '../../../projections/runner.ts';
+import { createPool } from '../../../infra/postgres/pool.ts';
+import { testDatabase } from '../../helpers/db.ts';
+
+// Every role process creates the projection tables at start-up; the soak starts six at once.
+t.test('processes starting at once create the projection tables without failing', async (t) => {
+  const { url } = await testDatabase(t);
+  const pools = Array.from({ length: 6 }, () => createPool(url, 2));
+  t.teardown(() => Promise.all(pools.map((p) => p.end())));
+  const outcomes = await Promise.allSettled(pools.map((p) => createProjectionTables(p, asyncProjections)));
+  t.strictSame(
+    outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
+    [],
+  );
+  const tables = await pools[0]!.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('ledger_accounts', 'ledger_entries')`,
+  );
+  t.equal(tables.rows[0]!.n, 2);
+});
