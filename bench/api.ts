@@ -14,13 +14,13 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
-import '../events/catalogue.ts';
 import { createLogger } from '../infra/logger.ts';
 import { createAccount } from '../services/admin/operations.ts';
 import { syntheticPage } from './engine.ts';
 import type { BenchRow } from './report.ts';
 import { openBenchStack } from './stack.ts';
 import { latencyRows, median } from './pipeline.ts';
+import { registerService } from '../services/registration.ts';
 
 const log = createLogger('bench', 'warn');
 const CONNECTIONS = 50;
@@ -85,6 +85,7 @@ async function getRate(base: string, path: string, key: string | null): Promise<
  * (`-- requests`) runs only them; `bulk: false` (`-- apply`) skips the 100-URL batch.
  */
 export async function benchApi({ throughput = true, pipeline = true, bulk = true } = {}): Promise<BenchRow[]> {
+  registerService();
   // Kafka only for the pipeline's second run (the bench starts its broker unless KAFKA_BROKERS is given).
   const stack = await openBenchStack(log, { kafka: pipeline });
   const children: ChildProcess[] = [];

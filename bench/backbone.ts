@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Partitioners } from 'kafkajs';
-import '../test/helpers/testEvents.ts';
+import { registerTestEvents } from '../test/helpers/testEvents.ts';
 import { TestHappened } from '../events/test/index.ts';
 import { appendToStream } from '../infra/eventStore/eventStore.ts';
 import { createKafka, ensureEventsTopic, ensureTopic, eventsTopic, type KafkaSettings } from '../infra/kafka/client.ts';
@@ -225,6 +225,7 @@ async function projectionBench(
 }
 
 export async function benchBackbone(): Promise<BenchRow[]> {
+  registerTestEvents();
   const stack = await openBenchStack(log, { kafka: true });
   try {
     const { pool } = await stack.database();

@@ -4,13 +4,14 @@
  * beside a ceiling from the same run: a raw SELECT of the same rows, account by account.
  */
 import { accountStreamId } from '../events/account/index.ts';
-import { checkChain } from '../infra/eventStore/chain.ts';
+import { checkChain } from '../infra/eventStore/hashChain.ts';
 import { createLogger } from '../infra/logger.ts';
 import type { Pool } from '../infra/postgres/pool.ts';
 import { replayLedger } from '../services/admin/replayLedger.ts';
 import type { BenchRow } from './report.ts';
 import { seedLedger } from './seedLedger.ts';
 import { openBenchStack } from './stack.ts';
+import { registerService } from '../services/registration.ts';
 
 const log = createLogger('bench', 'warn');
 
@@ -32,6 +33,7 @@ const eachAccount = async (pool: Pool, ids: string[], fn: (id: string) => Promis
 };
 
 export async function benchLedger(): Promise<BenchRow[]> {
+  registerService();
   const target = Number(process.env.LEDGER_BENCH_EVENTS ?? 1_000_000);
   const stack = await openBenchStack(log, { kafka: false });
   try {

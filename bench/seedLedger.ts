@@ -1,16 +1,15 @@
 /**
  * Seeds a large ledger fast for the auditor-tools bench: random account histories decided by the
  * account decider (test/helpers/randomLedger.ts), with the hash chain computed here exactly as the
- * event store computes it at append (chain.ts's eventHash over the stored payload), written with
+ * event store computes it at append (hashChain.ts's eventHash over the stored payload), written with
  * one multi-row INSERT per batch of accounts (unnest of column arrays: no parameter limit). It
  * skips only the append path's per-event checks (schema, expected version), which the bench does
  * not measure; `ledger verify` over the result shows the chain it wrote is the real one.
  */
 import { accountStreamId } from '../events/account/index.ts';
-import '../events/catalogue.ts';
 import { randomId } from '../core/ids.ts';
 import { eventDefinition } from '../events/registry.ts';
-import { eventHash, isChained } from '../infra/eventStore/chain.ts';
+import { eventHash, isChained } from '../infra/eventStore/hashChain.ts';
 import { EVENT_ROWS } from '../infra/eventStore/eventStore.ts';
 import { partitionOf } from '../infra/eventStore/schema.ts';
 import { withTransaction, type Pool } from '../infra/postgres/pool.ts';

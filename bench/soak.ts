@@ -12,7 +12,6 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import '../events/catalogue.ts';
 import { accountStreamId, type AccountEvent } from '../events/account/index.ts';
 import { loadStream } from '../infra/eventStore/eventStore.ts';
 import { freePort } from '../infra/local/freePort.ts';
@@ -24,6 +23,9 @@ import { accountDecider, balanceOf, historyOf } from '../services/domain/account
 import { syntheticPage } from './engine.ts';
 import { openBenchStack } from './stack.ts';
 import { sleep } from '../core/sleep.ts';
+import { registerService } from '../services/registration.ts';
+
+registerService();
 
 // The cluster soak (issue 28) is a script of its own; it exits when done.
 if (process.argv.includes('--cluster')) await import('./cluster/soak.ts');

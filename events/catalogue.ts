@@ -4,13 +4,12 @@ import { accountEvents } from './account/index.ts';
 import { auditEvents } from './audit/events.ts';
 import { bulkEvents } from './bulk/events.ts';
 import type { StreamName } from './define.ts';
-import { registerEvents } from './registry.ts';
 import { shareEvents } from './share/events.ts';
 import { webhookEvents } from './webhook/events.ts';
 import { applyAdmissionEvents } from './account/applyAdmission.ts';
 import { revisionEvents } from './revision/events.ts';
 
-/** Every event of the service, registered once. Importing this module is enough. */
+/** Every event of the service; registered at start-up (services/registration.ts). */
 export const catalogue = [
   ...accountEvents,
   ...admissionEvents,
@@ -22,8 +21,6 @@ export const catalogue = [
   ...applyAdmissionEvents,
   ...revisionEvents,
 ];
-
-registerEvents(...catalogue);
 
 /** The event types of one stream, as declared: what a projection of that whole stream handles. */
 export const typesOfStream = (stream: StreamName): string[] =>

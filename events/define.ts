@@ -16,7 +16,7 @@ export interface PreviousVersion {
 export interface EventTraits {
   /**
    * The event moves an account's credits (the ledger folds it; it joins the account's hash chain,
-   * infra/eventStore/chain.ts). Declared here, never listed elsewhere.
+   * infra/eventStore/hashChain.ts). Declared here, never listed elsewhere.
    */
   movesCredits?: boolean;
   /**

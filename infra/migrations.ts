@@ -1,4 +1,4 @@
-import { hashChainMigration } from './eventStore/chain.ts';
+import { hashChainMigration } from './eventStore/hashChain.ts';
 import { snapshotsMigration } from './eventStore/snapshots.ts';
 import { eventStoreMigration } from './eventStore/schema.ts';
 import { contentAndTasksMigration } from './taskQueue/schema.ts';

@@ -1,4 +1,4 @@
-import { useInlineProjections, type InlineProjection } from '../infra/eventStore/inlineProjections.ts';
+import type { InlineProjection } from '../infra/eventStore/inlineProjections.ts';
 import type { Migration } from '../infra/postgres/migrate.ts';
 import { accountsMigration, accountsProjection, accountsSealedMigration } from './accounts/projection.ts';
 import { auditsProjection } from './audits/projection.ts';
@@ -23,8 +23,6 @@ export const inlineProjections: readonly InlineProjection[] = [
     handle: (events, tx) => auditsProjection.handle(events, tx),
   },
 ];
-
-useInlineProjections(inlineProjections);
 
 /**
  * Inline tables are written by any role, so they are created with the store, not by the projections

@@ -3,7 +3,6 @@
  * DATA_DIR, consumers reading the event store), or the roles named in ROLES, on Kafka and an
  * existing PostgreSQL when KAFKA_BROKERS and DATABASE_URL are given.
  */
-import '../events/catalogue.ts';
 import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
@@ -24,6 +23,7 @@ import { startBulkRole } from './bulk/role.ts';
 import { startSchedulerRole } from './scheduler/role.ts';
 import { startApplyRole } from './apply/role.ts';
 import { serviceMigrations } from './migrations.ts';
+import { registerService } from './registration.ts';
 import { openKeyring, useKeyring } from '../infra/secrets/keyring.ts';
 import { migrateLegacySecrets } from './secrets/migrateLegacy.ts';
 
@@ -74,6 +74,7 @@ async function shutdown(code: number, signal?: NodeJS.Signals): Promise<never> {
 process.on('SIGINT', () => void shutdown(0, 'SIGINT'));
 process.on('SIGTERM', () => void shutdown(0, 'SIGTERM'));
 
+registerService();
 configureCpuPool(config.engine);
 push('engine threads', () => closeCpuPool());
 

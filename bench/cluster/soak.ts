@@ -13,7 +13,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import '../../events/catalogue.ts';
 import { sleep } from '../../core/sleep.ts';
 import { eventsTopic } from '../../infra/kafka/client.ts';
 import { freePorts } from '../../infra/local/freePort.ts';
@@ -33,6 +32,9 @@ import { startProxy } from './proxy.ts';
 import { startSites } from './sites.ts';
 import { startGenerations } from './generations.ts';
 import { submitAll, waitForLagZero, waitForTerminal } from './workload.ts';
+import { registerService } from '../../services/registration.ts';
+
+registerService();
 
 const argOf = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);

@@ -9,7 +9,7 @@ import { AppError, isRetriable } from '../../core/errors.ts';
 import { isUniqueViolation, withTransaction, type Pool, type PoolClient } from '../postgres/pool.ts';
 import { storableJson } from '../postgres/storableText.ts';
 import { unnestRows } from '../postgres/unnestRows.ts';
-import { chainHead, eventHash, isChained } from './chain.ts';
+import { chainHead, eventHash, isChained } from './hashChain.ts';
 import { runInlineProjections } from './inlineProjections.ts';
 import { EVENT_COLUMNS, rowToEnvelope, type EventRow } from './rows.ts';
 import { partitionOf } from './schema.ts';
@@ -105,7 +105,7 @@ export async function appendToStream(tx: PoolClient, req: AppendRequest): Promis
 export async function appendToStreams(tx: PoolClient, reqs: readonly AppendRequest[]): Promise<EventEnvelope[][]> {
   const rows: unknown[][] = [];
   const idsOf: string[][] = [];
-  // Credit movements link to the previous one of their stream (infra/eventStore/chain.ts); a
+  // Credit movements link to the previous one of their stream (infra/eventStore/hashChain.ts); a
   // stream's second request in the call continues from its first's last link.
   const heads = new Map<string, string | null>();
   for (const req of reqs) {

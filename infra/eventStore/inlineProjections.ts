@@ -16,7 +16,7 @@ export interface InlineProjection {
 let registered: readonly InlineProjection[] | null = null;
 
 /**
- * Registers the service's inline projections (projections/inline.ts does, once per process). Until
+ * Registers the service's inline projections (services/registration.ts does, at start-up). Until
  * then an append refuses to run: a process that forgot would otherwise commit events its read
  * models never see.
  */
@@ -27,7 +27,7 @@ export function useInlineProjections(projections: readonly InlineProjection[]): 
 /** Folds freshly appended events into each inline projection that handles them, in `tx`. */
 export async function runInlineProjections(tx: PoolClient, events: readonly EventEnvelope[]): Promise<void> {
   if (registered === null)
-    throw new Error('no inline projections registered: import services/migrations.ts (or projections/inline.ts) first');
+    throw new Error('no inline projections registered: call registerService() (services/registration.ts) at start-up');
   for (const p of registered) {
     const handled = events.filter((e) => p.canHandle.includes(e.type));
     if (handled.length) await p.handle(handled, tx);

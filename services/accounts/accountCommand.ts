@@ -17,7 +17,10 @@ export interface AccountCommandResult {
  * Decides one account command, or several on the evolving state (opening an account with its first
  * key and credits), in the caller's transaction. The accounts read model follows inline.
  */
-export const decideAccount = (tx: PoolClient, req: AccountCommandRequest): Promise<AccountCommandResult> =>
+export const runAccountCommandInTransaction = (
+  tx: PoolClient,
+  req: AccountCommandRequest,
+): Promise<AccountCommandResult> =>
   decideInTransaction<AccountCommand, AccountState>(tx, {
     ...req,
     decider: accountDecider,
@@ -25,5 +28,5 @@ export const decideAccount = (tx: PoolClient, req: AccountCommandRequest): Promi
   });
 
 /** The same in a transaction of its own, decided again on a concurrency conflict. */
-export const handleAccountCommand = (pool: Pool, req: AccountCommandRequest): Promise<AccountCommandResult> =>
-  transact(pool, (tx) => decideAccount(tx, req));
+export const runAccountCommand = (pool: Pool, req: AccountCommandRequest): Promise<AccountCommandResult> =>
+  transact(pool, (tx) => runAccountCommandInTransaction(tx, req));

@@ -2,7 +2,7 @@ import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { destroyDataKey, ERASED } from '../../infra/secrets/personalData.ts';
 import { API_KEYS_CHANNEL } from '../../projections/accounts/projection.ts';
-import { decideAccount } from './accountCommand.ts';
+import { runAccountCommandInTransaction } from './accountCommand.ts';
 
 /**
  * `accounts forget` (crypto-shredding): destroys the account's personal-data key and records that
@@ -17,7 +17,7 @@ export async function forgetAccount(
 ): Promise<{ accountId: string; email: string; erased: true }> {
   await transact(pool, async (tx) => {
     // The decision first: an unknown account is refused before any key is touched.
-    await decideAccount(tx, {
+    await runAccountCommandInTransaction(tx, {
       accountId: input.accountId,
       now: input.now ?? new Date(),
       command: { type: 'ErasePersonalData', data: { actor: input.actor, reason: input.reason } },

@@ -55,10 +55,9 @@ const parse =
       .filter(Boolean);
     if (types?.length) {
       // Checked against the catalogue (every type's schema), loaded here for it.
-      await import('../../events/catalogue.ts');
-      const { hasEventDefinition } = await import('../../events/registry.ts');
+      const { catalogue } = await import('../../events/catalogue.ts');
       for (const type of types)
-        if (!hasEventDefinition(type))
+        if (!catalogue.some((d) => d.type === type))
           throw new AppError('invalid_request', `--type: unknown event type "${type}" (see docs/events.md)`);
     }
     const from =

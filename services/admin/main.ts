@@ -48,11 +48,13 @@ export async function adminMain(argv: string[]): Promise<void> {
     const options = await command.parse(rest);
     const config = loadConfig();
     // The database side (pg, the store's schemas, the logger) once the command line is good.
-    const [{ openDatabase }, { createLogger }, { serviceMigrations }] = await Promise.all([
+    const [{ openDatabase }, { createLogger }, { serviceMigrations }, { registerService }] = await Promise.all([
       import('../../infra/database.ts'),
       import('../../infra/logger.ts'),
       import('../migrations.ts'),
+      import('../registration.ts'),
     ]);
+    registerService();
     const log = createLogger('admin', process.env.LOG_LEVEL ?? 'error', 2);
     db = await openDatabase(config, log, serviceMigrations, 4, { create: false });
     const { output, ok, text } = await command.run(db.pool, options, config);

@@ -1,7 +1,7 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '../../events/account/index.ts';
 import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { decideAccount, handleAccountCommand } from '../accounts/accountCommand.ts';
+import { runAccountCommandInTransaction, runAccountCommand } from '../accounts/accountCommand.ts';
 import { accountOfKey } from '../../projections/accounts/queries.ts';
 import { generateApiKey } from '../api/auth/apiKeys.ts';
 import { balanceOf, type AccountCommand } from '../domain/account/decider.ts';
@@ -80,7 +80,7 @@ export async function createAccount(pool: Pool, input: CreateAccountInput): Prom
         },
       });
     }
-    return decideAccount(tx, { accountId, now, commands });
+    return runAccountCommandInTransaction(tx, { accountId, now, commands });
   });
   return { accountId, email: input.email, keyId, apiKey: key.apiKey, scopes, webhookSecret };
 }
@@ -91,7 +91,7 @@ export async function createKey(
 ): Promise<{ keyId: string; apiKey: string; scopes: ApiKeyScope[] }> {
   const keyId = newKeyId();
   const key = generateApiKey();
-  const { events } = await handleAccountCommand(pool, {
+  const { events } = await runAccountCommand(pool, {
     accountId: input.accountId,
     now: input.now ?? new Date(),
     command: {
@@ -114,7 +114,7 @@ export async function revokeKey(
 ): Promise<{ keyId: string; accountId: string; revoked: true }> {
   const accountId = await accountOfKey(pool, input.keyId);
   if (!accountId) throw new AppError('not_found', `API key ${input.keyId} not found`);
-  await handleAccountCommand(pool, {
+  await runAccountCommand(pool, {
     accountId,
     now: input.now ?? new Date(),
     command: { type: 'RevokeApiKey', data: { keyId: input.keyId } },
@@ -127,7 +127,7 @@ export async function purchaseCredits(
   input: { accountId: string; credits: number; paymentId?: string; now?: Date },
 ): Promise<{ paymentId: string; remaining: number }> {
   const paymentId = input.paymentId ?? newPaymentId();
-  const { state } = await handleAccountCommand(pool, {
+  const { state } = await runAccountCommand(pool, {
     accountId: input.accountId,
     now: input.now ?? new Date(),
     command: { type: 'PurchaseCredits', data: { paymentId, credits: input.credits } },
@@ -140,7 +140,7 @@ export async function adjustCredits(
   input: { accountId: string; delta: number; reason: string; actor: string; adjustmentId?: string; now?: Date },
 ): Promise<{ adjustmentId: string; remaining: number }> {
   const adjustmentId = input.adjustmentId ?? newAdjustmentId();
-  const { state } = await handleAccountCommand(pool, {
+  const { state } = await runAccountCommand(pool, {
     accountId: input.accountId,
     now: input.now ?? new Date(),
     command: {

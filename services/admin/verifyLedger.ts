@@ -1,6 +1,6 @@
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
 import { creditMovementTypes } from '../../events/catalogue.ts';
-import { checkChain, type ChainProblem } from '../../infra/eventStore/chain.ts';
+import { checkChain, type ChainProblem } from '../../infra/eventStore/hashChain.ts';
 import { loadStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { allLedgerEntries, ledgerBalance } from '../../projections/ledger/queries.ts';

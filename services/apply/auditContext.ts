@@ -44,7 +44,7 @@ export async function loadAuditContext(
 /** `writer`: a writer model is configured, so items it can write are selectable (items.ts). */
 export async function contextOf(db: Queryable, row: AuditRow, writer = false): Promise<AuditContext> {
   const { state } = await loadStream(db, auditDecider, auditStreamId(row.auditId));
-  if (!state.contentRef) throw new Error(`audit ${row.auditId} has no content`);
+  if (state.status === 'None' || !state.contentRef) throw new Error(`audit ${row.auditId} has no content`);
   const content = await getContent(db, state.contentRef);
   if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
   const result = row.result as unknown as EngineResult;

@@ -8,7 +8,7 @@ import type { SerpBenchmarkInput } from '../engine/types.ts';
 /** The SERP benchmark input the audit was scored against, as kept at its completion; null: none. */
 export async function loadBaseline(pool: Queryable, auditId: string): Promise<SerpBenchmarkInput | null> {
   const { state } = await loadStream(pool, auditDecider, auditStreamId(auditId));
-  if (!state.benchmarkRef) return null;
+  if (state.status !== 'completed' || !state.benchmarkRef) return null;
   const body = await getContent(pool, state.benchmarkRef);
   return body === null ? null : (JSON.parse(body) as SerpBenchmarkInput);
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../../infra/logger.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import type { SerpProvider } from '../../infra/serp/types.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { requestAudit } from '../pipeline/submitAudit.ts';
+import { submitAuditInTransaction } from '../pipeline/submitAudit.ts';
 import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
 import {
   bulkDecider,
@@ -74,7 +74,7 @@ export const advanceStep =
             meta,
             task.accountId,
             entry.auditId,
-            `bulk entry not charged: ${audit.state.errorCode ?? 'ended before its charge'}`,
+            `bulk entry not charged: ${audit.state.status === 'error' ? audit.state.errorCode : 'ended before its charge'}`,
           );
         }
         const result = await decide({
@@ -113,7 +113,7 @@ async function startEntry(tx: PoolClient, task: Task, state: BulkState, index: n
     accountId: task.accountId,
     command: { type: 'StartEntry', data: { index, at } },
   });
-  await requestAudit(tx, {
+  await submitAuditInTransaction(tx, {
     accountId: task.accountId,
     source: 'api',
     idempotencyKey: null,
@@ -133,7 +133,7 @@ async function startEntry(tx: PoolClient, task: Task, state: BulkState, index: n
       webhookUrl: state.webhookUrl,
     },
   });
-  // requestAudit runs the request's in-step reactions: the fetch task is due when this commits.
+  // submitAuditInTransaction runs the request's in-step reactions: the fetch task is due when this commits.
   return next;
 }
 

@@ -8,9 +8,13 @@ import { auditDecider, isTerminal, type AuditState } from '../domain/audit/decid
 import type { BulkState } from '../domain/bulk/decider.ts';
 
 /** Whether the entry running now (if any) was already charged by the pipeline: its credit then stays taken. */
-export async function runningAudit(tx: PoolClient, state: BulkState): Promise<AuditState | null> {
+export async function runningAudit(
+  tx: PoolClient,
+  state: BulkState,
+): Promise<Exclude<AuditState, { status: 'None' }> | null> {
   const running = state.entries.find((e) => e.status === 'running');
-  return running ? (await loadStream(tx, auditDecider, auditStreamId(running.auditId))).state : null;
+  const audit = running ? (await loadStream(tx, auditDecider, auditStreamId(running.auditId))).state : null;
+  return audit?.status === 'None' ? null : audit;
 }
 
 /** A refund of an entry's reserved credit; a no-op when it was refunded before or never charged (unlimited). */
@@ -57,6 +61,7 @@ export async function applyClose(
     const entry = before.entries[d.stopped]!;
     const audit = (await loadStream(tx, auditDecider, auditStreamId(entry.auditId))).state;
     if (!isTerminal(audit)) {
+      const progress = audit.status === 'None' ? null : audit;
       const cancelled = closed.type === 'BulkCancelled';
       await decideInTransaction(tx, {
         ...meta,
@@ -70,7 +75,7 @@ export async function applyClose(
             errorMessage: cancelled
               ? 'The batch was cancelled while this audit ran'
               : 'The batch was closed after inactivity while this audit ran',
-            stage: audit.charged ? 'score' : audit.contentRef ? 'analyse' : 'fetch',
+            stage: progress?.charged ? 'score' : progress?.contentRef ? 'analyse' : 'fetch',
           },
         },
       });

@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
-import { auditDecider, isTerminal, type AuditState } from '../domain/audit/decider.ts';
+import { auditDecider, isInFlight, type InFlightAudit } from '../domain/audit/decider.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
@@ -42,11 +42,11 @@ const PREPARATION_CODES: Partial<
   audit_failed: 'audit_failed',
 };
 
-type Request = NonNullable<AuditState['request']>;
+type Request = InFlightAudit['request'];
 type Benchmark = EngineInput['benchmark'];
 
 /** What the analysis runs on: the stored content and the request's fields. */
-async function engineInputOf(pool: Pool, state: AuditState & { request: Request; contentRef: string }) {
+async function engineInputOf(pool: Pool, state: InFlightAudit & { contentRef: string }) {
   const content = await getContent(pool, state.contentRef);
   if (content === null) throw new Error(`content ${state.contentRef} is missing from the store`);
   const { request } = state;
@@ -67,7 +67,7 @@ async function engineInputOf(pool: Pool, state: AuditState & { request: Request;
 async function prepare(
   deps: AnalyseStepDeps,
   task: Task,
-  state: AuditState,
+  state: InFlightAudit,
   input: EngineInput,
 ): Promise<{ keyword: string; language: string; benchmark: Benchmark } | null> {
   let keyword = state.keyword;
@@ -95,7 +95,7 @@ async function prepare(
 }
 
 /** Takes the audit's credit on the account stream and records it on the audit's; false: no credit left. */
-const charge = (pool: Pool, task: Task, state: AuditState, request: Request): Promise<boolean> =>
+const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request): Promise<boolean> =>
   transact(pool, async (tx) => {
     try {
       const { state: account } = await decideInTransaction(tx, {
@@ -174,7 +174,7 @@ export const analyseStep =
   async (task: Task): Promise<void> => {
     const { pool } = deps;
     const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
-    if (!state.request || isTerminal(state) || !state.contentRef) return dropTask(pool, task);
+    if (!isInFlight(state) || !state.contentRef) return dropTask(pool, task);
     const request = state.request;
     const input = await engineInputOf(pool, { ...state, request, contentRef: state.contentRef });
     const prepared = await prepare(deps, task, state, input);

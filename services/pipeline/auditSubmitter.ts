@@ -1,6 +1,6 @@
 import type { Pool } from '../../infra/postgres/pool.ts';
 import {
-  submitAll,
+  submitAudits,
   toSubmission,
   type Submission,
   type SubmitAuditCommand,
@@ -25,7 +25,7 @@ export interface SubmitterOptions {
  * Submissions of one API process decided in shared transactions (group commit): while a
  * transaction is at work, the submissions that arrive wait and go together in the next one, so a
  * busy API locks, reads, appends and commits once for many requests, and an idle one at once for
- * each. Every rule holds as for one submission alone (requestAudits decides them in order), and
+ * each. Every rule holds as for one submission alone (submitAuditsInTransaction decides them in order), and
  * across processes the account locks and the append's version check keep them exact.
  */
 export function createAuditSubmitter(
@@ -41,7 +41,7 @@ export function createAuditSubmitter(
   const run = async (batch: Waiting[]): Promise<void> => {
     let outcomes;
     try {
-      outcomes = await submitAll(
+      outcomes = await submitAudits(
         pool,
         batch.map((w) => w.sub),
       );
@@ -50,7 +50,7 @@ export function createAuditSubmitter(
       // Not a refusal nor a conflict (those are outcomes, or retried): one submission's failure
       // must not fail its neighbours, so each goes again alone, one after the other. Their ids are
       // kept, so one whose shared transaction did commit finds its audit and is not made twice.
-      for (const w of batch) await submitAll(pool, [w.sub]).then(([o]) => settle(w, o!), w.reject);
+      for (const w of batch) await submitAudits(pool, [w.sub]).then(([o]) => settle(w, o!), w.reject);
       return;
     }
     outcomes.forEach((o, i) => settle(batch[i]!, o));

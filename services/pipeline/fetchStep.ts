@@ -5,8 +5,8 @@ import { fetchPage, type CrawlLimits } from '../../infra/http/crawler.ts';
 import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { reactInStep } from '../reactions.ts';
-import { auditDecider, isTerminal } from '../domain/audit/decider.ts';
+import { reactInStep } from '../../infra/reactions.ts';
+import { auditDecider, isInFlight } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from './outcome.ts';
 
@@ -26,7 +26,7 @@ export const fetchStep =
   async (task: Task): Promise<void> => {
     const { pool } = deps;
     const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
-    if (!state.request || isTerminal(state) || state.contentRef) return dropTask(pool, task);
+    if (!isInFlight(state) || state.contentRef) return dropTask(pool, task);
     await transact(pool, (tx) => auditStep(tx, task, { type: 'StartAudit', data: { attempt: task.attempt } }));
 
     const request = state.request;

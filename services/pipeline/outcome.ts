@@ -7,7 +7,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { admissionDecider } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
-import { reactInStep } from '../reactions.ts';
+import { reactInStep } from '../../infra/reactions.ts';
 
 /**
  * A step's events: caused by the task, correlated by the audit, and with ids derived from the task

@@ -15,7 +15,7 @@ import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { admissionDecider, type AdmissionState } from '../domain/account/admissionView.ts';
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
-import { reactInStep } from '../reactions.ts';
+import { reactInStep } from '../../infra/reactions.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -96,15 +96,15 @@ const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
  * request inline (projections/inline.ts), so the job can be read back at once.
  */
 export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await submitAll(pool, [toSubmission(cmd)]))[0]!);
+  unwrap((await submitAudits(pool, [toSubmission(cmd)]))[0]!);
 
 /** Submissions in one transaction, retried on conflicts with the ids they were given. */
-export async function submitAll(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
+export async function submitAudits(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
   let firstAttempt = true;
   return transact(pool, (tx) => {
     const first = firstAttempt;
     firstAttempt = false;
-    return requestAudits(tx, subs, { firstAttempt: first });
+    return submitAuditsInTransaction(tx, subs, { firstAttempt: first });
   });
 }
 
@@ -112,8 +112,8 @@ export async function submitAll(pool: Pool, subs: readonly Submission[]): Promis
  * The same inside a caller's transaction. A batch's entry skips admission: its credit was reserved
  * with the batch and it does not count against the three audits in flight (docs/api-decisions.md).
  */
-export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
-  unwrap((await requestAudits(tx, [toSubmission(cmd)]))[0]!);
+export const submitAuditInTransaction = async (tx: PoolClient, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
+  unwrap((await submitAuditsInTransaction(tx, [toSubmission(cmd)]))[0]!);
 
 /**
  * Several submissions decided together: the accounts locked and read in one query each, every
@@ -122,13 +122,13 @@ export const requestAudit = async (tx: PoolClient, cmd: SubmitAuditCommand): Pro
  * (402, 429) refuses that command alone. A conflict fails the whole transaction, for transact() to
  * retry. The submissions must name distinct audits.
  */
-export async function requestAudits(
+export async function submitAuditsInTransaction(
   tx: PoolClient,
   planned: readonly Submission[],
   { firstAttempt = false } = {},
 ): Promise<SubmissionOutcome[]> {
   if (new Set(planned.map((p) => p.auditId)).size !== planned.length)
-    throw new Error('requestAudits: one audit named twice in a batch');
+    throw new Error('submitAuditsInTransaction: one audit named twice in a batch');
   const audits = await loadAudits(tx, planned, firstAttempt);
   const { loadedAccounts, accounts } = await loadAdmissions(tx, planned, audits);
   const batch: Batch = {
@@ -183,7 +183,7 @@ async function loadAdmissions(
 ): Promise<{ loadedAccounts: Map<string, Loaded<AdmissionState>>; accounts: Accounts }> {
   // An account's submissions queue here rather than conflict and start over.
   const admitting = planned
-    .filter((p) => p.cmd.bulkId === null && !audits.get(auditStreamId(p.auditId))?.state.request)
+    .filter((p) => p.cmd.bulkId === null && (audits.get(auditStreamId(p.auditId))?.state.status ?? 'None') === 'None')
     .map((p) => accountStreamId(p.cmd.accountId));
   if (admitting.length) await lockStreams(tx, admitting);
   const loadedAccounts = admitting.length
@@ -211,7 +211,7 @@ function decideSubmission(
   accounts: Accounts,
 ): void {
   const audit = audits.get(auditStreamId(auditId)) ?? freshAudit();
-  if (audit.state.request) {
+  if (audit.state.status !== 'None') {
     // Requested before: by the first request of its Idempotency-Key (a replay), or, for minted
     // ids, by this very submission in an attempt whose failure came after its commit.
     const first = audit.events[0]!;

@@ -1,7 +1,7 @@
 import { transact } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, scheduleTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
-import { decideShare } from './shareCommand.ts';
+import { runShareCommand } from './shareCommand.ts';
 import { SHARE_EXPIRY } from './timerKind.ts';
 
 /**
@@ -15,7 +15,7 @@ export const fireShareExpiry =
   (pool: Pool) =>
   async (task: Task): Promise<void> => {
     await transact(pool, async (tx) => {
-      const { state } = await decideShare(tx, {
+      const { state } = await runShareCommand(tx, {
         accountId: task.accountId,
         auditId: task.subjectId,
         command: { type: 'ExpireShare', data: { auditId: task.subjectId, now: new Date() } },

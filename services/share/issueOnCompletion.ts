@@ -2,7 +2,7 @@ import type { EventEnvelope } from '../../events/envelope.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { AuditState } from '../domain/audit/state.ts';
 import { shareLangOf, tokenHashesOf } from './links.ts';
-import { decideShare } from './shareCommand.ts';
+import { runShareCommand } from './shareCommand.ts';
 
 /**
  * `share: true` on submission (spec 4.2, 3.3 row 1): the link is issued in the transaction that
@@ -20,10 +20,11 @@ export async function issueShareOnCompletion(
     causationId: string;
   },
 ): Promise<void> {
-  const request = audit.state.request;
-  if (!request?.share || !audit.completed) return;
+  const { state } = audit;
+  if (state.status === 'None' || !state.request.share || !audit.completed) return;
+  const request = state.request;
   const now = new Date(audit.completed.occurredAt);
-  await decideShare(tx, {
+  await runShareCommand(tx, {
     accountId: audit.accountId,
     auditId: audit.auditId,
     now,
@@ -36,7 +37,7 @@ export async function issueShareOnCompletion(
         now,
         dayMs: audit.dayMs,
         tokenHashFor: tokenHashesOf(audit.auditId),
-        lang: shareLangOf(audit.state.language),
+        lang: shareLangOf(state.language),
         expiresInDays: request.shareExpiresInDays,
       },
     },

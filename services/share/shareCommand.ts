@@ -19,7 +19,7 @@ export interface ShareCommandRequest extends EventMeta {
  * link with a date has its timer set to that date (moving it when the date moves); a timer left
  * behind by a removed date or a revocation fires for nothing, the decider says so.
  */
-export async function decideShare(
+export async function runShareCommand(
   tx: PoolClient,
   req: ShareCommandRequest,
 ): Promise<{ events: EventEnvelope[]; state: ShareState }> {

@@ -6,8 +6,8 @@ import type { Subscriber } from '../../infra/subscriptions/port.ts';
 import { RESPONSE_TIMEOUT_MS } from '../domain/webhook/decider.ts';
 import { startWorker } from '../../infra/taskQueue/worker.ts';
 import { abandonExhausted, deliveryStep } from './deliveryStep.ts';
-import { WEBHOOK } from './scheduler.ts';
-import { startReactions } from '../reactions.ts';
+import { WEBHOOK } from './deliveryTasks.ts';
+import { startReactions } from '../../infra/reactions.ts';
 
 export interface WebhookRoleOptions {
   /** Tests only: a CA to trust besides the system's (a self-signed local receiver). */

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import '../../events/catalogue.ts';
 import { createAccount } from '../../services/admin/operations.ts';
 import { AuditResultV1Schema } from '../../services/engine/resultSchema.ts';
 import { eventually, testDatabase } from '../helpers/db.ts';

@@ -1,6 +1,5 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import '../../events/catalogue.ts';
 import { createAccount } from '../../services/admin/operations.ts';
 import { eventually, testDatabase } from '../helpers/db.ts';
 import { servePages } from '../helpers/pageServer.ts';

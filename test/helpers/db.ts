@@ -2,6 +2,7 @@ import type { Test } from 'tap';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { serviceMigrations } from '../../services/migrations.ts';
+import { registerService } from '../../services/registration.ts';
 import { migrate } from '../../infra/postgres/migrate.ts';
 import { createPool, type Pool } from '../../infra/postgres/pool.ts';
 
@@ -17,8 +18,12 @@ export const withDatabase = (url: string, database: string): string => {
   return u.toString();
 };
 
-/** A fresh, migrated database of its own for one test file, dropped at the end. */
+/**
+ * A fresh, migrated database of its own for one test file, dropped at the end; the service's
+ * catalogue, inline projections and reactions registered in this process, as start-up does.
+ */
 export async function testDatabase(t: Test, poolSize = 20): Promise<{ url: string; pool: Pool; name: string }> {
+  registerService();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();

@@ -1,12 +1,13 @@
 /** The pipeline roles in a process of their own, for crash tests. Prints READY once running. */
-// A process of its own: it registers the inline projections its appends fold into.
-import '../../projections/inline.ts';
-import '../../events/catalogue.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { createLogger } from '../../infra/logger.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { startPipelineRoles } from '../../services/pipeline/roles.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
+import { registerService } from '../../services/registration.ts';
+
+// A process of its own: it registers what its appends need.
+registerService();
 
 const [kind, url, kafkaJson] = process.argv.slice(2) as [AdapterKind, string, string | undefined];
 const pool = createPool(url, 10);

@@ -1,5 +1,4 @@
 import type { Test } from 'tap';
-import '../../events/catalogue.ts';
 import { loadConfig } from '../../infra/config.ts';
 import { createLogger } from '../../infra/logger.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';

@@ -1,11 +1,12 @@
 /** Runs the counting projection in its own process; with `hang` it stops half-way through a batch. */
-// A process of its own: it registers the inline projections its appends fold into.
-import '../../projections/inline.ts';
-import './testEvents.ts';
+import { registerTestEvents } from './testEvents.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { startProjections } from '../../projections/runner.ts';
 import { countingProjection } from './countingProjection.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
+
+// A process of its own: it registers what its appends need.
+registerTestEvents();
 
 const [kind, url, mode, kafkaJson] = process.argv.slice(2) as [AdapterKind, string, 'hang' | 'run', string | undefined];
 const pool = createPool(url, 5);

@@ -8,8 +8,7 @@ import { eventDefinition } from '../../events/registry.ts';
 import { withTransaction, type Pool } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../../projections/projection.ts';
 import type { Asserts } from './deciderSpec.ts';
-// Registers the event definitions `envelope` reads the versions from.
-import '../../events/catalogue.ts';
+import { registerService } from '../../services/registration.ts';
 
 /** Where an event sits: its account and stream; the rest of the envelope is filled in. */
 export interface At {
@@ -25,6 +24,7 @@ export interface At {
  * against its schema as appendToStream does.
  */
 export function envelopes(given: readonly (readonly [DomainEvent, At])[], validate = true): EventEnvelope[] {
+  registerService();
   const versions = new Map<string, number>();
   return given.map(([event, at], i) => {
     // The store refuses a payload its schema does not accept; a spec must not fold one either.

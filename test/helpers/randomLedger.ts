@@ -1,6 +1,5 @@
 import { AuditAdmitted, AuditReleased } from '../../events/account/admission.ts';
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
-import '../../events/catalogue.ts';
 import type { DomainEvent } from '../../core/decider.ts';
 import { appendToStream } from '../../infra/eventStore/eventStore.ts';
 import { withTransaction, type Pool } from '../../infra/postgres/pool.ts';

@@ -3,11 +3,12 @@
  * mode `hang` it stops inside its first transaction (rows written, not committed) and says so on
  * stdout, waiting to be killed.
  */
-// A process of its own: it registers the inline projections its appends fold into.
-import '../../projections/inline.ts';
-import './testEvents.ts';
+import { registerTestEvents } from './testEvents.ts';
 import { createPool } from '../../infra/postgres/pool.ts';
 import { makeSubscriber, type AdapterKind } from './subscribers.ts';
+
+// A process of its own: it registers what its appends need.
+registerTestEvents();
 
 const [kind, url, groupId, mode, kafkaJson] = process.argv.slice(2) as [
   AdapterKind,

@@ -1,8 +1,10 @@
 import t from 'tap';
-import '../../events/catalogue.ts';
 import { hasEventDefinition } from '../../events/registry.ts';
 import { ALL_ROLES } from '../../infra/config.ts';
 import { REACTIONS } from '../../services/reactions.ts';
+import { registerService } from '../../services/registration.ts';
+
+registerService();
 
 // services/reactions.ts is where a newcomer lists what follows an event: every entry must name
 // real events and roles, or its subscription would wait for something that never comes.

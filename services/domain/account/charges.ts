@@ -3,7 +3,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { ChargeCredit, RefundCharge } from './commands.ts';
 import { CREDITS_PER_CHARGE, requireCredits } from './credits.ts';
 import { chargeIdFor } from './ledger.ts';
-import { getIn } from './pmap.ts';
+import { getIn } from './persistentMap.ts';
 import type { OpenedAccount } from './state.ts';
 import { required, subject } from './validate.ts';
 

@@ -14,7 +14,7 @@ import type {
   RevokeApiKey,
   SetUnlimited,
 } from './commands.ts';
-import { getIn } from './pmap.ts';
+import { getIn } from './persistentMap.ts';
 import type { AccountState, AccountStreamEvent, OpenedAccount } from './state.ts';
 import { invalid, required } from './validate.ts';
 

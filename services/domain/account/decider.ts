@@ -24,4 +24,4 @@ export {
   GENERATION_RETRY_AFTER_SECONDS,
 } from './admission.ts';
 export { balanceOf, chargeIdFor, chargeOf, historyOf, usedOf, type HistoryEntry, type TimedEvent } from './ledger.ts';
-export { entriesOf, getIn, toRecord, type PMap } from './pmap.ts';
+export { entriesOf, getIn, toRecord, type PersistentMap } from './persistentMap.ts';

@@ -1,6 +1,6 @@
 import type { HistoryEntry } from '../../../events/account/history.ts';
 import type { ChargeKind } from '../../../events/account/index.ts';
-import { getIn } from './pmap.ts';
+import { getIn } from './persistentMap.ts';
 import type { AccountState, AccountStreamEvent, ChargeState } from './state.ts';
 
 export type { HistoryEntry };

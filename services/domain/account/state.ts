@@ -3,7 +3,7 @@ import type { ApplyAdmissionEvent } from '../../../events/account/applyAdmission
 import type { AccountBulkEvent } from '../../../events/account/bulk.ts';
 import type { AccountEvent, AccountRole, ApiKeyScope, ChargeKind } from '../../../events/account/index.ts';
 import { balanceDelta } from './credits.ts';
-import { emptyMap, getIn, setIn, type PMap } from './pmap.ts';
+import { emptyMap, getIn, setIn, type PersistentMap } from './persistentMap.ts';
 
 /** Every event of an account's stream: the ledger's, admission's and the batch's. */
 export type AccountStreamEvent = AccountEvent | AdmissionEvent | ApplyAdmissionEvent | AccountBulkEvent;
@@ -48,13 +48,13 @@ export interface OpenedAccount {
   keys: Readonly<Record<string, ApiKeyState>>;
   /**
    * By chargeId. A chargeId stays here for ever: a subject is charged at most once. These three
-   * grow with the account's whole life, hence persistent maps (pmap.ts) rather than objects.
+   * grow with the account's whole life, hence persistent maps (persistentMap.ts) rather than objects.
    */
-  charges: PMap<ChargeState>;
+  charges: PersistentMap<ChargeState>;
   /** Credits by paymentId, to make purchases idempotent. */
-  payments: PMap<number>;
+  payments: PersistentMap<number>;
   /** Delta by adjustmentId, to make adjustments idempotent. */
-  adjustments: PMap<number>;
+  adjustments: PersistentMap<number>;
   /** Audits admitted and not released (at most three: admission.ts). */
   auditsInFlight: ReadonlySet<string>;
   /** Apply generations admitted and not released, counted apart from audits. */

@@ -6,4 +6,12 @@ import { evolve, initialState, type AuditState } from './state.ts';
 
 export const auditDecider: Decider<AuditCommand, AuditEvent, AuditState> = { decide, evolve, initialState };
 export type { AuditCommand } from './commands.ts';
-export { isTerminal, type AuditState, type AuditStatus } from './state.ts';
+export {
+  isInFlight,
+  isTerminal,
+  type AuditState,
+  type AuditStatus,
+  type CompletedAudit,
+  type FailedAudit,
+  type InFlightAudit,
+} from './state.ts';

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Test } from 'tap';
-import '../../../events/catalogue.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { eventually } from '../../helpers/db.ts';
 import { servePages, type Page } from '../../helpers/pageServer.ts';

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { handleAccountCommand } from '../../../services/accounts/accountCommand.ts';
+import { runAccountCommand } from '../../../services/accounts/accountCommand.ts';
 import { adjustCredits, createAccount, createKey, purchaseCredits } from '../../../services/admin/operations.ts';
 import { apiFixture, bearer } from './fixtures/app.ts';
 
@@ -11,13 +11,13 @@ const charge = (
   url: string | null = null,
   project: string | null = null,
 ) =>
-  handleAccountCommand(pool, {
+  runAccountCommand(pool, {
     accountId,
     now: new Date(),
     command: { type: 'ChargeCredit', data: { kind, subjectId, jobId: null, url, project } },
   });
 const refund = (pool: import('pg').Pool, accountId: string, kind: 'audit' | 'apply', subjectId: string) =>
-  handleAccountCommand(pool, {
+  runAccountCommand(pool, {
     accountId,
     now: new Date(),
     command: { type: 'RefundCharge', data: { kind, subjectId, reason: 'failed' } },

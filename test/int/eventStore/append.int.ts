@@ -1,5 +1,5 @@
 import t from 'tap';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import {
   appendToStream,
   appendToStreams,
@@ -12,6 +12,8 @@ import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { AppError } from '../../../core/errors.ts';
 import { START } from '../../../events/envelope.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
+
+registerTestEvents();
 
 const now = new Date('2026-11-01T00:00:00Z');
 

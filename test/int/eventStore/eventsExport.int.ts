@@ -1,5 +1,4 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { formatPosition, START } from '../../../events/envelope.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { admin } from '../../helpers/adminCli.ts';

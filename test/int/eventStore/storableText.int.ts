@@ -1,10 +1,12 @@
 import t from 'tap';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { getContent, putContent } from '../../../infra/eventStore/contentStore.ts';
 import { appendToStream, readStream } from '../../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { storableJson, storableText } from '../../../infra/postgres/storableText.ts';
 import { testDatabase } from '../../helpers/db.ts';
+
+registerTestEvents();
 
 /**
  * Text from clients, crawled pages and SERP providers reaches the store through three doors: event

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { handleAccountCommand } from '../../../services/accounts/accountCommand.ts';
+import { runAccountCommand } from '../../../services/accounts/accountCommand.ts';
 import { accountsProjection } from '../../../projections/accounts/projection.ts';
 import { asyncProjections } from '../../../projections/index.ts';
 import { ledgerProjection } from '../../../projections/ledger/projection.ts';
@@ -34,7 +34,7 @@ t.test('accounts (inline) and ledger (async) projections: a rebuild equals the l
     for (let n = 0; n < 4; n++) {
       const kind = n % 2 ? 'apply' : 'audit';
       const subjectId = kind === 'audit' ? `aud_${i}_${n}` : `rev_${i}_${n}`;
-      await handleAccountCommand(db.pool, {
+      await runAccountCommand(db.pool, {
         accountId: a.accountId,
         now: new Date(),
         command: {
@@ -43,7 +43,7 @@ t.test('accounts (inline) and ledger (async) projections: a rebuild equals the l
         },
       });
       if (n === 2)
-        await handleAccountCommand(db.pool, {
+        await runAccountCommand(db.pool, {
           accountId: a.accountId,
           now: new Date(),
           command: { type: 'RefundCharge', data: { kind, subjectId, reason: 'failed' } },
@@ -51,7 +51,7 @@ t.test('accounts (inline) and ledger (async) projections: a rebuild equals the l
     }
     if (i % 3 === 0)
       await adjustCredits(db.pool, { accountId: a.accountId, delta: 2, reason: 'correction', actor: 'ops' });
-    await handleAccountCommand(db.pool, {
+    await runAccountCommand(db.pool, {
       accountId: a.accountId,
       now: new Date(),
       command: { type: 'SetUnlimited', data: { unlimited: i % 2 === 0, actor: 'ops', reason: 'test' } },

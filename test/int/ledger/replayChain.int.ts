@@ -1,8 +1,7 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { creditMovementTypes } from '../../../events/catalogue.ts';
-import { checkChain } from '../../../infra/eventStore/chain.ts';
+import { checkChain } from '../../../infra/eventStore/hashChain.ts';
 import { handleCommand } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { ledgerProjection } from '../../../projections/ledger/projection.ts';

@@ -1,5 +1,4 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { handleCommand } from '../../../infra/eventStore/eventStore.ts';
 import { asyncProjections } from '../../../projections/index.ts';

@@ -1,9 +1,12 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { AppError } from '../../../core/errors.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { createAuditSubmitter } from '../../../services/pipeline/auditSubmitter.ts';
-import { requestAudits, toSubmission, type SubmitAuditCommand } from '../../../services/pipeline/submitAudit.ts';
+import {
+  submitAuditsInTransaction,
+  toSubmission,
+  type SubmitAuditCommand,
+} from '../../../services/pipeline/submitAudit.ts';
 import { transact } from '../../../infra/eventStore/eventStore.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { auditRequest } from '../../helpers/pipelineService.ts';
@@ -130,9 +133,9 @@ t.test('a retry of submissions whose commit did land finds their audits and make
   const { pool } = await testDatabase(t);
   const a = await createAccount(pool, { email: 'r@example.com', credits: 5 });
   const subs = [toSubmission(command(a.accountId)), toSubmission(command(a.accountId))];
-  const first = await transact(pool, (tx) => requestAudits(tx, subs, { firstAttempt: true }));
+  const first = await transact(pool, (tx) => submitAuditsInTransaction(tx, subs, { firstAttempt: true }));
   // What transact() does when the COMMIT's answer is lost: the same submissions, in a new transaction.
-  const again = await transact(pool, (tx) => requestAudits(tx, subs));
+  const again = await transact(pool, (tx) => submitAuditsInTransaction(tx, subs));
   const values = (outcomes: typeof first) => outcomes.map((o) => (o.ok ? o.value : null));
   t.same(values(again), values(first), 'the same audits, answered as created (not replays)');
   t.same(

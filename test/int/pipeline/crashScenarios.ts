@@ -2,7 +2,6 @@ import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { auditStreamId } from '../../../events/audit/events.ts';
 import { loadConfig } from '../../../infra/config.ts';

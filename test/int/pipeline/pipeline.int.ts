@@ -1,7 +1,6 @@
 import t, { type Test } from 'tap';
 import { readFileSync } from 'node:fs';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';

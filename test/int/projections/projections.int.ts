@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { withTransaction, type Pool } from '../../../infra/postgres/pool.ts';
 import { dumpProjection, rebuildProjection, startProjections } from '../../../projections/runner.ts';
@@ -9,6 +9,8 @@ import { countingProjection } from '../../helpers/countingProjection.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { makeSubscriber, type AdapterKind } from '../../helpers/subscribers.ts';
 import { testLog } from '../../helpers/testLog.ts';
+
+registerTestEvents();
 
 const accounts = Array.from({ length: 12 }, (_, i) => `acc_${i}`);
 const perAccount = 40;

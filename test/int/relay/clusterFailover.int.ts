@@ -1,6 +1,6 @@
 import t from 'tap';
 import { randomBytes } from 'node:crypto';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { createKafka, eventsTopic, type KafkaSettings } from '../../../infra/kafka/client.ts';
 import { startKafkaCluster } from '../../../infra/local/kafkaCluster.ts';
@@ -11,6 +11,8 @@ import { afterDedup, checkHistory } from '../../../bench/cluster/checker.ts';
 import { storedRecords, topicRecords } from '../../../bench/cluster/logRecords.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { readTopic } from '../../helpers/topicReader.ts';
+
+registerTestEvents();
 
 // The cluster smoke (about a minute): the relay's producer (idempotent, acks=all) on three brokers
 // with min.insync.replicas=2, while the leader of the partition it writes to is SIGKILLed and

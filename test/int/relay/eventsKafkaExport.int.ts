@@ -2,7 +2,6 @@ import t from 'tap';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import kafkajs from 'kafkajs';
-import '../../../events/catalogue.ts';
 import { comparePositions, formatPosition, START, type EventEnvelope } from '../../../events/envelope.ts';
 import { repoRoot } from '../../../infra/local/kafkaJars.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';

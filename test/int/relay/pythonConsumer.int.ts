@@ -1,6 +1,5 @@
 import t from 'tap';
 import { join } from 'node:path';
-import '../../../events/catalogue.ts';
 import { pythonTools } from '../../../infra/local/pythonTools.ts';
 import { repoRoot } from '../../../infra/local/kafkaJars.ts';
 import { execFile } from 'node:child_process';

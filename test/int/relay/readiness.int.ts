@@ -1,5 +1,4 @@
 import t from 'tap';
-import '../../../events/catalogue.ts';
 import { START } from '../../../events/envelope.ts';
 import { readLog } from '../../../infra/eventStore/readLog.ts';
 import { eventsTopic } from '../../../infra/kafka/client.ts';

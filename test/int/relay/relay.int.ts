@@ -1,7 +1,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import avro from 'avsc';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { AccountOpened } from '../../../events/account/index.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { decodeEvent } from '../../../infra/kafka/codec.ts';
@@ -13,6 +13,8 @@ import { eventually, testDatabase } from '../../helpers/db.ts';
 import { testKafka } from '../../helpers/kafka.ts';
 import { readTopic } from '../../helpers/topicReader.ts';
 import { makeSubscriber } from '../../helpers/subscribers.ts';
+
+registerTestEvents();
 
 const log = createLogger('test-relay');
 const now = new Date();

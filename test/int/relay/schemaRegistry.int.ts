@@ -3,7 +3,6 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual, promisify } from 'node:util';
-import '../../../events/catalogue.ts';
 import { comparePositions, formatPosition, START, type EventEnvelope } from '../../../events/envelope.ts';
 import { avscFiles } from '../../../events/avscFiles.ts';
 import { eventDefinition } from '../../../events/registry.ts';

@@ -1,12 +1,11 @@
 import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import '../../../events/catalogue.ts';
 import { shareStreamId } from '../../../events/share/events.ts';
 import { readStream, transact } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { tokenHashesOf } from '../../../services/share/links.ts';
-import { decideShare } from '../../../services/share/shareCommand.ts';
+import { runShareCommand } from '../../../services/share/shareCommand.ts';
 import type { ShareCommand } from '../../../services/domain/share/decider.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 
@@ -41,7 +40,7 @@ function startScheduler(t: Test, url: string): { child: ChildProcess; ready: Pro
 }
 
 const command = (pool: Pool, accountId: string, auditId: string, c: ShareCommand) =>
-  transact(pool, (tx) => decideShare(tx, { accountId, auditId, command: c, now: new Date() }));
+  transact(pool, (tx) => runShareCommand(tx, { accountId, auditId, command: c, now: new Date() }));
 
 t.test('two scheduler processes, one restarted midway, emit each expiry once and on time', async (t) => {
   const { pool, url } = await testDatabase(t);

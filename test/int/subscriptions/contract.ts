@@ -2,13 +2,15 @@ import type { Test } from 'tap';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import type { KafkaSettings } from '../../../infra/kafka/client.ts';
 import { withTransaction, type Pool } from '../../../infra/postgres/pool.ts';
 import type { Subscriber, Subscription } from '../../../infra/subscriptions/port.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import type { AdapterKind } from '../../helpers/subscribers.ts';
+
+registerTestEvents();
 
 export interface ContractContext {
   pool: Pool;

@@ -1,9 +1,11 @@
 import t from 'tap';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
 import { appendToStream } from '../../../infra/eventStore/eventStore.ts';
 import { withTransaction } from '../../../infra/postgres/pool.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 import { makeSubscriber } from '../../helpers/subscribers.ts';
+
+registerTestEvents();
 
 t.test('an event the handler keeps failing on is dead-lettered with its error; the group goes on', async (t) => {
   const { pool } = await testDatabase(t);

@@ -6,7 +6,9 @@ import { createStoreSubscriber } from '../../../infra/subscriptions/storeSubscri
 import { enqueueTask, completeTask, scheduleTask } from '../../../infra/taskQueue/taskQueue.ts';
 import { startWorker } from '../../../infra/taskQueue/worker.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
-import { TestHappened } from '../../helpers/testEvents.ts';
+import { registerTestEvents, TestHappened } from '../../helpers/testEvents.ts';
+
+registerTestEvents();
 
 // Push, not poll (issue 26): with a safety net of a minute, work arrives within seconds only if the
 // commit that made it due woke its loop. Bounds are loose for a loaded machine, far below the net.

@@ -1,7 +1,6 @@
 import t, { type Test } from 'tap';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import '../../../events/catalogue.ts';
 import { auditStreamId } from '../../../events/audit/events.ts';
 import { webhookStreamId } from '../../../events/webhook/events.ts';
 import { loadConfig } from '../../../infra/config.ts';

@@ -1,6 +1,5 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
-import '../../../events/catalogue.ts';
 import { accountStreamId } from '../../../events/account/index.ts';
 import { webhookStreamId } from '../../../events/webhook/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';

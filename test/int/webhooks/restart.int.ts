@@ -1,7 +1,6 @@
 import t, { type Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import '../../../events/catalogue.ts';
 import { webhookStreamId } from '../../../events/webhook/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';

@@ -8,7 +8,7 @@ import { auditDecider } from '../../../domain/audit/decider.ts';
 import type { ExpiryRequest } from '../../../domain/share/decider.ts';
 import { shareLangOf, shareUrlOf, tokenHashesOf } from '../../../share/links.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
-import { decideShare } from '../../../share/shareCommand.ts';
+import { runShareCommand } from '../../../share/shareCommand.ts';
 import { AppError } from '../../../../core/errors.ts';
 import type { AuditApiSettings } from '../../audits/settings.ts';
 import { ACCESS } from '../../auth/access.ts';
@@ -67,7 +67,7 @@ async function shareReport(
   return transact(pool, async (tx) => {
     const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
     const now = new Date();
-    const { state } = await decideShare(tx, {
+    const { state } = await runShareCommand(tx, {
       accountId: command.accountId,
       auditId: job.auditId,
       now,
@@ -79,7 +79,7 @@ async function shareReport(
           now,
           dayMs: command.dayMs,
           tokenHashFor: tokenHashesOf(job.auditId),
-          lang: shareLangOf(audit.state.language),
+          lang: shareLangOf(audit.state.status === 'None' ? null : audit.state.language),
           auditStatus: audit.state.status,
           expiry: command.expiry,
         },
@@ -163,7 +163,7 @@ const revokeShareRoute: FastifyPluginAsyncTypebox<ShareOptions> = async (app, { 
       const job = await jobOf(pool, auth.accountId, request.params.id);
       await transact(pool, async (tx) => {
         const audit = await loadStream(tx, auditDecider, auditStreamId(job.auditId));
-        await decideShare(tx, {
+        await runShareCommand(tx, {
           accountId: auth.accountId,
           auditId: job.auditId,
           now: new Date(),

@@ -146,11 +146,8 @@ t.test('when running', async (t) => {
       .given([request, started, content, csi, chargedE])
       .when(cmd('CompleteAudit', withBaseline.data))
       .then([withBaseline])(t);
-    t.equal(
-      fold(auditDecider, [request, started, content, csi, chargedE, withBaseline]).benchmarkRef,
-      'f00d',
-      'the state names the kept baseline',
-    );
+    const done = fold(auditDecider, [request, started, content, csi, chargedE, withBaseline]);
+    t.equal(done.status === 'completed' ? done.benchmarkRef : undefined, 'f00d', 'the state names the kept baseline');
   });
 });
 

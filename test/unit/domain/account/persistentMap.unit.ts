@@ -7,8 +7,8 @@ import {
   hasIn,
   setIn,
   toRecord,
-  type PMap,
-} from '../../../../services/domain/account/pmap.ts';
+  type PersistentMap,
+} from '../../../../services/domain/account/persistentMap.ts';
 import { fold } from '../../../../core/decider.ts';
 import { charged, opened, purchased } from './fixtures/account.ts';
 
@@ -30,8 +30,8 @@ t.test('set and get', async (t) => {
 });
 
 t.test('many keys, shared structure, nothing mutated', async (t) => {
-  let m: PMap<number> = emptyMap();
-  const versions: PMap<number>[] = [];
+  let m: PersistentMap<number> = emptyMap();
+  const versions: PersistentMap<number>[] = [];
   for (let i = 0; i < 5000; i++) {
     m = setIn(m, `k${i}`, i);
     if (i % 1000 === 0) versions.push(m);

@@ -6,15 +6,16 @@ import { enqueueTask } from '../../infra/taskQueue/taskQueue.ts';
 import { webhookDecider } from '../domain/webhook/decider.ts';
 import { webhookOf } from './payload.ts';
 
+/** The task kind of a delivery, leased by the webhooks role's workers. */
 export const WEBHOOK = 'webhook';
 
 /**
- * Turns finished audits into webhook deliveries: the WebhookScheduled event (with the exact body)
+ * Records the deliveries of finished audits: the WebhookScheduled event (with the exact body)
  * and a leased task, both in the consumer's transaction with its checkpoint, so a replayed batch
- * schedules nothing twice and a crash loses nothing. The POSTs happen in workers, outside it. A
+ * records nothing twice and a crash loses nothing. The POSTs happen in workers, outside it. A
  * reaction to AuditCompleted and AuditFailed (services/reactions.ts).
  */
-export async function scheduleWebhooks(tx: PoolClient, events: readonly EventEnvelope[]): Promise<void> {
+export async function recordDeliveries(tx: PoolClient, events: readonly EventEnvelope[]): Promise<void> {
   for (const e of events) {
     const upToOutcome = (await readStream(tx, e.streamId)).filter((x) => x.streamVersion <= e.streamVersion);
     const delivery = webhookOf(upToOutcome);

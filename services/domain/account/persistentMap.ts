@@ -13,7 +13,7 @@ type Entry<V> = readonly [key: string, value: V];
 /** A node is an array of BITS-indexed children; at the last level, children are small entry lists. */
 type Node = readonly unknown[];
 
-export interface PMap<V> {
+export interface PersistentMap<V> {
   readonly size: number;
   readonly root: Node;
   /** Phantom, for the value type. */
@@ -36,23 +36,23 @@ const hash = (key: string): number => {
 
 const slot = (h: number, level: number): number => (h >>> (level * BITS)) & (WIDTH - 1);
 
-const EMPTY: PMap<never> = { size: 0, root: [] };
+const EMPTY: PersistentMap<never> = { size: 0, root: [] };
 
-export const emptyMap = <V>(): PMap<V> => EMPTY;
+export const emptyMap = <V>(): PersistentMap<V> => EMPTY;
 
-const leafOf = <V>(map: PMap<V>, h: number): readonly Entry<V>[] | undefined => {
+const leafOf = <V>(map: PersistentMap<V>, h: number): readonly Entry<V>[] | undefined => {
   let node: Node | undefined = map.root;
   for (let level = 0; level < LEVELS && node; level++) node = node[slot(h, level)] as Node | undefined;
   return node as readonly Entry<V>[] | undefined;
 };
 
-export const getIn = <V>(map: PMap<V>, key: string): V | undefined =>
+export const getIn = <V>(map: PersistentMap<V>, key: string): V | undefined =>
   leafOf(map, hash(key))?.find((e) => e[0] === key)?.[1];
 
-export const hasIn = <V>(map: PMap<V>, key: string): boolean =>
+export const hasIn = <V>(map: PersistentMap<V>, key: string): boolean =>
   leafOf(map, hash(key))?.some((e) => e[0] === key) ?? false;
 
-export const setIn = <V>(map: PMap<V>, key: string, value: V): PMap<V> => {
+export const setIn = <V>(map: PersistentMap<V>, key: string, value: V): PersistentMap<V> => {
   const h = hash(key);
   let added = 1;
   const put = (node: Node | undefined, level: number): Node => {
@@ -71,7 +71,7 @@ export const setIn = <V>(map: PMap<V>, key: string, value: V): PMap<V> => {
   return { size: map.size + added, root };
 };
 
-export function* entriesOf<V>(map: PMap<V>): Generator<[string, V]> {
+export function* entriesOf<V>(map: PersistentMap<V>): Generator<[string, V]> {
   function* walk(node: Node | undefined, level: number): Generator<[string, V]> {
     if (!node) return;
     if (level === LEVELS) {
@@ -84,5 +84,5 @@ export function* entriesOf<V>(map: PMap<V>): Generator<[string, V]> {
 }
 
 /** A plain object, keys sorted, for tests, JSON and callers that want one. */
-export const toRecord = <V>(map: PMap<V>): Record<string, V> =>
+export const toRecord = <V>(map: PersistentMap<V>): Record<string, V> =>
   Object.fromEntries([...entriesOf(map)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
