@@ -61,7 +61,8 @@ const MIN_QUOTE_WORDS = 5;
 /**
  * Sentences of quotations that run over more than one sentence (the splitter cuts them), when the
  * text around the quotation says who spoke: a speech verb or a name. When the attribution ends
- * before the name (a title's abbreviation cut the sentence: "– mówi prof. dr hab."), the next sentence of the block is the name and goes with it.
+ * before the name (an abbreviated title cut the sentence: "– mówi dr n. med."), the next sentence
+ * of the block is the name and goes with it.
  */
 export const spanningQuotes = (sentences: Sentence[]): Sentence[] => {
   const blocks = new Map<string, Sentence[]>();
