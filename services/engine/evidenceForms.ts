@@ -22,7 +22,7 @@ const POSSESSIVE_DOC =
 // An institution by its own capitalised word, alone or after a hyphen ("Max-Planck-Institut",
 // "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds.
 const INSTITUTION_HEAD =
-  /(?<![\p{L}])(?:\p{Lu}\p{Ll}*)?(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)(?![\p{Ll}])/u;
+  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)\p{Ll}{0,3}(?!\p{Ll})/u;
 
 // The identifier of a label, standard or legal act: a hyphenated upper-case code with a number
 // ("RAL-GZ 830"), an EU act's number ("(EU) 2019/2020", "2010/31/EU"), a Polish
@@ -39,13 +39,18 @@ const MID_NAME = /\s\p{Lu}[\p{Ll}\p{Lu}]+/u;
 const STATES =
   /(?<![\p{L}])(?:zaleca\p{L}*|podaje|podaj\p{L}*|opis\p{L}*|według|wg|measured|counted|recorded|according|gemessen|ermittelt\p{L}*|erhoben|gezählt|festleg\p{L}*|legt\p{L}* fest|regelt|vorschreib\p{L}*|schreibt vor|laut|zufolge|zmierzył\p{L}*|policzył\p{L}*|odnotował\p{L}*|stwierdz\p{L}*)(?![\p{L}])/iu;
 
+// Cheap tests first: each form needs its mark (a possessive, a digit), so most sentences skip the
+// longer patterns (the engine reads every sentence of every re-scored variant).
+const possessiveDoc = (text: string): boolean => /['’]s\s/u.test(text) && POSSESSIVE_DOC.test(text);
+const identifier = (text: string): boolean => /\d|Dz\./u.test(text) && IDENTIFIER.test(text);
+
 /** A source named by one of these forms (a publisher's document, an institution, an identifier). */
 export const namesSourceMore = (text: string): boolean =>
-  POSSESSIVE_DOC.test(text) || INSTITUTION_HEAD.test(text) || IDENTIFIER.test(text);
+  possessiveDoc(text) || INSTITUTION_HEAD.test(text) || identifier(text);
 
 /** A citation by one of these forms: a publisher's document, an identifier, or a named source that states. */
 export const citesMore = (text: string, lang: string): boolean => {
-  if (POSSESSIVE_DOC.test(text) || IDENTIFIER.test(text)) return true;
+  if (possessiveDoc(text) || identifier(text)) return true;
   if (INSTITUTION_HEAD.test(text) && STATES.test(text)) return true;
   // A maker's document: outside German (which capitalises every noun) a capitalised word after the
   // first names the maker.
