@@ -15,9 +15,13 @@ export const REPORTING =
 export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
 
 // A publisher in the possessive before its document, within three words: "Nikon's own service
-// records", "Ofgem's guidance", "the UN's climate report".
+// records", "Ofgem's guidance", "the UN's climate report". Group 1: the words between.
 const POSSESSIVE_DOC =
-  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}&.-]*['’]s\s+(?:[\p{L}-]+\s+){0,3}?(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?)(?![\p{L}])/u;
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}&.-]*['’]s\s+((?:[\p{L}-]+\s+){0,3}?)(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?)(?![\p{L}])/u;
+// At a sentence's start a capital says nothing ("Author's review log"): there the possessor must be
+// an acronym or its document follow at once ("Ofgem's guidance", "Nikon's own records").
+const OPENING = /^[\s"“„'‘(]*$/u;
+const ACRONYM = /^[\s"“„'‘(]*\p{Lu}[\p{L}&.-]*\p{Lu}/u;
 
 // An institution by its own capitalised word, alone or after a hyphen ("Max-Planck-Institut",
 // "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds.
@@ -41,7 +45,19 @@ const STATES =
 
 // Cheap tests first: each form needs its mark (a possessive, a digit), so most sentences skip the
 // longer patterns (the engine reads every sentence of every re-scored variant).
-const possessiveDoc = (text: string): boolean => /['’]s\s/u.test(text) && POSSESSIVE_DOC.test(text);
+const possessiveDoc = (text: string): boolean => {
+  if (!/['’]s\s/u.test(text)) return false;
+  const m = POSSESSIVE_DOC.exec(text);
+  if (!m) return false;
+  if (!OPENING.test(text.slice(0, m.index)) || ACRONYM.test(text)) return true;
+  return (
+    (m[1] ?? '')
+      .replace(/^own\s+/iu, '')
+      .trim()
+      .split(/\s+/u)
+      .filter(Boolean).length <= 1
+  );
+};
 const identifier = (text: string): boolean => /\d|Dz\./u.test(text) && IDENTIFIER.test(text);
 
 /** A source named by one of these forms (a publisher's document, an institution, an identifier). */

@@ -104,6 +104,10 @@ t.test('a publisher, an institution, an identifier or a maker’s document is a 
   t.equal(possessive.citations, 1, "a publisher's document in the possessive");
   const notDoc = kinds("# Garden shed\n\nAlan's shed has a felt roof that keeps the rain out of the tool corner.");
   t.same(notDoc, { quotes: 0, statistics: 0, citations: 0 }, 'a possessive without a document is no source');
+  const opening = kinds(
+    "# Garden shed\n\nAuthor's garden shed build log with moisture readings, kept over two winters.",
+  );
+  t.equal(opening.citations, 0, 'a capitalised common noun opening the sentence is no publisher');
   const de = kinds(
     '# Gartenhaus\n\nWie viel Feuchte ein Holzboden aufnimmt, hat das Max-Planck-Institut gemessen: bis zu 18 Prozent.',
     'gartenhaus',
