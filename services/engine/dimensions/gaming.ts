@@ -182,21 +182,30 @@ const NAMED_DEFAULT = /\s\p{Lu}\p{L}/u;
 const unspecificOf = (doc: Doc, kw: KeywordInfo, an: Analyzer, headings: { content: string[] }[]): Set<Sentence> => {
   const topic = new Set([...kw.stems, ...kw.entityStems]);
   const named = NAMED[an.lang] ?? NAMED_DEFAULT;
-  const groups = paragraphs(doc);
+  const headings_ = new Map<number, string[]>();
+  const headingStems = (i: number): string[] => {
+    let h = headings_.get(i);
+    if (!h) headings_.set(i, (h = an.contentStems(doc.sections[i]?.heading?.text ?? '')));
+    return h;
+  };
+  // Cheap tests first; the page's word pairs are counted only when a paragraph is left to judge.
+  const candidates = paragraphs(doc).filter(
+    (g) =>
+      g.reduce((a, s) => a + s.words.length, 0) >= MIN_FILLER_WORDS &&
+      !g.some((s) => /\p{N}/u.test(s.text) || named.test(s.text.replace(/^\S+/, ''))) &&
+      // The subject: the keyphrase, the entity, or its own section's heading (a listicle's item).
+      !g.some((s) => s.content.some((c) => topic.has(c) || headingStems(g[0]!.section).includes(c))),
+  );
+  const out = new Set<Sentence>();
+  if (!candidates.length) return out;
   const units = [
-    ...groups,
+    ...paragraphs(doc),
     ...doc.sentences.filter((s) => s.kind !== 'prose').map((s) => [s]),
     ...headings.map((h) => [h]),
   ];
   const df = new Map<string, number>();
   for (const u of units) for (const p of pairsOf(u)) df.set(p, (df.get(p) ?? 0) + 1);
-  const out = new Set<Sentence>();
-  for (const g of groups) {
-    if (g.reduce((a, s) => a + s.words.length, 0) < MIN_FILLER_WORDS) continue;
-    if (g.some((s) => /\p{N}/u.test(s.text) || named.test(s.text.replace(/^\S+/, '')))) continue;
-    // The subject: the keyphrase, the entity, or its own section's heading (a listicle's item).
-    const heading = new Set(an.contentStems(doc.sections[g[0]!.section]?.heading?.text ?? ''));
-    if (g.some((s) => s.content.some((c) => topic.has(c) || heading.has(c)))) continue;
+  for (const g of candidates) {
     if ([...pairsOf(g)].some((p) => (df.get(p) ?? 0) >= 2)) continue;
     for (const s of g) out.add(s);
   }
