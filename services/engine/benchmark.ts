@@ -2,7 +2,8 @@ import type { Analyzer } from './document.ts';
 import { buildDoc, detectFormat, parseContent } from './document.ts';
 import { leadsOf } from './dimensions/queryFanout.ts';
 import type { BenchStats, CompStats, TermTarget } from './benchStats.ts';
-import { hasValue } from './dimensions/helpers.ts';
+import { gamingOf } from './dimensions/gaming.ts';
+import { hasValue, termSentences } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
 import { bestSurface, docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
@@ -101,7 +102,12 @@ export const buildBench = (
       });
     else included.push(x);
   });
-  const articleTable = termTable(article, an, false);
+  // The audited page's terms as tfidf reads them (its writer's specific prose).
+  const articleTable = termTable(
+    { ...article, sentences: termSentences(article, gamingOf(article, kw, an)) },
+    an,
+    false,
+  );
   const basis = included.filter((x) => !isSelf[candidates.indexOf(x)]);
   // The audited page's copy in the results weighs no term either: idf reads the other results.
   const others = candidates.filter((_, i) => !isSelf[i]);

@@ -1,7 +1,7 @@
 import type { ScoringContext } from './context.ts';
 import { evidenceOf } from './evidence.ts';
 import type { Doc, Eeat } from './types.ts';
-import { hasValue, round1 } from './dimensions/helpers.ts';
+import { hasValue, round1, valueBaseWords } from './dimensions/helpers.ts';
 
 /**
  * E-E-A-T checklists, each 0-10 (points earned ÷ points applicable). Experience: first-person
@@ -106,7 +106,7 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
       (x) => typeof x === 'object' && x !== null && typeof (x as { author?: unknown }).author === 'object',
     );
   const valuesPerK = doc.words
-    ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000
+    ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / valueBaseWords(doc, lex.slot)) * 1000
     : 0;
   const expertise = exactRatio([
     [4, byline ? 1 : 0],

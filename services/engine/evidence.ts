@@ -1,3 +1,4 @@
+import { citesMore, NAME, namesSourceMore, REPORTING, spanningQuotes } from './evidenceForms.ts';
 import type { Doc, Sentence } from './types.ts';
 
 /**
@@ -18,11 +19,6 @@ export interface Evidence {
 
 // A quoted span of five words or more, between any pair of the usual quotation marks.
 const QUOTE = /[“„«"‚‘]\s*(?:[^“”„«»"‚‘’\s]+\s+){4,}[^“”„«»"‚‘’]*[”»"’“‘]/u;
-// Speech verbs in en/pl/de: who said it, not "according to".
-const REPORTING =
-  /\b(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|mówi|powiedział[a]?|twierdzi|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|meint|warnt|schreibt|ergänzt)\b/iu;
-// Two capitalised words in a row ("Helen Carter"), anywhere after the sentence's first word.
-const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
 // A figure with a unit: a number followed by %, a currency, or a word of measure; or a currency first.
 const FIGURE = /(?:[$€£]\s?\d|\d[\d.,\u00a0 ]*\s?(?:%|‰|[€$£]|zł|°|\p{L}{1,14}\b))/u;
 // A named source: an acronym of three letters or more, or a camel-case name (NHS, CBOS, YouGov).
@@ -100,7 +96,8 @@ const namesSource = (text: string, lang: string): boolean => {
     STANDARD.test(text) ||
     INSTITUTION.test(text) ||
     (lang !== 'de' && PROPER.test(text)) ||
-    (BODY_AT[lang] ?? BODY_AT.en!).test(text)
+    (BODY_AT[lang] ?? BODY_AT.en!).test(text) ||
+    namesSourceMore(text)
   );
 };
 
@@ -118,7 +115,8 @@ const isCitation = (text: string, lang: string, links: string[]): boolean =>
   links.some((l) => text.includes(l)) ||
   STANDARD.test(text) ||
   namesDocument(text, lang) ||
-  (CITED.test(text) && namesSource(text, lang));
+  (CITED.test(text) && namesSource(text, lang)) ||
+  citesMore(text, lang);
 
 /** Link texts of the page that point out of it: a sentence holding one cites a source. */
 const linkTexts = (doc: Doc): string[] =>
@@ -138,6 +136,7 @@ export const evidenceOf = (doc: Doc): Evidence => {
     if (isStatistic(s.text, doc.language)) statistics.add(s);
     if (isCitation(s.text, doc.language, links)) citations.add(s);
   }
+  for (const s of spanningQuotes(doc.sentences)) quotes.add(s);
   const sentences = new Set([...quotes, ...statistics, ...citations]);
   const e = { quotes, statistics, citations, sentences, count: sentences.size };
   cache.set(doc, e);

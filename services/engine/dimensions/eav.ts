@@ -6,6 +6,7 @@ import {
   clamp,
   finding,
   hasValue,
+  valueBaseWords,
   newSectionPlace,
   insertChange,
   replaceChange,
@@ -52,7 +53,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const findings: Finding[] = [];
   const strengths: string[] = [];
   const values = valueSentences(doc, lex.slot);
-  const vd = doc.words ? (values.length / doc.words) * 1000 : 0;
+  const vd = doc.words ? (values.length / valueBaseWords(doc, lex.slot)) * 1000 : 0;
   const attrs = attributesOf(doc, ctx);
   let cov: number;
   let vdRatio: number;

@@ -11,6 +11,8 @@ import {
   finding,
   firstParagraph,
   hasValue,
+  valueBaseWords,
+  writerWords,
   insertChange,
   proseOf,
   removePhrase,
@@ -57,7 +59,9 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   }
   const novelty = prose.length ? novel / prose.length : 0;
 
-  const vd = doc.words ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / doc.words) * 1000 : 0;
+  const vd = doc.words
+    ? (doc.sentences.filter((s) => hasValue(s.text, lex.slot)).length / valueBaseWords(doc, lex.slot)) * 1000
+    : 0;
   const data = Math.min(1, vd / (bench && bench.valueDensityMedian > 0 ? bench.valueDensityMedian : 10));
 
   const mediaCount =
@@ -72,8 +76,8 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   const media = 0.5 * Math.min(1, mediaCount / 3) + 0.5 * Math.min(1, examples / 2);
 
   let length: number;
-  // Length is the informative text's: padding is not effort.
-  const words = g.informativeWords;
+  // Length is the writer's informative text: padding is not effort, and support is scored as support.
+  const words = writerWords(doc, g);
   if (bench && bench.lengthMedian > 0) {
     const r = words / bench.lengthMedian;
     length = r < 0.8 ? r / 0.8 : r <= 1.5 ? 1 : Math.max(0.5, 1 - (r - 1.5) / 2);

@@ -18,6 +18,11 @@ export interface Gaming {
   stuffedSentences: Set<Sentence>;
   /** Sentences of low-information paragraphs. */
   filler: Set<Sentence>;
+  /**
+   * Sentences of paragraphs that say nothing specific (no figure, no name, no word of the subject,
+   * no pair of content words the rest of the page uses): they earn no term credit (tfidf).
+   */
+  unspecific: Set<Sentence>;
   /** Words of the filler sentences. */
   fillerWords: number;
   /** Words that carry the text: all words less the filler and the stuffed sentences. */
@@ -157,6 +162,56 @@ const fillerOf = (
   return { filler, fillerWords };
 };
 
+/** Adjacent content-stem pairs of a unit: how the page combines its words. */
+const pairsOf = (units: { content: string[] }[]): Set<string> => {
+  const out = new Set<string>();
+  for (const u of units) for (let i = 0; i + 1 < u.content.length; i++) out.add(`${u.content[i]} ${u.content[i + 1]}`);
+  return out;
+};
+/** A name after a sentence's first word: a capitalised word outside German, an acronym in German. */
+const NAMED: Record<string, RegExp> = { de: /\p{Lu}{2,}/u };
+const NAMED_DEFAULT = /\s\p{Lu}\p{L}/u;
+
+/**
+ * Paragraphs that say nothing specific: no figure, no name, no word of the keyphrase, the entity or
+ * the section's heading, and not one pair of adjacent content words that another unit of the page
+ * also uses. Text about the subject combines the page's words the way the page does ("water
+ * pressure", "pressure gauge"); a generic paragraph fits any page, so even its SERP words ("people",
+ * "options") stand alone.
+ */
+const unspecificOf = (doc: Doc, kw: KeywordInfo, an: Analyzer, headings: { content: string[] }[]): Set<Sentence> => {
+  const topic = new Set([...kw.stems, ...kw.entityStems]);
+  const named = NAMED[an.lang] ?? NAMED_DEFAULT;
+  const headings_ = new Map<number, string[]>();
+  const headingStems = (i: number): string[] => {
+    let h = headings_.get(i);
+    if (!h) headings_.set(i, (h = an.contentStems(doc.sections[i]?.heading?.text ?? '')));
+    return h;
+  };
+  // Cheap tests first; the page's word pairs are counted only when a paragraph is left to judge.
+  const candidates = paragraphs(doc).filter(
+    (g) =>
+      g.reduce((a, s) => a + s.words.length, 0) >= MIN_FILLER_WORDS &&
+      !g.some((s) => /\p{N}/u.test(s.text) || named.test(s.text.replace(/^\S+/, ''))) &&
+      // The subject: the keyphrase, the entity, or its own section's heading (a listicle's item).
+      !g.some((s) => s.content.some((c) => topic.has(c) || headingStems(g[0]!.section).includes(c))),
+  );
+  const out = new Set<Sentence>();
+  if (!candidates.length) return out;
+  const units = [
+    ...paragraphs(doc),
+    ...doc.sentences.filter((s) => s.kind !== 'prose').map((s) => [s]),
+    ...headings.map((h) => [h]),
+  ];
+  const df = new Map<string, number>();
+  for (const u of units) for (const p of pairsOf(u)) df.set(p, (df.get(p) ?? 0) + 1);
+  for (const g of candidates) {
+    if ([...pairsOf(g)].some((p) => (df.get(p) ?? 0) >= 2)) continue;
+    for (const s of g) out.add(s);
+  }
+  return out;
+};
+
 const cache = new WeakMap<Doc, Map<string, Gaming>>();
 
 export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
@@ -217,6 +272,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
     excessStuffing: Math.max(0, stuffed - (2 + Math.floor(doc.words / 400))),
     stuffedSentences,
     filler,
+    unspecific: unspecificOf(doc, kw, an, headings),
     fillerWords,
     informativeWords: Math.max(
       1,

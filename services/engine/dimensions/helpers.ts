@@ -1,4 +1,6 @@
 import type { ScoringContext, Finding } from '../context.ts';
+import { evidenceOf } from '../evidence.ts';
+import type { Gaming } from './gaming.ts';
 import { sectionLabels } from '../labels.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
@@ -29,6 +31,41 @@ export const insertChange = (doc: Doc, placement: Placement, anchor: string, aft
 
 /** The value a number, a price or an author-data slot gives a sentence. */
 export const hasValue = (text: string, slot: string): boolean => /\p{N}/u.test(text) || text.includes(slot);
+
+/**
+ * The writer's own informative words: support sentences (quoted speech, a sourced figure, a citation)
+ * are judged as evidence, so they neither dilute a rate nor lengthen the text.
+ */
+export const writerWords = (doc: Doc, g: Gaming): number =>
+  Math.max(
+    1,
+    g.informativeWords -
+      [...evidenceOf(doc).sentences].reduce(
+        (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) ? 0 : s.words.length),
+        0,
+      ),
+  );
+
+/**
+ * The sentences whose words are the writer's topical vocabulary (tfidf, and the audited page's own
+ * terms in the SERP's idf): no filler, stuffing, support, or paragraph that says nothing specific.
+ */
+export const termSentences = (doc: Doc, g: Gaming): Sentence[] => {
+  const support = evidenceOf(doc).sentences;
+  return doc.sentences.filter(
+    (s) => !g.filler.has(s) && !g.stuffedSentences.has(s) && !support.has(s) && !g.unspecific.has(s),
+  );
+};
+
+/**
+ * Words a rate of value sentences is read over: a support sentence without a value (a quotation, a
+ * source's advice) is no claim left without its number, so it does not dilute the rate.
+ */
+export const valueBaseWords = (doc: Doc, slot: string): number =>
+  Math.max(
+    1,
+    doc.words - [...evidenceOf(doc).sentences].reduce((a, s) => a + (hasValue(s.text, slot) ? 0 : s.words.length), 0),
+  );
 
 export const capitalise = (s: string): string => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
 export const lowerFirst = (s: string): string =>

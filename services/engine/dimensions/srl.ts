@@ -63,15 +63,15 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const allProse = proseOf(doc);
   // Rates over the sentences that say something: filler must not dilute long or passive sentences,
   // and keyphrase-only sentences must not pass as the entity acting.
-  // Quoted speech is the speaker's syntax, not the writer's.
+  // Support is not the writer's syntax: quoted speech is the speaker's, and a figure or rule given
+  // with its source needs the clause (and often the passive) that names it.
   const ev = evidenceOf(doc);
-  const prose = allProse.filter((s) => !g.filler.has(s) && !g.stuffedSentences.has(s) && !ev.quotes.has(s));
+  const prose = allProse.filter((s) => !g.filler.has(s) && !g.stuffedSentences.has(s) && !ev.sentences.has(s));
   const fillerShare = allProse.length ? allProse.filter((s) => g.filler.has(s)).length / allProse.length : 0;
   const n = Math.max(1, prose.length);
   const passive = prose.filter((s) => isPassive(s, ctx)).length / n;
   const limit = lang === 'pl' ? 0.15 : 0.25;
-  // A figure given with its source needs the clause that names it: not counted as a long sentence.
-  const long = prose.filter((s) => s.words.length > 20 && !ev.statistics.has(s) && !ev.citations.has(s)).length / n;
+  const long = prose.filter((s) => s.words.length > 20).length / n;
   const hedged = prose.filter(
     (s) =>
       containsPhrase(

@@ -4,7 +4,17 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
-import { capitalise, clamp, finding, insertChange, newSectionPlace, round1, sectionName } from './helpers.ts';
+import {
+  capitalise,
+  clamp,
+  finding,
+  insertChange,
+  newSectionPlace,
+  round1,
+  sectionName,
+  termSentences,
+  writerWords,
+} from './helpers.ts';
 
 /**
  * tfidf: topical terms. With competitors: the top-50 stemmed 1–2-grams that ≥40% of them use,
@@ -30,14 +40,14 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
   // writer's vocabulary: it neither covers a term nor dilutes one.
   const quotes = evidenceOf(doc).sentences;
-  const skip = (s: (typeof doc.sentences)[number]) => g.filler.has(s) || g.stuffedSentences.has(s) || quotes.has(s);
-  const kept = doc.sentences.filter((s) => !skip(s));
+  // A paragraph that says nothing specific earns no term, even when its words are the SERP's.
+  const kept = termSentences(doc, g);
   const table = termTable(kept.length < doc.sentences.length ? { ...doc, sentences: kept } : doc, an, false);
-  const quoted = [...quotes].reduce(
-    (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) ? 0 : s.words.length),
+  const unspecificWords = [...g.unspecific].reduce(
+    (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) || quotes.has(s) ? 0 : s.words.length),
     0,
   );
-  const words = Math.max(1, g.informativeWords - quoted);
+  const words = Math.max(1, writerWords(doc, g) - unspecificWords);
   const per1000 = (key: string) => ((table.counts.get(key) ?? 0) / words) * 1000;
   let score: number;
   let summary: string;

@@ -115,5 +115,69 @@ t.test('a document or a body without a name or a place is not evidence', async (
   t.same(
     kinds('# Gartenhaus\n\nAuf der Seite steht mehr. Labore in Deutschland prüfen es für 30 Euro.', 'gartenhaus'),
     { quotes: 0, statistics: 0, citations: 0 },
+t.test('a quotation over several sentences is support, in en, pl and de', async (t) => {
+  const en = kinds(
+    '# Garden shed\n\n"Felt roofs last ten years at most. After that, every storm finds the seams," says Alan Pritchard, a carpenter who builds them.',
+  );
+  t.equal(en.quotes, 2, `en ${JSON.stringify(en)}`);
+  const pl = kinds(
+    '# Szopa ogrodowa\n\n„Papa wytrzymuje najwyżej dziesięć lat. Potem każda burza znajduje szwy” – mówi dr n. med. ' +
+      'Jan Nowak, konstruktor drewnianych budynków.',
+    'szopa ogrodowa',
+  );
+  t.equal(pl.quotes, 3, `pl: both quoted sentences and the name cut off by the title ${JSON.stringify(pl)}`);
+  const de = kinds(
+    '# Gartenhaus\n\n„Dachpappe hält höchstens zehn Jahre. Danach findet jeder Sturm die Nähte“, sagt Anna Weber, Zimmerin.',
+    'gartenhaus',
+  );
+  t.equal(de.quotes, 2, `de ${JSON.stringify(de)}`);
+  const unattributed = kinds(
+    '# Garden shed\n\n"Felt roofs last ten years at most. After that, every storm finds the seams." That is the rule of thumb.',
+  );
+  t.equal(unattributed.quotes, 0, 'a quotation nobody said is not support');
+});
+
+t.test('a publisher, an institution, an identifier or a maker’s document is a named source', async (t) => {
+  const possessive = kinds(
+    "# Garden shed\n\nOfgem's guidance on outbuildings reaches the same conclusion: insulate the floor first.",
+  );
+  t.equal(possessive.citations, 1, "a publisher's document in the possessive");
+  const notDoc = kinds("# Garden shed\n\nAlan's shed has a felt roof that keeps the rain out of the tool corner.");
+  t.same(notDoc, { quotes: 0, statistics: 0, citations: 0 }, 'a possessive without a document is no source');
+  const opening = kinds(
+    "# Garden shed\n\nAuthor's garden shed build log with moisture readings, kept over two winters.",
+  );
+  t.equal(opening.citations, 0, 'a capitalised common noun opening the sentence is no publisher');
+  const de = kinds(
+    '# Gartenhaus\n\nWie viel Feuchte ein Holzboden aufnimmt, hat das Max-Planck-Institut gemessen: bis zu 18 Prozent.',
+    'gartenhaus',
+  );
+  t.ok(de.statistics === 1 && de.citations === 1, `an institution by its own word ${JSON.stringify(de)}`);
+  const id = kinds(
+    '# Gartenhaus\n\nMaßgeblich ist die Gütesicherung RAL-GZ 830 für imprägniertes Holz im Außenbereich.',
+    'gartenhaus',
+  );
+  t.equal(id.citations, 1, 'a label by its identifier');
+  const act = kinds('# Garden shed\n\nThe Directive 2010/31/EU sets energy rules for buildings, not for garden sheds.');
+  t.equal(act.citations, 1, "an EU act's number");
+  const maker = kinds(
+    '# Szopa ogrodowa\n\nPodobnie podaje instrukcja montażu szop Biohort, która zaleca kotwienie do betonu.',
+    'szopa ogrodowa',
+  );
+  t.equal(maker.citations, 1, "a maker's document that advises");
+});
+
+t.test('a paragraph that says nothing specific earns no term, however many SERP words it has', async (t) => {
+  const page =
+    '# Garden shed roof\n\nA garden shed roof needs felt with a 15 cm overlap and galvanised clout nails every 5 cm.\n\n' +
+    'Felt overlap matters most at the ridge, where galvanised nails rust first.\n\n' +
+    'Everybody has their own way of doing things, and people like to keep things simple. Some prefer options, ' +
+    'others prefer choices, and there is no single answer that suits every person or every situation at all.';
+  const p = prep(page, 'garden shed roof');
+  const g = gamingOf(p.doc, p.kw, p.an);
+  t.equal(g.unspecific.size, 2, 'both sentences of the generic paragraph');
+  t.ok(
+    [...g.unspecific].every((s) => s.text.includes('things') || s.text.includes('options')),
+    'only the generic paragraph',
   );
 });

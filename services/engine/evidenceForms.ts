@@ -1,0 +1,122 @@
+import type { Sentence } from './types.ts';
+
+/**
+ * More forms of checkable support (issue 24, item 2), beside evidence.ts's basic ones: a quotation
+ * that runs over several sentences, a publisher named in the possessive before its document
+ * ("Ofgem's guidance"), an institution named by its own capitalised word ("Max-Planck-Institut"),
+ * the identifier of a label, standard or legal act ("RAL-GZ 830", "Directive 2010/31/EU"), and a
+ * maker's document ("the Bosch manual recommends"). Kept apart so each list stays short.
+ */
+
+/** Speech verbs in en/pl/de: who said it, not "according to" (shared with evidence.ts). */
+export const REPORTING =
+  /\b(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|mówi|powiedział[a]?|twierdzi|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|meint|warnt|schreibt|ergänzt)\b/iu;
+/** Two capitalised words in a row ("Helen Carter"), anywhere after the sentence's first word. */
+export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
+
+// A publisher in the possessive before its document, within three words: "Nikon's own service
+// records", "Ofgem's guidance", "the UN's climate report". Group 1: the words between.
+const POSSESSIVE_DOC =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}&.-]*['’]s\s+((?:[\p{L}-]+\s+){0,3}?)(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?)(?![\p{L}])/u;
+// At a sentence's start a capital says nothing ("Author's review log"): there the possessor must be
+// an acronym or its document follow at once ("Ofgem's guidance", "Nikon's own records").
+const OPENING = /^[\s"“„'‘(]*$/u;
+const ACRONYM = /^[\s"“„'‘(]*\p{Lu}[\p{L}&.-]*\p{Lu}/u;
+
+// An institution by its own capitalised word, alone or after a hyphen ("Max-Planck-Institut",
+// "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds.
+const INSTITUTION_HEAD =
+  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)\p{Ll}{0,3}(?!\p{Ll})/u;
+
+// The identifier of a label, standard or legal act: a hyphenated upper-case code with a number
+// ("RAL-GZ 830"), an EU act's number ("(EU) 2019/2020", "2010/31/EU"), a Polish
+// Journal of Laws reference ("Dz.U. 2023 poz. 1225").
+const IDENTIFIER =
+  /(?<![\p{L}\p{N}])(?:\p{Lu}{2,}(?:-\p{Lu}{1,})+\s?\d{2,}|\((?:EU|EG|EWG|EC|EEC|UE|WE)\)\s*(?:No\.?\s*|Nr\.?\s*)?\d{2,4}\/\d{1,4}|\d{4}\/\d{1,4}\/(?:EU|EG|EC|UE|WE)\b|Dz\.\s?U\.)/u;
+
+// A document a maker or body publishes, named with the maker (en/pl, where a capitalised word
+// after the first is a name): "the Bosch manual recommends", "instrukcja pieca Vaillant zaleca".
+const DOCUMENT =
+  /(?<![\p{L}])(?:manual|instructions|datasheet|data sheet|handbook|leaflet|guide|instrukcj\p{L}*|dokumentacj\p{L}*|kart\p{Ll}* katalogow\p{L}*|ulotk\p{L}*|poradnik\p{L}*)(?![\p{L}])/iu;
+const MID_NAME = /\s\p{Lu}[\p{Ll}\p{Lu}]+/u;
+// A cited source stating, measuring or counting something (beside evidence.ts's CITED).
+const STATES =
+  /(?<![\p{L}])(?:zaleca\p{L}*|podaje|podaj\p{L}*|opis\p{L}*|według|wg|measured|counted|recorded|according|gemessen|ermittelt\p{L}*|erhoben|gezählt|festleg\p{L}*|legt\p{L}* fest|regelt|vorschreib\p{L}*|schreibt vor|laut|zufolge|zmierzył\p{L}*|policzył\p{L}*|odnotował\p{L}*|stwierdz\p{L}*)(?![\p{L}])/iu;
+
+// Cheap tests first: each form needs its mark (a possessive, a digit), so most sentences skip the
+// longer patterns (the engine reads every sentence of every re-scored variant).
+const possessiveDoc = (text: string): boolean => {
+  if (!/['’]s\s/u.test(text)) return false;
+  const m = POSSESSIVE_DOC.exec(text);
+  if (!m) return false;
+  if (!OPENING.test(text.slice(0, m.index)) || ACRONYM.test(text)) return true;
+  return (
+    (m[1] ?? '')
+      .replace(/^own\s+/iu, '')
+      .trim()
+      .split(/\s+/u)
+      .filter(Boolean).length <= 1
+  );
+};
+const identifier = (text: string): boolean => /\d|Dz\./u.test(text) && IDENTIFIER.test(text);
+
+/** A source named by one of these forms (a publisher's document, an institution, an identifier). */
+export const namesSourceMore = (text: string): boolean =>
+  possessiveDoc(text) || INSTITUTION_HEAD.test(text) || identifier(text);
+
+/** A citation by one of these forms: a publisher's document, an identifier, or a named source that states. */
+export const citesMore = (text: string, lang: string): boolean => {
+  if (possessiveDoc(text) || identifier(text)) return true;
+  if (INSTITUTION_HEAD.test(text) && STATES.test(text)) return true;
+  // A maker's document: outside German (which capitalises every noun) a capitalised word after the
+  // first names the maker.
+  const rest = text.replace(/^\S+\s*/, '');
+  return lang !== 'de' && DOCUMENT.test(text) && MID_NAME.test(rest) && STATES.test(text);
+};
+
+// A quoted span: an opening mark, then no other quotation mark, then a closing one (German „…“,
+// Polish „…”, English “…” or "…"). Single marks are left out: they double as apostrophes.
+const SPAN = /[“„«"]([^“”„«»"]+)[”“»"]/gu;
+const MIN_QUOTE_WORDS = 5;
+
+/**
+ * Sentences of quotations that run over more than one sentence (the splitter cuts them), when the
+ * text around the quotation says who spoke: a speech verb or a name. When the attribution ends
+ * before the name (an abbreviated title cut the sentence: "– mówi dr n. med."), the next sentence
+ * of the block is the name and goes with it.
+ */
+export const spanningQuotes = (sentences: Sentence[]): Sentence[] => {
+  const blocks = new Map<string, Sentence[]>();
+  for (const s of sentences) {
+    const k = `${s.section}:${s.block}:${s.kind}`;
+    const g = blocks.get(k);
+    if (g) g.push(s);
+    else blocks.set(k, [s]);
+  }
+  const out: Sentence[] = [];
+  for (const g of blocks.values()) {
+    if (g.length < 2 || !g.some((s) => /[“„«"]/u.test(s.text))) continue;
+    let text = '';
+    const starts = g.map((s) => {
+      const at = text.length;
+      text += `${s.text} `;
+      return at;
+    });
+    const indexAt = (pos: number) => starts.findLastIndex((at) => at <= pos);
+    for (const m of text.matchAll(SPAN)) {
+      const from = m.index;
+      const to = from + m[0].length;
+      if ((m[1] ?? '').trim().split(/\s+/).length < MIN_QUOTE_WORDS) continue;
+      const first = indexAt(from);
+      const last = indexAt(to - 1);
+      // Around the quotation, within its first and last sentences.
+      const around = `${text.slice(starts[first], from)} ${text.slice(to, (starts[last + 1] ?? text.length) - 1)}`;
+      const named = NAME.test(` ${around}`);
+      if (!named && !REPORTING.test(around)) continue;
+      for (let i = first; i <= last; i++) out.push(g[i]!);
+      const next = g[last + 1];
+      if (!named && next && /\.\s*$/u.test(around) && /^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(next.text)) out.push(next);
+    }
+  }
+  return out;
+};
