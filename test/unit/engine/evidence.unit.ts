@@ -115,6 +115,9 @@ t.test('a document or a body without a name or a place is not evidence', async (
   t.same(
     kinds('# Gartenhaus\n\nAuf der Seite steht mehr. Labore in Deutschland prüfen es für 30 Euro.', 'gartenhaus'),
     { quotes: 0, statistics: 0, citations: 0 },
+  );
+});
+
 t.test('a quotation over several sentences is support, in en, pl and de', async (t) => {
   const en = kinds(
     '# Garden shed\n\n"Felt roofs last ten years at most. After that, every storm finds the seams," says Alan Pritchard, a carpenter who builds them.',
