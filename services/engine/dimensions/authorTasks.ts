@@ -26,8 +26,12 @@ const attributed = (s: string, lang: string): boolean =>
     .slice(1)
     .some((w) => (lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u).test(w) && w !== 'I');
 
-/** A shop's product or category page answers to its seller, not to an author (blind review: wrong subject). */
-const SHOP = new Set(['product', 'category']);
+/**
+ * Where a reader weighs who wrote it: a review, a comparison or a buying list (who tested), news
+ * (who reports). Blind reviews r3 and r4 rejected the byline task on shop pages (wrong subject)
+ * and on how-tos, glossaries and anecdotes, where a name fixes nothing the article lacks (noise).
+ */
+const JUDGED_BY_AUTHOR = new Set(['review', 'comparison', 'listicle', 'news']);
 
 /** A credit line in another form, "Opis techniczny: Jan Kowalski, instalator …": a label, a name, a role. */
 const CREDIT_LINE = /^[^\n:]{1,40}:\s*\p{Lu}\p{Ll}+\s+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s*[,–—(]/u;
@@ -40,7 +44,8 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
   const out: Finding[] = [];
   const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const anchor = h1 ? h1.text : (doc.blocks.find((b) => b.kind === 'paragraph')?.text ?? '');
-  const bylineAt = hasByline(doc) || namesCredit(doc) || SHOP.has(ctx.profile) ? null : inPlace(doc, anchor.trim());
+  const bylineAt =
+    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) ? null : inPlace(doc, anchor.trim());
   if (bylineAt)
     out.push(
       finding({

@@ -105,7 +105,12 @@ const closes = (b: Block, ctx: ScoringContext): boolean => {
     .join(' ');
   if (text && linked.length >= 0.5 * text.length) return true;
   if (b.kind !== 'paragraph') return false;
-  return (/[?!]\W*$/u.test(text) && words(text).length <= 60) || opensAsConclusion(text, ctx);
+  const n = words(text).length;
+  // A note set apart in emphasis (an affiliate or editorial note).
+  if (/^\s*[*_]/u.test(b.raw) && /[*_]\s*$/u.test(b.raw) && n <= 40) return true;
+  // A short paragraph without a figure that turns to the reader ("Thanks for reading …").
+  const address = !/\p{N}/u.test(text) && n <= 60 && words(text).some((w) => ctx.lex.readerAddress.includes(w));
+  return (/[?!]\W*$/u.test(text) && n <= 60) || address || opensAsConclusion(text, ctx);
 };
 
 /** Where new sections go: before a closing section or sign-off when there is one, else at the end. */
@@ -121,10 +126,10 @@ export const newSectionPlace = (
     }
   }
   if (last) {
-    // At most the last two blocks, and never all of the section's body.
+    // At most the last three blocks, and never all of the section's body.
     const body = last.blocks.filter((b) => b.kind !== 'heading');
     let k = body.length;
-    while (k > Math.max(1, body.length - 2) && closes(body[k - 1]!, ctx)) k--;
+    while (k > Math.max(1, body.length - 3) && closes(body[k - 1]!, ctx)) k--;
     const first = body[k];
     if (k < body.length && first && unique(doc.content, first.raw))
       return { placement: 'before', anchor: first.raw, sectionIndex: last.index };

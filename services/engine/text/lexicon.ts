@@ -23,6 +23,8 @@ export interface Lexicon {
   disclaimers: string[];
   ymyl: string[];
   conclusionHeadings: string[];
+  /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
+  readerAddress: string[];
   intent: {
     informational: string[];
     commercial: string[];
@@ -230,6 +232,7 @@ const en: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['conclusion', 'summary', 'final thoughts', 'wrap-up', 'bottom line', 'verdict', 'in summary'],
+  readerAddress: ['you', 'your'],
   intent: {
     informational: [
       'how',
@@ -550,6 +553,7 @@ const pl: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['podsumowanie', 'zakończenie', 'wnioski', 'na koniec', 'werdykt'],
+  readerAddress: ['ci', 'cię', 'wam', 'was', 'państwa', 'państwu', 'twój', 'twoja', 'twoje', 'wasz', 'wasze'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
     commercial: [
@@ -767,6 +771,7 @@ const de: Lexicon = {
   sources: ['laut', 'quelle:', 'studie', 'bericht', 'daten von'],
   disclaimers: ['keine anlageberatung', 'keine medizinische beratung', 'haftungsausschluss'],
   conclusionHeadings: ['fazit', 'zusammenfassung', 'schluss'],
+  readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],
     commercial: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'test', 'testsieger', 'erfahrungen'],
