@@ -110,7 +110,7 @@ const closes = (b: Block, ctx: ScoringContext): boolean => {
   if (/^\s*[*_]/u.test(b.raw) && /[*_]\s*$/u.test(b.raw) && n <= 40) return true;
   // A short paragraph without a figure that turns to the reader ("Thanks for reading …").
   const address = !/\p{N}/u.test(text) && n <= 60 && words(text).some((w) => ctx.lex.readerAddress.includes(w));
-  return (/[?!]\W*$/u.test(text) && n <= 60) || address || opensAsConclusion(text, ctx);
+  return (/[?!]\W*$/u.test(text) && n <= 80) || address || opensAsConclusion(text, ctx);
 };
 
 /** Where new sections go: before a closing section or sign-off when there is one, else at the end. */
@@ -130,6 +130,9 @@ export const newSectionPlace = (
     const body = last.blocks.filter((b) => b.kind !== 'heading');
     let k = body.length;
     while (k > Math.max(1, body.length - 3) && closes(body[k - 1]!, ctx)) k--;
+    // The article's last paragraph without a figure is its wrap-up ("Hopefully this guide …").
+    const lastBlock = body[body.length - 1];
+    if (k === body.length && body.length >= 2 && lastBlock?.kind === 'paragraph' && !/\p{N}/u.test(lastBlock.text)) k--;
     const first = body[k];
     if (k < body.length && first && unique(doc.content, first.raw))
       return { placement: 'before', anchor: first.raw, sectionIndex: last.index };

@@ -553,7 +553,7 @@ const pl: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['podsumowanie', 'zakończenie', 'wnioski', 'na koniec', 'werdykt'],
-  readerAddress: ['ci', 'cię', 'wam', 'was', 'państwa', 'państwu', 'twój', 'twoja', 'twoje', 'wasz', 'wasze'],
+  readerAddress: ['ci', 'cię', 'wy', 'wam', 'was', 'państwa', 'państwu', 'twój', 'twoja', 'twoje', 'wasz', 'wasze'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
     commercial: [

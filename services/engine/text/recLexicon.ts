@@ -165,9 +165,9 @@ const de: RecLexicon = {
     byline: () =>
       `Ergänzen Sie unter dem Titel eine Autorenzeile: Name und ein Satz zur Erfahrung mit dem Thema (Jahre der Praxis, Qualifikation). Der Artikel nennt keinen Autor, daher weiß der Leser nicht, wer dahintersteht.`,
     paa: (q, n) =>
-      `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel nicht.`,
+      `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel beantwortet sie nicht.`,
     facet: (h, n) =>
-      `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel nicht.`,
+      `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel tut es nicht.`,
     value: (a, v) =>
       `Nennen Sie in diesem Satz den Wert für ${a} („${v}“ nennt keine Menge); die Top-Ergebnisse nennen ihn, der Artikel beschreibt ihn nur.`,
     unit: (p) =>
