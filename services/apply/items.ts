@@ -225,12 +225,13 @@ const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   ];
 };
 
-const structureItems = (inp: ItemsInput): PlannedItem[] => {
+type H2Section = { heading: string; body: Blocks };
+
+/** Answer first: the answer is moved to the opening, never copied (the text holds it once). */
+const answerFirstItem = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang, keyword } = inp;
-  const blocks = parseMarkdown(inp.markdown).blocks;
   const out: PlannedItem[] = [];
   const first = blocks.find((b) => b.kind === 'paragraph');
-  // Answer first: the answer is moved to the opening, never copied (the text holds it once).
   const af = answerFirst(inp.markdown, blocks, keyword, lang);
   if (first) {
     out.push(
@@ -256,9 +257,13 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
       ),
     );
   }
-  // Split each over-long H2 section at the paragraph boundary nearest its middle.
+  return out;
+};
+
+/** The H2 sections with their bodies (blocks up to the next H2 or H1). */
+const h2Sections = (blocks: Blocks): H2Section[] => {
   let sectionStart = -1;
-  const sections: { heading: string; body: typeof blocks }[] = [];
+  const sections: H2Section[] = [];
   blocks.forEach((b, i) => {
     if (b.kind === 'heading' && b.level === 2) {
       sectionStart = i;
@@ -266,6 +271,13 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     } else if (sectionStart >= 0 && !(b.kind === 'heading' && b.level <= 2))
       sections[sections.length - 1]!.body.push(b);
   });
+  return sections;
+};
+
+/** Each over-long H2 section split at the paragraph boundary nearest its middle. */
+const sectionSplitItems = (inp: ItemsInput, sections: H2Section[]): PlannedItem[] => {
+  const { language: lang } = inp;
+  const out: PlannedItem[] = [];
   sections.forEach((s, n) => {
     const paras = s.body.filter((b) => b.kind === 'paragraph');
     const total = words(s.body.map((b) => b.text).join(' '));
@@ -296,9 +308,13 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
       ),
     );
   });
-  // Cuts first: a paragraph split then skips a paragraph a cut already changed (overlapping).
-  out.push(...paddingItems(inp, blocks), ...paragraphItems(inp, blocks));
-  // FAQ from the benchmark's People Also Ask: the answers are the author's to write.
+  return out;
+};
+
+/** FAQ from the benchmark's People Also Ask: the answers are the author's to write. */
+const faqItem = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
+  const { language: lang } = inp;
+  const out: PlannedItem[] = [];
   if (inp.paa.length > 0) {
     const fill = t(
       lang,
@@ -334,8 +350,16 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
       ),
     );
   }
-  // A table of contents after the introduction (before the first H2) when there are three or more
-  // H2 sections. Anchors by the one rule the preview's heading ids follow (anchors.ts).
+  return out;
+};
+
+/**
+ * A table of contents after the introduction (before the first H2) when there are three or more
+ * H2 sections. Anchors by the one rule the preview's heading ids follow (anchors.ts).
+ */
+const tocItem = (inp: ItemsInput, blocks: Blocks, sections: H2Section[]): PlannedItem[] => {
+  const { language: lang } = inp;
+  const out: PlannedItem[] = [];
   const hasToc = /\]\(#[^)]+\)/.test(inp.markdown);
   const headings = blocks.filter((b) => b.kind === 'heading');
   const anchors = anchorsOf(headings.map((h) => h.text));
@@ -369,6 +393,20 @@ const structureItems = (inp: ItemsInput): PlannedItem[] => {
     );
   }
   return out;
+};
+
+const structureItems = (inp: ItemsInput): PlannedItem[] => {
+  const blocks = parseMarkdown(inp.markdown).blocks;
+  const sections = h2Sections(blocks);
+  return [
+    ...answerFirstItem(inp, blocks),
+    ...sectionSplitItems(inp, sections),
+    // Cuts first: a paragraph split then skips a paragraph a cut already changed (overlapping).
+    ...paddingItems(inp, blocks),
+    ...paragraphItems(inp, blocks),
+    ...faqItem(inp, blocks),
+    ...tocItem(inp, blocks, sections),
+  ];
 };
 
 /**
