@@ -24,9 +24,10 @@ const OPENING = /^[\s"“„'‘(]*$/u;
 const ACRONYM = /^[\s"“„'‘(]*\p{Lu}[\p{L}&.-]*\p{Lu}/u;
 
 // An institution by its own capitalised word, alone or after a hyphen ("Max-Planck-Institut",
-// "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds.
+// "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds. A German
+// plural ("Labore", "Behörden", "Universitäten") names no one body.
 const INSTITUTION_HEAD =
-  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)\p{Ll}{0,3}(?!\p{Ll})/u;
+  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)(?!(?:e|en|n)(?!\p{Ll}))\p{Ll}{0,3}(?!\p{Ll})/u;
 
 // The identifier of a label, standard or legal act: a hyphenated upper-case code with a number
 // ("RAL-GZ 830"), an EU act's number ("(EU) 2019/2020", "2010/31/EU"), a Polish

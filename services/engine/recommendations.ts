@@ -48,8 +48,6 @@ const DEFECT_KINDS = new Set([
   'h1',
 ]);
 
-/** Cuts of passages the engine names as stuffing: shown when they do not lower the score. */
-const CUT_KINDS = new Set(['stuffing', 'stuffedTitle']);
 
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
@@ -119,11 +117,7 @@ export const buildRecommendations = (
       continue;
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
-    // A named stuffed passage is a defect whatever one cut alone moves: the density gate falls only
-    // when its sibling cuts go too (issue 23: "concrete removals of the named occurrences"), so a
-    // cut that does not lower the score is shown.
-    const floor = CUT_KINDS.has(m.finding.kind ?? '') ? 0 : MIN_GAIN;
-    if (delta < floor && !(inPlaceTask && delta === 0)) continue;
+    if (delta < MIN_GAIN && !(inPlaceTask && delta === 0)) continue;
     // A change that separates a sentence from what it announces or refers to is not offered.
     if (brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
