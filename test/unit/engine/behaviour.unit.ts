@@ -5,6 +5,7 @@ import { auditContent, runAudit } from '../../../services/engine/audit.ts';
 import { AuditResultV1Schema } from '../../../services/engine/resultSchema.ts';
 import type { Change, EngineResult, Recommendation } from '../../../services/engine/types.ts';
 import { articles, byId, inputOf, read } from '../../fixtures/engine/corpus.ts';
+import { sampleResultMeta } from '../../helpers/resultMeta.ts';
 
 const dim = (r: EngineResult, id: string) => r.dimensions.find((d) => d.id === id)!.score;
 const code = (fn: () => unknown): string | null => {
@@ -214,13 +215,7 @@ t.test('the full AuditResultV1 validates once the service adds its fields', asyn
     createdAt: '2026-09-01T10:00:00Z',
     completedAt: '2026-09-01T10:03:00Z',
     ...r,
-    meta: {
-      creditsCharged: 1,
-      apiVersion: 'v1.4',
-      reportUrl: 'https://app.example/r/1',
-      shareUrl: null,
-      shareExpiresAt: null,
-    },
+    meta: sampleResultMeta(),
   };
   t.ok(
     Value.Check(AuditResultV1Schema, full),

@@ -2,6 +2,7 @@ import t from 'tap';
 import { auditContent } from '../../../../services/engine/audit.ts';
 import { toAuditResultV1 } from '../../../../services/engine/resultV1.ts';
 import { serializeResult } from '../../../../services/api/audits/resultSerializer.ts';
+import { sampleResultMeta } from '../../../helpers/resultMeta.ts';
 
 const text = 'City bicycles need light frames, hub gears and good lights for daily riding in town. '.repeat(12);
 const view = toAuditResultV1(auditContent({ content: text, format: 'text', url: null, keyword: 'city bicycle' }), {
@@ -9,13 +10,7 @@ const view = toAuditResultV1(auditContent({ content: text, format: 'text', url: 
   createdAt: '2026-09-01T10:00:00Z',
   completedAt: '2026-09-01T10:00:01Z',
   project: null,
-  meta: {
-    creditsCharged: 1,
-    apiVersion: 'v1.4',
-    reportUrl: 'https://app.example/r/1',
-    shareUrl: null,
-    shareExpiresAt: null,
-  },
+  meta: sampleResultMeta(),
 });
 const codeOf = (fn: () => unknown): string | null => {
   try {
