@@ -77,6 +77,9 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   const score = clamp((10 * got) / total);
 
   const place = newSectionPlace(doc, ctx);
+  // A news item reports one event: an evergreen question under a new heading is another article
+  // (every blind review rejected them as wrong subject). The gap stays a listed problem.
+  const asSection = ctx.profile !== 'news';
   const placeName = sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1));
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
@@ -99,12 +102,14 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
         sectionIndex: place.sectionIndex,
         actionType: 'add',
         severity: 1 / Math.max(1, total),
-        change: insertChange(
-          doc,
-          place.placement,
-          place.anchor,
-          `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością')}].`,
-        ),
+        change: !asSection
+          ? null
+          : insertChange(
+              doc,
+              place.placement,
+              place.anchor,
+              `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością')}].`,
+            ),
         competitors: bench
           ? bench.comps.map((c, i) => (queryCovered(c.leads, x.stems) >= 0 ? i : -1)).filter((i) => i >= 0)
           : [],

@@ -455,3 +455,13 @@ t.test('slot in the wrong place: no new section goes after a sign-off that turns
     [],
   );
 });
+
+t.test(
+  'wrong subject: no People Also Ask section on a news item (an evergreen question is another article)',
+  async (t) => {
+    t.same(
+      each((x, r) => (x.profile === 'news' && r.evidence?.questions.length ? `${x.a.name} ${r.id}` : null)),
+      [],
+    );
+  },
+);
