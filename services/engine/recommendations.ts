@@ -48,7 +48,6 @@ const DEFECT_KINDS = new Set([
   'h1',
 ]);
 
-
 /** Upper bound on re-scorings per audit (keeps a 20,000-word audit well under its time budget). */
 export const MAX_CANDIDATES = 18;
 
