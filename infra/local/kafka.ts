@@ -97,11 +97,7 @@ async function spawnBroker(f: BrokerFiles): Promise<ChildProcess> {
   const broker = spawn(
     javaBin(),
     [
-      '-Xms256m',
-      '-Xmx512m',
-      '-XX:+UseSerialGC',
-      '-XX:+ExitOnOutOfMemoryError',
-      '-Djava.awt.headless=true',
+      ...brokerJvmFlags('256m', '512m'),
       `-Dlog4j.configuration=file:${f.log4j}`,
       '-cp',
       f.classpath,
@@ -213,6 +209,15 @@ export function accepts(port: number): Promise<boolean> {
     socket.once('error', () => done(false));
   });
 }
+
+/** A broker JVM's flags: its heap, a small single-threaded collector, and an exit on running out. */
+export const brokerJvmFlags = (minHeap: string, maxHeap: string): string[] => [
+  `-Xms${minHeap}`,
+  `-Xmx${maxHeap}`,
+  '-XX:+UseSerialGC',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Djava.awt.headless=true',
+];
 
 export const javaBin = (): string => (process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java');
 

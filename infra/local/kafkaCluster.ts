@@ -6,7 +6,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import { sleep } from '../../core/sleep.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { freePorts } from './freePort.ts';
-import { accepts, CLUSTER_ID, javaBin, runJava } from './kafka.ts';
+import { accepts, brokerJvmFlags, CLUSTER_ID, javaBin, runJava } from './kafka.ts';
 import { log4jProperties } from './kafkaConfig.ts';
 import { clusterBrokerProperties } from './kafkaClusterConfig.ts';
 import { kafkaLibs } from './kafkaJars.ts';
@@ -135,19 +135,10 @@ class NodeProcess {
 
   async start(): Promise<void> {
     const out = await open(this.logFile, 'a');
-    const child = spawn(
-      javaBin(),
-      [
-        '-Xms128m',
-        '-Xmx384m',
-        '-XX:+UseSerialGC',
-        '-XX:+ExitOnOutOfMemoryError',
-        '-Djava.awt.headless=true',
-        ...this.javaArgs('kafka.Kafka'),
-        this.config,
-      ],
-      { stdio: ['ignore', out.fd, out.fd], detached: true },
-    );
+    const child = spawn(javaBin(), [...brokerJvmFlags('128m', '384m'), ...this.javaArgs('kafka.Kafka'), this.config], {
+      stdio: ['ignore', out.fd, out.fd],
+      detached: true,
+    });
     await out.close();
     if (!child.pid) throw new Error(`Kafka node ${this.id} did not start`);
     this.child = child;

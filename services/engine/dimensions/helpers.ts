@@ -2,6 +2,7 @@ import type { ScoringContext, Finding } from '../context.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { Gaming } from './gaming.ts';
 import { sectionLabels } from '../labels.ts';
+import { tokenize } from '../text/segment.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
 export const clamp = (x: number, lo = 0, hi = 10): number => Math.min(hi, Math.max(lo, x));
@@ -79,13 +80,11 @@ export const finding = (
 export const fill = (template: string, entity: string): string =>
   template.replace(/\{E\}/g, capitalise(entity)).replace(/\{e\}/g, entity);
 
-const words = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
-
 /** Opens on a conclusion word ("Mein Fazit: …", "Podsumowując, …", "In summary, …"). */
 const opensAsConclusion = (text: string, ctx: ScoringContext): boolean => {
-  const head = words(text).slice(0, 4);
+  const head = tokenize(text).slice(0, 4);
   return ctx.lex.conclusionHeadings.some((c) => {
-    const cw = words(c);
+    const cw = tokenize(c);
     if (cw.length > 1) return head.join(' ').includes(cw.join(' '));
     return head.some((w) => w.startsWith(cw[0]!.slice(0, 6)));
   });
@@ -105,11 +104,11 @@ const closes = (b: Block, ctx: ScoringContext): boolean => {
     .join(' ');
   if (text && linked.length >= 0.5 * text.length) return true;
   if (b.kind !== 'paragraph') return false;
-  const n = words(text).length;
+  const n = tokenize(text).length;
   // A note set apart in emphasis (an affiliate or editorial note).
   if (/^\s*[*_]/u.test(b.raw) && /[*_]\s*$/u.test(b.raw) && n <= 40) return true;
   // A short paragraph without a figure that turns to the reader ("Thanks for reading …").
-  const address = !/\p{N}/u.test(text) && n <= 60 && words(text).some((w) => ctx.lex.readerAddress.includes(w));
+  const address = !/\p{N}/u.test(text) && n <= 60 && tokenize(text).some((w) => ctx.lex.readerAddress.includes(w));
   return (/[?!]\W*$/u.test(text) && n <= 80) || address || opensAsConclusion(text, ctx);
 };
 
