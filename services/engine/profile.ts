@@ -37,7 +37,9 @@ const LD: Record<string, ProfileId> = {
   FAQPage: 'article',
 };
 
-const PRICE = /(\d[\d\s.,]*\s?(zł|pln|€|eur|usd|\$)|\$\s?\d)/gi;
+// A price as group 1, else the rest of the run of digits, skipped: every later start in that run
+// fails as its first did (tried from each, a long run of digits cost its length squared).
+const PRICE = /(\d[\d\s.,]*\s?(?:zł|pln|€|eur|usd|\$)|\$\s?\d)|\d[\d\s.,]*/gi;
 
 export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   const score = new Map<ProfileId, number>(PROFILE_IDS.map((p) => [p, 0]));
@@ -63,7 +65,7 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
     doc.blocks.some((b) => b.kind === 'table' && b.items.length >= 9)
   )
     bump('comparison', 1);
-  const prices = (doc.text.match(PRICE) ?? []).length;
+  const prices = [...doc.text.matchAll(PRICE)].filter((m) => m[1] !== undefined).length;
   // Cart buttons are page furniture that main-content extraction leaves out: read them from the page too.
   const cart = (
     `${lower}\n${doc.signals.actions.join('\n').toLowerCase()}`.match(new RegExp(PATTERNS.product.source, 'gi')) ?? []

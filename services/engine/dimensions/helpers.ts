@@ -2,6 +2,7 @@ import type { ScoringContext, Finding } from '../context.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { Gaming } from './gaming.ts';
 import { sectionLabels } from '../labels.ts';
+import { linkedTexts } from '../text/linkScan.ts';
 import { tokenize } from '../text/segment.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
@@ -99,9 +100,7 @@ const opensAsConclusion = (text: string, ctx: ScoringContext): boolean => {
 const closes = (b: Block, ctx: ScoringContext): boolean => {
   if (b.kind === 'heading') return false;
   const text = b.text.trim();
-  const linked = [...b.raw.matchAll(/\[([^\]]*)\]\([^)]*\)|<a\b[^>]*>([^<]*)<\/a>/giu)]
-    .map((m) => m[1] ?? m[2] ?? '')
-    .join(' ');
+  const linked = linkedTexts(b.raw).join(' ');
   if (text && linked.length >= 0.5 * text.length) return true;
   if (b.kind !== 'paragraph') return false;
   const n = tokenize(text).length;

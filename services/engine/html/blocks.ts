@@ -18,8 +18,10 @@ export const collectBlocks = (
     blocks.push({ ...b, raw, src: { at, depth } });
   };
   const walk = (parent: DomNode, depth: number) => {
-    for (let k = 0; k < parent.children.length; k++) {
-      const el = parent.children[k]!;
+    // linkedom builds `children` afresh at each read: read once, or a page of n siblings costs n².
+    const children = parent.children;
+    for (let k = 0; k < children.length; k++) {
+      const el = children[k]!;
       const tag = el.localName ?? '';
       // A heading keeps its source level (Readability renames H1 to H2 in its output).
       const srcTag = srcTagOf(el) ?? tag;

@@ -47,8 +47,9 @@ const fragmentBlocks = (fragment: string, allowed: RegExp): Block[] | null => {
   };
   const body = document.body;
   if (!body) return null;
-  for (let k = 0; k < body.childNodes.length; k++) {
-    const n = body.childNodes[k]!;
+  const nodes = body.childNodes; // built afresh at each read (linkedom): once, not once a node
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[k]!;
     if (
       n.nodeType === TEXT_NODE
         ? clean(n.textContent ?? '') !== ''

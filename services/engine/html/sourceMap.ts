@@ -67,8 +67,9 @@ export const sourceSpanOf = (srcOf: (n: DomNode) => SrcNode | undefined, textLoc
     if (own) return own;
     let start = Infinity;
     let end = -Infinity;
-    for (let k = 0; k < n.childNodes.length; k++) {
-      const l = locOf(n.childNodes[k]!);
+    const kids = n.childNodes; // built afresh at each read (linkedom): once, not once a child
+    for (let k = 0; k < kids.length; k++) {
+      const l = locOf(kids[k]!);
       if (l) {
         start = Math.min(start, l.startOffset);
         end = Math.max(end, l.endOffset);

@@ -1,4 +1,5 @@
 import type { Block, LinkInfo } from '../types.ts';
+import { markdownLinks } from './linkScan.ts';
 
 /**
  * Supplied text or Markdown → blocks. Plain text is Markdown without markup, so one parser serves
@@ -6,13 +7,18 @@ import type { Block, LinkInfo } from '../types.ts';
  * its verbatim source slice (raw), which recommendations use as BEFORE or as an insert anchor.
  */
 
-const LINK = /!?\[([^\]]*)\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
+// Images, links and tags as group 1, else a stretch from which every start fails as this one did
+// (the rest of the text when no `)` or `>` is left): skipped whole, so a flood of `[` or `<` costs
+// one reading, not one per start (text/linkScan.ts says why). The matches are the plain patterns'.
+const IMAGE = /(!\[[^\]]*\]\([^)]*\))|!\[[^\]]*(?:\]\([^)]*)?/g;
+const LINKED = /(\[([^\]]*)\]\([^)]*\))|\[[^\]]*(?:\]\([^)]*)?/g;
+const TAG = /(<[^>]+>)|<[^>]*$/g;
 
 export const stripInline = (s: string): string =>
   s
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]+>/g, '')
+    .replace(IMAGE, (m, image?: string) => (image === undefined ? m : ''))
+    .replace(LINKED, (m, link?: string, text?: string) => (link === undefined ? m : (text ?? '')))
+    .replace(TAG, (m, tag?: string) => (tag === undefined ? m : ''))
     .replace(/(\*\*|__)(.+?)\1/g, '$2')
     .replace(/(^|[^\p{L}\p{N}*])\*(?!\s)([^*]+?)\*(?![\p{L}\p{N}])/gu, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
@@ -20,7 +26,24 @@ export const stripInline = (s: string): string =>
     .trim();
 
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+
+/**
+ * An ATX heading: what /^(#{1,6})\s+(.*?)\s*#*\s*$/ captures (its hashes and its text), or null.
+ * Read from both ends instead: the expression tried its tail at every position of a run of spaces,
+ * and one heading line of 50,000 spaces ran for minutes. Its text ends where the closing spaces,
+ * hashes and spaces begin, and `.` crosses no line terminator.
+ */
+export const atxHeading = (line: string): [hashes: string, text: string] | null => {
+  let n = 0;
+  while (n < 7 && line[n] === '#') n++;
+  if (n === 0 || n > 6 || !/\s/.test(line[n] ?? '')) return null;
+  const from = line.length - line.slice(n).trimStart().length;
+  let to = line.trimEnd().length;
+  while (to > 0 && line[to - 1] === '#') to--;
+  to = line.slice(0, to).trimEnd().length;
+  const text = line.slice(from, Math.max(from, to));
+  return /[\r\u2028\u2029]/.test(text) ? null : [line.slice(0, n), text];
+};
 
 export interface MarkdownParse {
   blocks: Block[];
@@ -54,12 +77,12 @@ export const parseMarkdown = (content: string): MarkdownParse => {
       i = end + 1;
       continue;
     }
-    const h = HEADING.exec(line);
+    const h = atxHeading(line);
     if (h) {
       blocks.push({
         kind: 'heading',
-        level: (h[1] ?? '#').length,
-        text: stripInline(h[2] ?? ''),
+        level: h[0].length,
+        text: stripInline(h[1]),
         raw: rawOf(i, i),
         items: [],
       });
@@ -68,7 +91,7 @@ export const parseMarkdown = (content: string): MarkdownParse => {
     }
     // Group consecutive lines of one kind.
     const kindOf = (l: string): 'list' | 'table' | 'quote' | 'image' | 'paragraph' | 'stop' => {
-      if (!l.trim() || HEADING.test(l) || /^\s*(```|~~~)/.test(l)) return 'stop';
+      if (!l.trim() || atxHeading(l) || /^\s*(```|~~~)/.test(l)) return 'stop';
       if (LIST_ITEM.test(l)) return 'list';
       if (/^\s*\|/.test(l)) return 'table';
       if (/^\s*>/.test(l)) return 'quote';
@@ -123,8 +146,7 @@ export const parseMarkdown = (content: string): MarkdownParse => {
   }
   const links: LinkInfo[] = [];
   const images: { src: string; alt: string }[] = [];
-  for (const m of content.matchAll(LINK)) {
-    const [all, text = '', href = ''] = m;
+  for (const { all, text, href } of markdownLinks(content)) {
     if (all.startsWith('!')) images.push({ src: href, alt: text });
     else links.push({ href, text, rel: '', internal: href.startsWith('/') || href.startsWith('#') });
   }
