@@ -1,5 +1,6 @@
 import { Marked, type Token } from 'marked';
 import { anchorCounter } from './anchors.ts';
+import { boundNesting } from './markdownDepth.ts';
 
 /**
  * Markdown as a reader sees it, by marked (GFM): headings carry ids by the one anchor rule, so the
@@ -27,9 +28,9 @@ export const markdownHtml = (): MarkdownHtml => {
   });
   const plain = new Marked({ gfm: true });
   return {
-    blocks: (markdown) => page.lexer(markdown).filter((t) => t.type !== 'space'),
+    blocks: (markdown) => page.lexer(boundNesting(markdown)).filter((t) => t.type !== 'space'),
     render: (block) => page.parser([block]),
-    snippet: (markdown) => plain.parse(markdown, { async: false }),
+    snippet: (markdown) => plain.parse(boundNesting(markdown), { async: false }),
   };
 };
 
