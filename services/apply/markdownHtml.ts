@@ -35,8 +35,11 @@ export const markdownHtml = (): MarkdownHtml => {
 };
 
 /** A block that is JSON-LD: page code for the head, not text of the article. */
+// A JSON-LD opening as group 1, else a `<script` up to its `>` (or the end), which every later start
+// before that `>` fails on too: skipped whole, not scanned again from each (quadratic on a flood).
+const JSON_LD_OPEN = /(<script[^>]*type=["']?application\/ld\+json)|<script[^>]*/gi;
 export const isJsonLd = (block: Token): boolean =>
-  block.type === 'html' && /<script[^>]*type=["']?application\/ld\+json/i.test(block.raw);
+  block.type === 'html' && [...block.raw.matchAll(JSON_LD_OPEN)].some((m) => m[1] !== undefined);
 
 /** The JSON of a JSON-LD block, indented for reading (as written when it is not valid JSON). */
 export const jsonLdText = (raw: string): string => {

@@ -7,10 +7,21 @@
 const BRACKETED =
   /\[(?:[^\]\n]*?(?<!\p{L})(?:fill|add|insert|your|source|cite|todo|tbd|uzupełnij|dodaj|wstaw|źródło|podaj|wpisz|ergänzen|einfügen|quelle)(?!\p{L})[^\]\n]*|\s*(?:x|n|\.\.\.|…)\s*%?)\](?!\()/iu;
 const LETTER_FIGURE = /(?:^|[\s(])(?:X|N|XX|NN)\s?(?:%|zł|PLN|EUR|USD|€|\$|km|kg|min|h|lat|years?)(?=$|[\s.,;:)])/u;
-const ELLIPSIS_GAP = /(?:_{3,}|\.{3}\s*\]|<\s*(?:fill|uzupełnij)[^>]*>)/iu;
+const ELLIPSIS_GAP = /_{3,}|\.{3}\s*\]/iu;
+const FILL_TAG = /<\s*(?:fill|uzupełnij)/iu;
+
+/**
+ * A `<fill …>` gap: as /<\s*(?:fill|uzupełnij)[^>]*>/ finds it, but read once. The first such
+ * opening either has a `>` after it or none does; the expression scanned from every opening to the
+ * end again, and 30,000 `<fill` without a `>` in one AFTER took half a minute.
+ */
+const fillTag = (s: string): boolean => {
+  const m = FILL_TAG.exec(s);
+  return m !== null && s.includes('>', m.index + m[0].length);
+};
 
 export const needsAuthorData = (after: string): boolean =>
-  BRACKETED.test(after) || LETTER_FIGURE.test(after) || ELLIPSIS_GAP.test(after);
+  BRACKETED.test(after) || LETTER_FIGURE.test(after) || ELLIPSIS_GAP.test(after) || fillTag(after);
 
 /**
  * Of the gaps an AFTER leaves, those a writer model may fill (issue 13 point 7): an answer, a
