@@ -1,12 +1,10 @@
 import t from 'tap';
-import { auditContent } from '../../../services/engine/audit.ts';
-import { prepareAudit } from '../../../services/engine/prepare.ts';
 import {
+  engineCpuMs as cpuMs,
   normalHtmlInput,
   normalInput,
   pathologicalInput,
   PATHOLOGICAL_KINDS,
-  type PathologicalInput,
 } from '../../helpers/pathologicalInputs.ts';
 
 /**
@@ -18,20 +16,6 @@ import {
 const CHARS = 200_000;
 /** Pages of HTML are read by Readability, the costliest step; their yardstick is an HTML page. */
 const MAX_RATIO = 10;
-
-const cpuMs = (input: PathologicalInput): { ms: number; outcome: string } => {
-  const start = process.cpuUsage();
-  let outcome: string;
-  try {
-    const engineInput = { ...input, url: null };
-    const p = prepareAudit(engineInput);
-    outcome = `cqs ${auditContent({ ...engineInput, keyword: p.keyword, language: p.language }).scores.cqs}`;
-  } catch (e) {
-    outcome = `refused: ${(e as Error).message}`;
-  }
-  const used = process.cpuUsage(start);
-  return { ms: (used.user + used.system) / 1000, outcome };
-};
 
 t.test('pathological inputs cost a bounded multiple of a normal article of their length', async (t) => {
   cpuMs(normalInput(20_000)); // warm the JIT and the word lists
