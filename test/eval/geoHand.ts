@@ -6,11 +6,11 @@ import { scoreOnly } from './geo.ts';
 /**
  * Hand-written GEO variants of strong articles (issue 24, item 6; format in
  * test/fixtures/eval/geo-hand/README.md), one folder per half: `tuning` and `corpus-a` steer the
- * engine, `heldout` is measured only.
+ * engine, `heldout` and `corpus-b` are measured only.
  */
 
 export const HAND_DIR = join(EVAL_DIR, 'geo-hand');
-export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'heldout'];
+export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'heldout', 'corpus-b'];
 export const HAND_VARIANTS = ['stuffing', 'filler', 'quotation', 'statistic', 'citation'] as const;
 export const HAND_GAMING: readonly HandVariant[] = ['stuffing', 'filler'];
 export type HandVariant = (typeof HAND_VARIANTS)[number];
