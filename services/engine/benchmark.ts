@@ -89,7 +89,11 @@ export const buildBench = (
     candidates.map((x) => x.doc),
     an,
     kw.stems,
-    candidates.map((x) => x.c.title ?? null),
+    {
+      titles: candidates.map((x) => x.c.title ?? null),
+      query: [...input.paa, ...input.related],
+      informative: candidates.map((x) => gamingOf(x.doc, kw, an).informativeWords / Math.max(1, x.doc.words)),
+    },
   );
   const outliers = new Set(referent?.outliers ?? []);
   const included: typeof candidates = [];
