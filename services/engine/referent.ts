@@ -10,9 +10,11 @@ export { cosine, minorityOf, OUTLIER_RATIO, type Vector } from './referentGroups
  * Which thing the keyword's words name, decided by the SERP's majority. Each page is described by
  * what it is about (`pageCounts`: its words, those of its title and headings, those said beside
  * the keyword, the names it gives), without the keyword's own stems (both meanings share them),
- * also inside compounds, weighted √count × log(1 + N/df) over the results. The results are grouped
- * by their pairwise similarity (`minorityOf`); a strict minority that is far from the majority is
- * another referent. The consensus is the centroid of the majority, the other referent that of the
+ * also inside compounds, weighted √count × log(1 + N/df) over the results. The results that say
+ * something are grouped by their pairwise similarity (`minorityOf`); a strict minority that is far
+ * from the majority is another referent. The SERP's People Also Ask questions and related searches,
+ * weighed the same way, vote when fewer than three results do and must agree with what the results
+ * decide (`referentVote.ts`). The consensus is the centroid of the majority, the other referent that of the
  * minority, each without the words the other uses. A page is about another referent when it is
  * closer to the minority's centroid than to the consensus, or, when the results agree on one
  * meaning, its similarity to the consensus is under 0.35 × the consensus pages' own median. Without
