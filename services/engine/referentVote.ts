@@ -5,11 +5,12 @@ import { cosine, median, minorityOf, type Vector } from './referentGroups.ts';
  * Who decides which meaning the SERP intends (issue 12): the results that say something, and the
  * search engine's own words for the query. A result whose text is mostly keyword-stuffed sentences
  * and filler (gaming.ts) says little beyond the keyword, so what it shares with a page is generic
- * prose ("said", "sometimes", "people"), the same with a page on either meaning: it does not vote.
- * People Also Ask and related searches are what the engine produces for the query's dominant
- * meaning: they vote when fewer than three results do (three results, one a stuffed page, leave
- * one against one), and a result the pages alone set apart is left out only when those questions
- * agree that it is farther from the query than the majority is.
+ * prose ("said", "sometimes", "people"), the same with a page on either meaning: it gives its vote
+ * to the SERP's questions (without questions it keeps it, as before). People Also Ask and related
+ * searches are what the engine shows for the query's dominant meaning: they vote when fewer than
+ * three results do (three results, one a stuffed page, leave one against one), and a result the
+ * pages alone set apart is left out only when the questions agree that it is farther from the
+ * query than the majority is.
  */
 
 /** A result votes when at least this share of its words is informative (not stuffed, not filler). */
@@ -43,8 +44,9 @@ const votedMinority = (vs: Vector[], voters: number[], query: Vector | null): nu
  * related searches).
  */
 export const outliersOf = (vs: Vector[], informative: number[], query: Vector): number[] => {
-  const voters = vs.map((_, i) => i).filter((i) => (informative[i] ?? 1) >= VOTER_SHARE);
   const asks = query.size > 0;
+  // Without questions to stand in for them, stuffed pages keep their vote (two pages decide nothing).
+  const voters = vs.map((_, i) => i).filter((i) => !asks || (informative[i] ?? 1) >= VOTER_SHARE);
   const outliers = votedMinority(vs, voters, asks && voters.length < 3 ? query : null);
   if (!asks || !outliers.length) return outliers;
   // The query confirms: each page set apart is less like its questions than the majority's median.

@@ -107,6 +107,13 @@ for (const topic of loadSet('corpus-a')) {
       const doc = prepareDocument({ content: topic[name], url: null, keyword: topic.keyword }).doc;
       t.equal(judgeReferent(bench.referent, doc).status, want, `${name} article`);
     }
+    // Without questions the stuffed page votes again, as before: nothing intended is left out.
+    const bare = buildBench({ ...topic.serp, paa: [], related: [] }, p.doc, p.kw, p.an, p.lex);
+    t.same(
+      bare.excluded.filter((e) => !topic.otherUrls.includes(e.url)),
+      [],
+      'without questions: no intended result left out',
+    );
   });
 }
 
