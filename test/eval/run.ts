@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { EVAL_DIR, loadSet, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
 import { GAMING, geoRows, VARIANTS } from './geo.ts';
-import { HAND_HALVES, HAND_VARIANTS, type HandVariant, handRows } from './geoHand.ts';
+import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, handRows } from './geoHand.ts';
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
@@ -59,16 +59,18 @@ if (!args.includes('--no-geo') && only !== 'heldout' && only !== 'corpus-b') {
 // Hand-written GEO variants (issue 24, item 6), by half: tuning and corpus-a steer the engine, the
 // held-out half is measured only.
 if (!args.includes('--no-geo')) {
-  for (const half of HAND_HALVES.filter((h) => !only || h === only)) {
-    const rows = handRows(half);
-    if (!rows.length) continue;
-    console.log(`\n## GEO variants written by hand: ${half} (${rows.length} strong articles)\n`);
-    console.log('| Article | ' + HAND_VARIANTS.join(' | ') + ' |');
-    console.log('|---|' + HAND_VARIANTS.map(() => '---|').join(''));
-    for (const r of rows) console.log(`| ${r.id} | ${HAND_VARIANTS.map((v) => r.deltas[v] ?? '–').join(' | ')} |`);
-    const raised = (v: HandVariant) => rows.filter((r) => (r.deltas[v] ?? 0) > 0).length;
-    console.log(`| raised | ${HAND_VARIANTS.map((v) => `${raised(v)}/${rows.length}`).join(' | ')} |`);
-    if (verbose)
-      for (const r of rows) for (const v of HAND_VARIANTS) console.log(`  ${r.id} ${v}: ${r.moved[v] ?? ''}`);
-  }
+  for (const half of HAND_HALVES.filter((h) => !only || h === only))
+    for (const set of HAND_SETS) printHandRows(half, set);
+}
+
+function printHandRows(half: Half, set: HandSet): void {
+  const rows = handRows(half, set);
+  if (!rows.length) return;
+  console.log(`\n## GEO variants written by hand: ${half}${set} (${rows.length} strong articles)\n`);
+  console.log('| Article | ' + HAND_VARIANTS.join(' | ') + ' |');
+  console.log('|---|' + HAND_VARIANTS.map(() => '---|').join(''));
+  for (const r of rows) console.log(`| ${r.id} | ${HAND_VARIANTS.map((v) => r.deltas[v] ?? '–').join(' | ')} |`);
+  const raised = (v: HandVariant) => rows.filter((r) => (r.deltas[v] ?? 0) > 0).length;
+  console.log(`| raised | ${HAND_VARIANTS.map((v) => `${raised(v)}/${rows.length}`).join(' | ')} |`);
+  if (verbose) for (const r of rows) for (const v of HAND_VARIANTS) console.log(`  ${r.id} ${v}: ${r.moved[v] ?? ''}`);
 }
