@@ -38,6 +38,7 @@ export const SUBSTANTIVE_EFFORT = 8;
 const DEFECT_KINDS = new Set([
   'stuffing',
   'stuffingRewrite',
+  'stuffingTrim',
   'stuffedTitle',
   'cliche',
   'hedge',
