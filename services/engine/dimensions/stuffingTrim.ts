@@ -1,5 +1,5 @@
-import type { Finding, ScoringContext } from '../context.ts';
-import { isProtected } from '../grounding.ts';
+import type { Finding } from '../context.ts';
+import { isProtected, type GateContext } from '../grounding.ts';
 import { t } from '../labels.ts';
 import { recLexiconFor } from '../text/recLexicon.ts';
 import { tokenize, wordSpans } from '../text/segment.ts';
@@ -42,7 +42,7 @@ const usesIn = (spans: Span[], kwSeq: string[], stem: (w: string) => string): [n
 };
 
 /** The characters to cut to shorten one repeated use, or null where no edit is safe by construction. */
-const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: ScoringContext): Span | null => {
+const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: GateContext): Span | null => {
   const last = spans[to - 1]!;
   const prev = spans[to - 2]!;
   const after = text.slice(last.end);
@@ -72,14 +72,14 @@ const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: 
 };
 
 /** Keyphrases whose words can be shortened: two or more words, no joining word ("vs", "czy", "oder"). */
-const trimmable = (ctx: ScoringContext): string[] | null => {
+const trimmable = (ctx: GateContext): string[] | null => {
   const words = tokenize(ctx.kw.text);
   const joints = ctx.an.contentStems(ctx.kw.text).filter((c) => !ctx.kw.stems.includes(c));
   return words.length >= 2 && !joints.length ? words.map((w) => ctx.an.stem(w)) : null;
 };
 
 /** Per sentence, the AFTER with its repeated uses shortened; `skip` are sentences another change takes. */
-export const stuffingTrims = (doc: Doc, ctx: ScoringContext, skip: Set<string>): Trim[] => {
+export const stuffingTrims = (doc: Doc, ctx: GateContext, skip: Set<string>): Trim[] => {
   const kwSeq = trimmable(ctx);
   if (!kwSeq) return [];
   const named = new Set<string>();
@@ -149,7 +149,7 @@ const changeOf = (doc: Doc, run: Trim[]): { before: string; after: string } | nu
 
 export const trimFindings = (
   doc: Doc,
-  ctx: ScoringContext,
+  ctx: GateContext,
   figures: { kd: number; uses: number; counted: number; ceiling: number },
   skip: Set<string>,
 ): { findings: Finding[]; trimmed: Set<string> } => {
