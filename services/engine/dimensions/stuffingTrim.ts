@@ -49,9 +49,10 @@ const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: 
   // A name appended bare to a common noun phrase ("serwis klimatyzacji Poznań", "mole removal
   // Manchester"; no comma, no preposition) adds nothing the paragraph has not said. German
   // capitalises every noun, so there only a keyword the page shows to be local qualifies; a name
-  // after a name ("Ford Puma") is one name and stays whole.
+  // after a name ("Ford Puma") is one name and stays whole, and a letter or code ("typ C", "kategorii
+  // B", "OS") belongs to the noun phrase, so the name is a word: a capital and two small letters.
   const appended =
-    /^\p{Lu}/u.test(last.word) &&
+    /^\p{Lu}\p{Ll}{2}/u.test(last.word) &&
     /^\p{Ll}/u.test(prev.word) &&
     (ctx.lang !== 'de' || ctx.kw.intent === 'local') &&
     /^\s+$/u.test(text.slice(prev.end, last.start));
@@ -99,8 +100,8 @@ export const stuffingTrims = (doc: Doc, ctx: GateContext, skip: Set<string>): Tr
     if (isProtected(s.text, ctx) || /["„“”«»]/u.test(s.text)) continue;
     // A name tagged onto other phrases too ("wymiana zamków Gdańsk, ślusarz Gdańsk, …") is a list of
     // search tags: shortening one of them leaves the list; the whole sentence is the author's to cut.
-    const place = spans[uses[0]![1] - 1]!.word.toLowerCase();
-    if (spans.filter((w) => w.word.toLowerCase() === place).length > uses.length) continue;
+    const tail = spans[uses[0]![1] - 1]!.word.toLowerCase();
+    if (spans.filter((w) => w.word.toLowerCase() === tail).length > uses.length) continue;
     const cuts = repeats.map((u) => cutFor(s.text, spans, u, ctx)).filter((c): c is Span => c !== null);
     if (!cuts.length) continue;
     const after = cuts.reduceRight((x, c) => x.slice(0, c.start) + x.slice(c.end), s.text);

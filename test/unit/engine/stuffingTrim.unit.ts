@@ -57,6 +57,15 @@ t.test('no edit where none is safe by construction', async (t) => {
     ),
     [],
   );
+  // A letter or code after the noun belongs to it ("typ C"): it is not an appended name.
+  t.same(
+    trimsOf(
+      'pl',
+      'ładowarka typ C',
+      'Nasza ładowarka typ C ładuje szybko. Tę ładowarka typ C polecamy każdemu, kto ma ładowarka typ C.',
+    ),
+    [],
+  );
   // A figure, a definition: the sentence stays whole.
   t.same(
     trimsOf(
