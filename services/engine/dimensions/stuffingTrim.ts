@@ -46,15 +46,17 @@ const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: 
   const last = spans[to - 1]!;
   const prev = spans[to - 2]!;
   const after = text.slice(last.end);
-  // A name appended bare to a common noun phrase ("serwis klimatyzacji Poznań", "mole removal
-  // Manchester"; no comma, no preposition) adds nothing the paragraph has not said. German
-  // capitalises every noun, so there only a keyword the page shows to be local qualifies; a name
-  // after a name ("Ford Puma") is one name and stays whole, and a letter or code ("typ C", "kategorii
-  // B", "OS") belongs to the noun phrase, so the name is a word: a capital and two small letters.
+  // A name appended bare to a noun phrase ("serwis klimatyzacji Poznań", "mole removal Manchester";
+  // no comma, no preposition) adds nothing the paragraph has not said, and it is undeclined, so
+  // the words before it keep their form. A name after a name ("Ford Puma") is one name and stays
+  // whole, unless the page shows the keyword is local (its last word used as a place: "in
+  // Leipzig"); German capitalises every noun, so there only a local keyword qualifies. A letter or
+  // code ("typ C", "kategorii B", "OS") belongs to the noun phrase: the name is a capital and two
+  // small letters.
+  const local = ctx.kw.intent === 'local';
   const appended =
     /^\p{Lu}\p{Ll}{2}/u.test(last.word) &&
-    /^\p{Ll}/u.test(prev.word) &&
-    (ctx.lang !== 'de' || ctx.kw.intent === 'local') &&
+    (local || (ctx.lang !== 'de' && /^\p{Ll}/u.test(prev.word))) &&
     /^\s+$/u.test(text.slice(prev.end, last.start));
   if (appended) return { word: '', start: prev.end, end: last.end };
   const backRef = recLexiconFor(ctx.lang).backReference;

@@ -4,7 +4,7 @@ import { applyChange } from '../../../services/engine/apply.ts';
 import { stuffingTrims } from '../../../services/engine/dimensions/stuffingTrim.ts';
 import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
 import { isProtected, type GateContext } from '../../../services/engine/grounding.ts';
-import { describeKeyword } from '../../../services/engine/keyword.ts';
+import { describeKeyword, refineIntent } from '../../../services/engine/keyword.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import { splitSentences, tokenize } from '../../../services/engine/text/segment.ts';
 import { recArticles } from '../../eval/recArticles.ts';
@@ -21,7 +21,9 @@ const ctxFor = (lang: string, keyword: string): GateContext => {
 };
 
 const trimsOf = (lang: string, keyword: string, text: string) => {
-  const ctx = ctxFor(lang, keyword);
+  const base = ctxFor(lang, keyword);
+  // As the audit does: the page may show the keyword is local ("in Dresden" twice).
+  const ctx = { ...base, kw: refineIntent(base.kw, text, base.an) };
   const doc = buildDoc(parseContent(text, 'text', null), text, ctx.an, null, null);
   return stuffingTrims(doc, ctx, new Set()).map((x) => [x.sentence.text, x.after]);
 };
@@ -44,6 +46,15 @@ t.test('a bare name appended to a common noun phrase goes after the first use', 
   t.same(trimsOf('pl', 'serwis rowerów Kraków', text), [
     ['Nasz serwis rowerów Kraków naprawia hamulce i przerzutki.', 'Nasz serwis rowerów naprawia hamulce i przerzutki.'],
   ]);
+});
+
+t.test('German: the appended place goes only when the page shows the keyword is local', async (t) => {
+  const text =
+    'Ihr Dachdecker Dresden hilft schnell. Wir arbeiten in Dresden, unser Lager steht in Dresden. Als Dachdecker Dresden decken wir Dächer neu.';
+  t.same(trimsOf('de', 'dachdecker dresden', text), [
+    ['Als Dachdecker Dresden decken wir Dächer neu.', 'Als Dachdecker decken wir Dächer neu.'],
+  ]);
+  t.same(trimsOf('de', 'dachdecker dresden', text.replace('in Dresden, unser Lager steht in Dresden', 'gern')), []);
 });
 
 t.test('no edit where none is safe by construction', async (t) => {
