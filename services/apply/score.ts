@@ -1,4 +1,4 @@
-import { runAudit } from '../engine/audit.ts';
+import { scoreContent } from '../engine/audit.ts';
 import type { SerpBenchmarkInput } from '../engine/types.ts';
 import type { Scorer } from './rewrite.ts';
 
@@ -10,8 +10,9 @@ export interface ScoreBasis {
   benchmark: SerpBenchmarkInput | null;
 }
 
+// Scores only: the guard and the measurement read a CQS, never the recommendations.
 const scored = (basis: ScoreBasis, markdown: string, title: string | null) =>
-  runAudit({
+  scoreContent({
     content: markdown,
     format: 'markdown',
     title,
@@ -19,7 +20,7 @@ const scored = (basis: ScoreBasis, markdown: string, title: string | null) =>
     keyword: basis.keyword,
     language: basis.language,
     benchmark: basis.benchmark,
-  }).scored;
+  });
 
 /**
  * The CQS of a rewritten Markdown text as the measurement (2.6) reports it: the engine with the
