@@ -36,7 +36,15 @@ export const scoreMarkdown =
  * lower this. Compared rounded, an item costing 0.4 could pass and several such items add up to a
  * lower measured CQS; compared unrounded, no kept item lowers it and so neither does the sum.
  */
-export const guardScore =
-  (basis: ScoreBasis): Scorer =>
-  (markdown, title) =>
-    scored(basis, markdown, title).cqsRaw;
+export const guardScore = (basis: ScoreBasis): Scorer => {
+  // The guard asks for some texts twice (the first item kept is the text it scored alone; a
+  // description alone is the unchanged article): the engine is deterministic, so one guard (one
+  // rewrite, one basis) scores each text once.
+  const seen = new Map<string, number>();
+  return (markdown, title) => {
+    const key = JSON.stringify([markdown, title]);
+    let cqs = seen.get(key);
+    if (cqs === undefined) seen.set(key, (cqs = scored(basis, markdown, title).cqsRaw));
+    return cqs;
+  };
+};
