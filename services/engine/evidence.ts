@@ -34,7 +34,7 @@ const INSTITUTION =
 const PROPER = /[\s’'](?:\p{Lu}[\p{Ll}’']+\s+){1,}\p{Lu}\p{Ll}+/u;
 const STUDY =
   /(?<![\p{L}])(?:survey|study|studies|report|census|poll|data|analysis|trial|testing|tests?|test(?:u|y|ów|ach|ami|em|ie)|teście|badani\p{L}*|bada[ńn]|rapor\p{L}*|sonda\p{L}*|dan[eyi]\p{L}*|analiz\p{L}*|studie\p{L}*|umfrage\p{L}*|bericht\p{L}*|erhebung\p{L}*|daten|angaben|analyse\p{L}*)(?![\p{L}])/iu;
-// German research compounds, capitalised as nouns: "Vergleichstest", "Sporenmessungen", "Mieterumfrage".
+// German research compounds, capitalised as nouns: "Langzeittest", "Feinstaubmessungen", "Mieterumfrage".
 const STUDY_COMPOUND =
   /(?<![\p{L}])\p{Lu}\p{Ll}+(?:test|tests|studie|studien|umfrage|erhebung|messung|messungen)(?![\p{L}])/u;
 const YEAR = /\b(?:19|20)\d\d\b/;

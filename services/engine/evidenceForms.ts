@@ -15,7 +15,7 @@ export const REPORTING =
 export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
 
 // A publisher in the possessive before its document, within three words: "Nikon's own service
-// records", "Ofgem's guidance", "the UN's climate report", "iFixit's repairability scores" (a
+// records", "Ofgem's guidance", "the UN's climate report", "eBay's sales rankings" (a
 // name may open lower-case before its capital). Group 1: the words between.
 const POSSESSIVE_DOC =
   /(?<![\p{L}\p{N}])(?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.-]*['’]s\s+((?:[\p{L}-]+\s+){0,3}?)(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?|scores|ratings|rankings|index)(?![\p{L}])/u;
@@ -30,8 +30,8 @@ const ACRONYM = /^[\s"“„'‘(]*\p{Lu}[\p{L}&.-]*\p{Lu}/u;
 const INSTITUTION_HEAD =
   /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule|Stiftung|Verband|Foundation|Fundacja)(?!(?:e|en|n)(?!\p{Ll}))\p{Ll}{0,3}(?!\p{Ll})/u;
 
-// A publication named after its kind: "der Zeitschrift Auto Bild", "magazynu „Auto Motor und Sport”",
-// "the magazine Which?": the name follows the word at once, capitalised or in quotation marks.
+// A publication named after its kind: "der Zeitschrift Öko-Test", "Gazety Wyborczej" after
+// "dziennika", "the magazine Which?": the name follows the word at once, capitalised or in quotation marks.
 const PUBLICATION =
   /(?<![\p{L}])(?:magazine|newspaper|journal|periodical|magazyn\p{Ll}*|czasopism\p{Ll}*|gazet\p{Ll}*|dziennik\p{Ll}*|tygodnik\p{Ll}*|miesięczni\p{Ll}*|[Zz]eitschrift|[Zz]eitung|[Mm]agazin\p{Ll}*|\p{Lu}\p{Ll}+(?:zeitschrift|zeitung|magazin))\s+[„“"«]?\p{Lu}/u;
 

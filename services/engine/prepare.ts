@@ -61,7 +61,7 @@ export const prepareDocument = (input: EngineInput) => {
   const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
   // The entity is what the writer's own sentences repeat: a quotation's attribution or a cited
-  // source's place ("na Politechnice Poznańskiej") is the speaker's wording, not the page's subject.
+  // source's place ("na Politechnice Wrocławskiej") is the speaker's wording, not the page's subject.
   const support = evidenceOf(doc).sentences;
   const kw = refineIntent(
     describeKeyword(
