@@ -6,7 +6,7 @@ import type { Migration } from './postgres/migrate.ts';
 import { rateLimitMigration, rateLimitUnloggedMigration } from './rateLimit/schema.ts';
 import { sessionsMigration } from './sessions/sessions.ts';
 import { secretsMigration } from './secrets/schema.ts';
-import { wakeOnCommitMigration } from './wakeups/schema.ts';
+import { wakeOnCommitMigration, wakeWithTypesMigration } from './wakeups/schema.ts';
 
 /**
  * The store's own migrations (events, tasks, rate-limit counters, sessions, the wake-ups on commit); migrate() applies them
@@ -23,4 +23,5 @@ export const storeMigrations: readonly Migration[] = [
   snapshotsMigration,
   secretsMigration,
   wakeOnCommitMigration,
+  wakeWithTypesMigration,
 ];

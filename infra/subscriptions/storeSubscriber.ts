@@ -8,7 +8,7 @@ import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
 import { sleep } from '../../core/sleep.ts';
-import { EVENTS_APPENDED } from '../wakeups/schema.ts';
+import { EVENTS_APPENDED, parseEventsAppended } from '../wakeups/schema.ts';
 import { openWakeup, type Wakeup } from '../wakeups/wakeups.ts';
 
 export interface StoreSubscriberOptions {
@@ -177,15 +177,22 @@ async function partitionsWithNews(pool: Pool, m: Member): Promise<number[]> {
 }
 
 /**
- * Waits for the next commit on an owned partition, or until `ms`; returns the partitions to read
- * (null: every owned one).
+ * Waits for the next commit of events of the group's types on an owned partition, or until `ms`;
+ * returns the partitions to read (null: every owned one). A commit of other types only is not
+ * waited for: the next full pass moves past it.
  */
 async function waitForWork(pool: Pool, m: Member, wakeup: Wakeup, ms: number): Promise<Set<number> | null> {
   // Events held back by an older transaction: looked at again shortly (readLog.ts).
-  const held = (await heldBackPartitions(pool)).filter((p) => m.owned.has(p));
-  const payloads = await wakeup.wait(held.length ? HELD_BACK_MS : ms);
-  if (payloads.includes('')) return null;
-  return new Set([...held, ...payloads.map((p) => Number(p.slice(EVENTS_APPENDED.length + 1)))]);
+  const due = new Set((await heldBackPartitions(pool)).filter((p) => m.owned.has(p)));
+  const until = Date.now() + (due.size ? HELD_BACK_MS : ms);
+  const types = m.sub.types;
+  for (;;) {
+    const payloads = await wakeup.wait(until - Date.now());
+    if (payloads.includes('')) return null;
+    for (const { partition, type } of payloads.map(parseEventsAppended))
+      if (type === null || !types || types.includes(type)) due.add(partition);
+    if (due.size > 0 || payloads.length === 0 || Date.now() >= until) return due;
+  }
 }
 
 /** The member's loop until it stops: rebalance now and then, drain what is due, wait. */

@@ -3,10 +3,17 @@ import type { Migration } from '../postgres/migrate.ts';
 /** The one channel on which commits wake the processes that have work because of them. */
 export const WAKE_CHANNEL = 'work_due';
 /**
- * Events were appended: the payload is `events/<partition>`, one per partition the statement wrote
- * (the relay takes any; a subscriber reads the partitions named).
+ * Events were appended: the payload is `events/<partition>/<type>`, one per partition and event
+ * type the statement wrote (the relay takes any; a subscriber reads the partitions named, and only
+ * for the types its group handles). Before migration 0017 it was `events/<partition>`.
  */
 export const EVENTS_APPENDED = 'events';
+
+/** The partition and event type an `events/...` payload names; a type of null: any (the older form). */
+export const parseEventsAppended = (payload: string): { partition: number; type: string | null } => {
+  const [, partition, type] = payload.split('/');
+  return { partition: Number(partition), type: type ?? null };
+};
 /** Payload when a task of `kind` became claimable (or its due time moved earlier). */
 export const taskDue = (kind: string): string => `task/${kind}`;
 
@@ -41,5 +48,25 @@ export const wakeOnCommitMigration: Migration = {
     END $$;
     CREATE TRIGGER pipeline_tasks_wake AFTER INSERT OR UPDATE ON pipeline_tasks
       FOR EACH ROW EXECUTE FUNCTION wake_task_workers();
+  `,
+};
+
+/**
+ * The appended events' wake-up names their types too: a subscriber whose group handles none of
+ * them is not woken to read them (each commit of an audit woke every group of the process, and
+ * each read what was new). Those events are passed over at its next full pass, as a group passes
+ * over any event it does not handle.
+ */
+export const wakeWithTypesMigration: Migration = {
+  id: '0017_wake_with_event_types',
+  sql: `
+    CREATE OR REPLACE FUNCTION wake_event_readers() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE r record;
+    BEGIN
+      FOR r IN SELECT DISTINCT partition, type FROM appended LOOP
+        PERFORM pg_notify('${WAKE_CHANNEL}', '${EVENTS_APPENDED}/' || r.partition || '/' || r.type);
+      END LOOP;
+      RETURN NULL;
+    END $$;
   `,
 };

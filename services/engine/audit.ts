@@ -25,13 +25,25 @@ export interface AuditRun {
   rescore: (content: string, change?: Change) => Scored;
 }
 
-/** `prepared`: prepareDocument(input) already made (the service prepares before it charges). */
-export const runAudit = (input: EngineInput, prepared: PreparedDocument = prepareDocument(input)): AuditRun => {
-  const { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride } = prepared;
-
+/** The document scored against its benchmark, and what scored it (for the recommendations' deltas). */
+const scoreOf = (input: EngineInput, prepared: PreparedDocument) => {
+  const { language, an, lex, doc, kw } = prepared;
   const bench: BenchStats | null = input.benchmark ? buildBench(input.benchmark, doc, kw, an, lex) : null;
   const base: Omit<ScoringContext, 'profile'> = { an, lex, lang: language, kw, bench, selfShingles: null };
-  const scored = scoreDoc(doc, base);
+  return { bench, base, scored: scoreDoc(doc, base) };
+};
+
+/**
+ * The scores alone, exactly the `scored` of runAudit on the same input: for callers that need a
+ * CQS and not the result (apply's guard and measurement), which then skip the recommendations and
+ * their deltas (one re-scoring each) and the competitors' scores, most of an audit's time.
+ */
+export const scoreContent = (input: EngineInput): Scored => scoreOf(input, prepareDocument(input)).scored;
+
+/** `prepared`: prepareDocument(input) already made (the service prepares before it charges). */
+export const runAudit = (input: EngineInput, prepared: PreparedDocument = prepareDocument(input)): AuditRun => {
+  const { format, language, parsed, doc, an, keyword, csi, titleOverride } = prepared;
+  const { bench, base, scored } = scoreOf(input, prepared);
   const rescore = (changed: string, change?: Change): Scored => {
     const p =
       (change && reparseChange(parsed, doc.content, changed, change)) || parseContent(changed, format, input.url);

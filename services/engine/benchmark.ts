@@ -89,7 +89,13 @@ export const buildBench = (
     candidates.map((x) => x.doc),
     an,
     kw.stems,
-    candidates.map((x) => x.c.title ?? null),
+    {
+      titles: candidates.map((x) => x.c.title ?? null),
+      // What the search engine shows for the query's dominant meaning, and how much of each page is
+      // more than the keyword repeated: a mostly stuffed page does not vote on the meaning.
+      query: [...input.paa, ...input.related],
+      informative: candidates.map((x) => gamingOf(x.doc, kw, an).informativeWords / Math.max(1, x.doc.words)),
+    },
   );
   const outliers = new Set(referent?.outliers ?? []);
   const included: typeof candidates = [];

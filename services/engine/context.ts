@@ -36,6 +36,8 @@ export interface Finding {
   kind?: FindingKind;
   /** The kind's subject: the PAA question, the facet id, the vague word, the stuffed phrase. */
   subject?: string;
+  /** The figure the dimension measured, for the evidence when the gate cannot recompute it (stuffing counts). */
+  figure?: string;
 }
 
 export type FindingKind =
@@ -47,6 +49,7 @@ export type FindingKind =
   | 'blufSection'
   | 'stuffing'
   | 'stuffingRewrite'
+  | 'stuffingTrim'
   | 'stuffedTitle'
   | 'filler'
   | 'keywordMore'

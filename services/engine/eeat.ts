@@ -50,6 +50,20 @@ const authorZones = (doc: Doc): string[] => {
 };
 
 /** The page says who wrote it: an author in the page data, or a byline where bylines stand. */
+/**
+ * Whole-word uses of a list's phrases: the experience forms are words ("sam", "used"), not stems, so
+ * "samopoczucie" or "samodzielnie" is no "sam". One pattern per list, compiled once.
+ */
+const wordPatterns = new WeakMap<string[], RegExp>();
+const countWords = (lower: string, list: string[]): number => {
+  let re = wordPatterns.get(list);
+  if (!re) {
+    const alt = list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+    wordPatterns.set(list, (re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})(?![\\p{L}\\p{N}])`, 'gu')));
+  }
+  return lower.match(re)?.length ?? 0;
+};
+
 export const hasByline = (doc: Doc): boolean =>
   Boolean(doc.signals.author) || authorZones(doc).some((z) => BYLINE.test(z));
 
@@ -82,7 +96,7 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
   const html = doc.format === 'html';
   const count = (list: string[]) => list.reduce((a, p) => a + (lower.split(p).length - 1), 0);
 
-  const expCount = count(lex.experience);
+  const expCount = countWords(lower, lex.experience);
   const durations = (lower.match(new RegExp(lex.duration.source, 'g')) ?? []).length;
   const ownImages = sig.images.filter((i) => !STOCK.test(i.src)).length;
   // Where the page says who wrote it: the first and last 600 characters, and wherever else it puts

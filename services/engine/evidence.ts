@@ -41,7 +41,10 @@ const INSTITUTION =
 // German capitalises every noun, so there it is no sign of a name.
 const PROPER = /[\s’'](?:\p{Lu}[\p{Ll}’']+\s+){1,}\p{Lu}\p{Ll}+/u;
 const STUDY =
-  /(?<![\p{L}])(?:survey|study|studies|report|census|poll|data|analysis|trial|testing|badani\p{L}*|bada[ńn]|rapor\p{L}*|sonda\p{L}*|dan[eyi]\p{L}*|analiz\p{L}*|studie\p{L}*|umfrage\p{L}*|bericht\p{L}*|erhebung\p{L}*|daten|angaben|analyse\p{L}*)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:survey|study|studies|report|census|poll|data|analysis|trial|testing|tests?|test(?:u|y|ów|ach|ami|em|ie)|teście|badani\p{L}*|bada[ńn]|rapor\p{L}*|sonda\p{L}*|dan[eyi]\p{L}*|analiz\p{L}*|studie\p{L}*|umfrage\p{L}*|bericht\p{L}*|erhebung\p{L}*|daten|angaben|analyse\p{L}*)(?![\p{L}])/iu;
+// German research compounds, capitalised as nouns: "Langzeittest", "Feinstaubmessungen", "Mieterumfrage".
+const STUDY_COMPOUND =
+  /(?<![\p{L}])\p{Lu}\p{Ll}+(?:test|tests|studie|studien|umfrage|erhebung|messung|messungen)(?![\p{L}])/u;
 const YEAR = /\b(?:19|20)\d\d\b/;
 // What a cited source does with the claim: its document, or a verb of stating or advising.
 const CITED =
@@ -114,7 +117,9 @@ const namesDocument = (text: string, lang: string): boolean =>
   (DOC_WORD[lang] ?? DOC_WORD.en!).test(text) && (NAMED_DOC[lang] ?? NAMED_DOC.en!).test(text);
 
 const isStatistic = (text: string, lang: string): boolean =>
-  hasFigure(text) && (namesSource(text, lang) || (STUDY.test(text) && (YEAR.test(text) || NAME.test(text))));
+  hasFigure(text) &&
+  (namesSource(text, lang) ||
+    ((STUDY.test(text) || STUDY_COMPOUND.test(text)) && (YEAR.test(text) || NAME.test(text))));
 
 /** A source named in running text with what it says or publishes, or by a reference form. */
 const isCitation = (text: string, lang: string, links: string[]): boolean =>

@@ -15,9 +15,10 @@ export const REPORTING =
 export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
 
 // A publisher in the possessive before its document, within three words: "Nikon's own service
-// records", "Ofgem's guidance", "the UN's climate report". Group 1: the words between.
+// records", "Ofgem's guidance", "the UN's climate report", "eBay's sales rankings" (a
+// name may open lower-case before its capital). Group 1: the words between.
 const POSSESSIVE_DOC =
-  /(?<![\p{L}\p{N}])\p{Lu}[\p{L}&.-]*['’]s\s+((?:[\p{L}-]+\s+){0,3}?)(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?)(?![\p{L}])/u;
+  /(?<![\p{L}\p{N}])(?:\p{Lu}|\p{Ll}\p{Lu})[\p{L}&.-]*['’]s\s+((?:[\p{L}-]+\s+){0,3}?)(?:records?|figures|data|statistics|survey|study|report|review|guidance|guidelines?|guide|analysis|estimates?|census|bulletin|manual|handbook|curriculum|standards?|regulations?|directive|rules|advice|recommendations?|research|tests?|measurements?|scores|ratings|rankings|index)(?![\p{L}])/u;
 // At a sentence's start a capital says nothing ("Author's review log"): there the possessor must be
 // an acronym or its document follow at once ("Ofgem's guidance", "Nikon's own records").
 const OPENING = /^[\s"“„'‘(]*$/u;
@@ -27,7 +28,12 @@ const ACRONYM = /^[\s"“„'‘(]*\p{Lu}[\p{L}&.-]*\p{Lu}/u;
 // "Bundesanstalt für Wasserbau", "Instytut Lotnictwa"): evidence.ts reads compounds. A German
 // plural ("Labore", "Behörden", "Universitäten") names no one body.
 const INSTITUTION_HEAD =
-  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule)(?!(?:e|en|n)(?!\p{Ll}))\p{Ll}{0,3}(?!\p{Ll})/u;
+  /(?:Institut|Institute|Instytut|Anstalt|anstalt|Agentur|Behörde|behörde|Zentrum|Centrum|Center|Centre|Laboratory|Laboratorium|Labor|Bureau|Biuro|Inspektorat|Inspekcja|Komenda|Policja|Police|Universität|University|Uniwersytet|Politechnika|Hochschule|Stiftung|Verband|Foundation|Fundacja)(?!(?:e|en|n)(?!\p{Ll}))\p{Ll}{0,3}(?!\p{Ll})/u;
+
+// A publication named after its kind: "der Zeitschrift Öko-Test", "Gazety Wyborczej" after
+// "dziennika", "the magazine Which?": the name follows the word at once, capitalised or in quotation marks.
+const PUBLICATION =
+  /(?<![\p{L}])(?:magazine|newspaper|journal|periodical|magazyn\p{Ll}*|czasopism\p{Ll}*|gazet\p{Ll}*|dziennik\p{Ll}*|tygodnik\p{Ll}*|miesięczni\p{Ll}*|[Zz]eitschrift|[Zz]eitung|[Mm]agazin\p{Ll}*|\p{Lu}\p{Ll}+(?:zeitschrift|zeitung|magazin))\s+[„“"«]?\p{Lu}/u;
 
 // The identifier of a label, standard or legal act: a hyphenated upper-case code with a number
 // ("RAL-GZ 830"), an EU act's number ("(EU) 2019/2020", "2010/31/EU"), a Polish
@@ -63,7 +69,7 @@ const identifier = (text: string): boolean => /\d|Dz\./u.test(text) && IDENTIFIE
 
 /** A source named by one of these forms (a publisher's document, an institution, an identifier). */
 export const namesSourceMore = (text: string): boolean =>
-  possessiveDoc(text) || INSTITUTION_HEAD.test(text) || identifier(text);
+  possessiveDoc(text) || INSTITUTION_HEAD.test(text) || identifier(text) || PUBLICATION.test(text);
 
 /** A citation by one of these forms: a publisher's document, an identifier, or a named source that states. */
 export const citesMore = (text: string, lang: string): boolean => {

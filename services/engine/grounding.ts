@@ -90,6 +90,35 @@ export const addsNothing = (sentence: string, ctx: GateContext): boolean => {
   return [...new Set(ctx.an.contentStems(sentence))].filter((x) => !kwStems.has(x)).length <= 4;
 };
 
+/** `small` is `big` with words left out, in order (nothing added, nothing reordered). */
+const isSubsequence = (small: string[], big: string[]): boolean => {
+  let i = 0;
+  for (const w of big) if (i < small.length && small[i] === w) i++;
+  return i === small.length;
+};
+
+/**
+ * A stuffing trim only leaves words out: as many sentences before as after (no fragment, none
+ * cut whole), each changed sentence free of a figure, a named source or a definition, its words
+ * a subsequence of the original's, and no keyword word added.
+ */
+export const trimsOnly = (before: string, after: string, ctx: GateContext): boolean => {
+  const a = splitSentences(before);
+  const b = splitSentences(after);
+  if (before === after || a.length !== b.length) return false;
+  return a.every((s, i) => {
+    const x = b[i]!;
+    if (s === x) return true;
+    const sw = tokenize(s);
+    const xw = tokenize(x);
+    return xw.length < sw.length && isSubsequence(xw, sw) && !isProtected(s, ctx);
+  });
+};
+
+/** A stuffed sentence that may be cut whole: it adds nothing, holds no fact and answers nothing. */
+export const removableStuffing = (sentence: string, ctx: GateContext): boolean =>
+  !isProtected(sentence, ctx) && !ANSWER_WORD.test(sentence) && addsNothing(sentence, ctx);
+
 /** Content words of a heading other than the keyword's: a heading needs some, or it is the keyword again. */
 export const ownWords = (heading: string, ctx: GateContext): string[] => {
   const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
@@ -424,7 +453,7 @@ export const ground = (
     case 'stuffing': {
       if (change.kind !== 'replace') return null;
       const removed = change.before.slice(change.after.length).trim();
-      if (!removed || isProtected(removed, ctx) || ANSWER_WORD.test(removed) || !addsNothing(removed, ctx)) return null;
+      if (!removed || !removableStuffing(removed, ctx)) return null;
       return pasteable(
         t(
           lang,
@@ -433,6 +462,18 @@ export const ground = (
           'density: Keyword-Dichte über 3 % (Keyword-Stuffing)',
         ),
         `${Math.round(kd * 100) / 100}%`,
+      );
+    }
+    case 'stuffingTrim': {
+      if (change.kind !== 'replace' || !trimsOnly(change.before, change.after, ctx)) return null;
+      return pasteable(
+        t(
+          lang,
+          'density: the keyphrase repeated past its natural range (stuffing); each paragraph keeps its first use',
+          'density: fraza powtarzana ponad naturalny zakres (upychanie); każdy akapit zachowuje pierwsze użycie',
+          'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing); jeder Absatz behält die erste Nennung',
+        ),
+        f.figure ?? `${Math.round(kd * 100) / 100}%`,
       );
     }
     case 'stuffedTitle': {

@@ -1,6 +1,7 @@
 import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
+import { evidenceOf } from './evidence.ts';
 import { boundDepth } from './html/boundDepth.ts';
 import { germanNouns } from './headNoun.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
@@ -59,11 +60,14 @@ export const prepareDocument = (input: EngineInput) => {
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
+  // The entity is what the writer's own sentences repeat: a quotation's attribution or a cited
+  // source's place ("na Politechnice Wrocławskiej") is the speaker's wording, not the page's subject.
+  const support = evidenceOf(doc).sentences;
   const kw = refineIntent(
     describeKeyword(
       keyword,
       an,
-      doc.sentences.map((s) => s.stems),
+      doc.sentences.filter((s) => !support.has(s)).map((s) => s.stems),
       language === 'de' ? germanNouns(doc.text) : null,
     ),
     doc.text,

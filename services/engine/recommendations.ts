@@ -38,6 +38,7 @@ export const SUBSTANTIVE_EFFORT = 8;
 const DEFECT_KINDS = new Set([
   'stuffing',
   'stuffingRewrite',
+  'stuffingTrim',
   'stuffedTitle',
   'cliche',
   'hedge',
@@ -188,10 +189,13 @@ export const buildRecommendations = (
   // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
   let tasks = 0;
   let coverage = 0;
-  // One recommendation per text: a second one on the same BEFORE repeats the first (noise).
-  const befores = new Set<string>();
+  // One recommendation per text: a second one on the same BEFORE, or on text inside another's
+  // (a rewrite task on a sentence a stuffing trim already shortens), repeats it (noise) and could
+  // not be applied with it.
+  const befores: string[] = [];
+  const overlaps = (b: string) => befores.some((x) => x.includes(b) || b.includes(x));
   const shown = recs
-    .filter((r) => !r.before || (!befores.has(r.before) && befores.add(r.before) !== undefined))
+    .filter((r) => !r.before || (!overlaps(r.before) && befores.push(r.before) > 0))
     .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS)
     .filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS)
     .slice(0, MAX_RECOMMENDATIONS);

@@ -1,21 +1,26 @@
 import type { Analyzer } from './document.ts';
+import { cosine, median, type Vector } from './referentGroups.ts';
+import { outliersOf, queryCounts } from './referentVote.ts';
 import { bestSurface, unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
+
+export { cosine, minorityOf, OUTLIER_RATIO, type Vector } from './referentGroups.ts';
 
 /**
  * Which thing the keyword's words name, decided by the SERP's majority. Each page is described by
  * what it is about (`pageCounts`: its words, those of its title and headings, those said beside
  * the keyword, the names it gives), without the keyword's own stems (both meanings share them),
- * also inside compounds, weighted √count × log(1 + N/df) over the results. The results are grouped
- * by their pairwise similarity (`minorityOf`); a strict minority that is far from the majority is
- * another referent. The consensus is the centroid of the majority, the other referent that of the
+ * also inside compounds, weighted √count × log(1 + N/df) over the results. The results that say
+ * something are grouped by their pairwise similarity (`minorityOf`); a strict minority that is far
+ * from the majority is another referent. The SERP's People Also Ask questions and related searches,
+ * weighed the same way, vote when fewer than three results do and must agree with what the results
+ * decide (`referentVote.ts`). The consensus is the centroid of the majority, the other referent that of the
  * minority, each without the words the other uses. A page is about another referent when it is
  * closer to the minority's centroid than to the consensus, or, when the results agree on one
  * meaning, its similarity to the consensus is under 0.35 × the consensus pages' own median. Without
  * a SERP (or with fewer than 3 pages) the referent is unknown: nothing is guessed.
  */
 
-export type Vector = Map<string, number>;
 type Surfaces = Map<string, Map<string, number>>;
 
 export interface ReferentModel {
@@ -43,7 +48,6 @@ export type ReferentVerdict =
       words: string[];
     };
 
-export const OUTLIER_RATIO = 0.6;
 export const OFF_RATIO = 0.35;
 
 const unit = (v: Vector): Vector => {
@@ -76,25 +80,6 @@ const centroid = (vs: Vector[]): Vector => {
     if (d > 1) out.set(k, (x * (d - 1)) / (vs.length - 1));
   }
   return out;
-};
-
-export const cosine = (a: Vector, b: Vector): number => {
-  let dot = 0,
-    na = 0,
-    nb = 0;
-  for (const [k, v] of a) {
-    na += v * v;
-    const w = b.get(k);
-    if (w) dot += v * w;
-  }
-  for (const v of b.values()) nb += v * v;
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
-};
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 
 const MIN_PART = 4;
@@ -204,44 +189,6 @@ const pageCounts = (
   return counts;
 };
 
-/** Mean of the pairwise similarities between two groups (or within one). */
-const linkage = (sim: number[][], a: number[], b: number[]): number => {
-  let sum = 0,
-    n = 0;
-  for (const i of a)
-    for (const j of b)
-      if (i !== j) {
-        sum += sim[i]?.[j] ?? 0;
-        n++;
-      }
-  return n ? sum / n : 0;
-};
-
-/**
- * The pages grouped by what they are about: average-linkage clustering of their pairwise
- * similarities down to two groups. The smaller group is another referent when it is a strict
- * minority and what joins it to the majority is under OUTLIER_RATIO × what holds the majority
- * together; otherwise all pages mean one thing.
- */
-export const minorityOf = (sim: number[][]): number[] => {
-  const n = sim.length;
-  let groups = Array.from({ length: n }, (_, i) => [i]);
-  while (groups.length > 2) {
-    let best = [-1, -1, -Infinity] as [number, number, number];
-    for (let a = 0; a < groups.length; a++)
-      for (let b = a + 1; b < groups.length; b++) {
-        const l = linkage(sim, groups[a]!, groups[b]!);
-        if (l > best[2]) best = [a, b, l];
-      }
-    const [a, b] = best;
-    groups = [...groups.filter((_, i) => i !== a && i !== b), [...groups[a]!, ...groups[b]!]];
-  }
-  const [x, y] = [...groups].sort((p, q) => p.length - q.length || p[0]! - q[0]!) as [number[], number[]];
-  if (x.length * 2 >= n) return [];
-  const within = linkage(sim, y, y);
-  return linkage(sim, x, y) < OUTLIER_RATIO * within ? [...x].sort((a, b) => a - b) : [];
-};
-
 /** The n terms of v that weigh most, as the pages write them. */
 const topWords = (v: Vector, surfaces: Surfaces, n: number): string[] =>
   [...v]
@@ -249,16 +196,26 @@ const topWords = (v: Vector, surfaces: Surfaces, n: number): string[] =>
     .slice(0, n)
     .map(([k]) => bestSurface(surfaces.get(k), k));
 
+/** What the SERP says beside its pages: their SERP titles, its questions and searches, how much each page says. */
+export interface SerpSignals {
+  /** The SERP's title for each page. */
+  titles?: (string | null)[];
+  /** People Also Ask questions and related searches. */
+  query?: string[];
+  /** Per page, the share of its words that are informative (not keyword-stuffed, not filler). */
+  informative?: number[];
+}
+
 export const buildReferentModel = (
   pages: Doc[],
   an: Analyzer,
   keywordStems: string[],
-  serpTitles: (string | null)[] = [],
+  serp: SerpSignals = {},
 ): ReferentModel | null => {
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
   const surfaces: Surfaces = new Map();
-  const raws = pages.map((d, i) => pageCounts(d, an, serpTitles[i] ?? null, drop, surfaces));
+  const raws = pages.map((d, i) => pageCounts(d, an, serp.titles?.[i] ?? null, drop, surfaces));
   const vocab = new Set<string>();
   for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
   const split = compoundSplitter(vocab, drop);
@@ -272,7 +229,8 @@ export const buildReferentModel = (
     return v;
   };
   const vs = raw.map(weighCounts);
-  const outliers = minorityOf(vs.map((a) => vs.map((b) => cosine(a, b))));
+  const query = weighCounts(finalCounts(queryCounts(serp.query ?? [], an), drop, split));
+  const outliers = outliersOf(vs, serp.informative ?? [], query);
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));

@@ -6,7 +6,7 @@ import type { Pool } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
-import { auditDecider, isInFlight, type InFlightAudit } from '../domain/audit/decider.ts';
+import { auditDecider, isInFlight, type AuditCommand, type InFlightAudit } from '../domain/audit/decider.ts';
 import type { EngineInput } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
@@ -60,33 +60,39 @@ async function engineInputOf(pool: Pool, state: InFlightAudit & { contentRef: st
   } satisfies EngineInput;
 }
 
+type RecordCsi = AuditCommand & { type: 'RecordCsi' };
+
+/** The CSI derived by this run, recorded on its own where it cannot go with the charge. */
+const recordCsi = (pool: Pool, task: Task, csi: RecordCsi | null): Promise<unknown> =>
+  csi ? transact(pool, (tx) => auditStep(tx, task, csi)) : Promise.resolve();
+
 /**
- * The CSI (recorded once) and the SERP benchmark: the keyword and language the engine resolved, or
- * null when the audit failed here (a preparation failure the spec names, free of charge).
+ * The CSI and the SERP benchmark: the keyword and language the engine resolved, with the CSI to
+ * record (null: recorded before), or null when the audit failed here (a preparation failure the
+ * spec names, free of charge). The CSI is recorded with the charge, in its transaction (one commit
+ * fewer); where the audit fails here it is recorded first, so the stream tells what it told before.
  */
 async function prepare(
   deps: AnalyseStepDeps,
   task: Task,
   state: InFlightAudit,
   input: EngineInput,
-): Promise<{ keyword: string; language: string; benchmark: Benchmark } | null> {
+): Promise<{ keyword: string; language: string; benchmark: Benchmark; csi: RecordCsi | null } | null> {
   let keyword = state.keyword;
   let language = state.language;
+  let csi: RecordCsi | null = null;
   try {
     if (!state.csiDerived) {
       const prepared = await prepareOnPool(input);
       ({ keyword, language } = prepared);
-      await transact(deps.pool, (tx) =>
-        auditStep(tx, task, {
-          type: 'RecordCsi',
-          data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi },
-        }),
-      );
+      csi = { type: 'RecordCsi', data: { keyword: prepared.keyword, language: prepared.language, ...prepared.csi } };
     }
-    return { keyword: keyword!, language: language!, benchmark: await loadBenchmarkInput(deps, keyword!, language!) };
+    const benchmark = await loadBenchmarkInput(deps, keyword!, language!);
+    return { keyword: keyword!, language: language!, benchmark, csi };
   } catch (e) {
     const code = isAppError(e) ? PREPARATION_CODES[e.code] : undefined;
     if (code) {
+      await recordCsi(deps.pool, task, csi);
       await failAudit(deps.pool, task, code, (e as Error).message, 'analyse');
       return null;
     }
@@ -94,9 +100,12 @@ async function prepare(
   }
 }
 
-/** Takes the audit's credit on the account stream and records it on the audit's; false: no credit left. */
-const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request): Promise<boolean> =>
-  transact(pool, async (tx) => {
+/**
+ * Takes the audit's credit on the account stream and records it on the audit's, after the CSI
+ * when this run derived it; false: no credit left (nothing recorded).
+ */
+const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request, csi: RecordCsi | null) =>
+  transact(pool, async (tx): Promise<boolean> => {
     try {
       const { state: account } = await decideInTransaction(tx, {
         ...metaOf(task),
@@ -118,10 +127,11 @@ const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request):
       // it); none: the account is unlimited and pays nothing (spec 2.8).
       const taken = chargeOf(account, 'audit', task.subjectId);
       const kept = taken && !taken.refunded ? taken : undefined;
-      await auditStep(tx, task, {
+      const recordCharge: AuditCommand = {
         type: 'RecordCharge',
         data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
-      });
+      };
+      await auditStep(tx, task, csi ? [csi, recordCharge] : recordCharge);
       return true;
     } catch (e) {
       if (isAppError(e) && e.code === 'insufficient_credits') return false;
@@ -179,7 +189,9 @@ export const analyseStep =
     const input = await engineInputOf(pool, { ...state, request, contentRef: state.contentRef });
     const prepared = await prepare(deps, task, state, input);
     if (prepared === null) return;
-    if (!state.charged && !(await charge(pool, task, state, request)))
+    const { keyword, language, benchmark, csi } = prepared;
+    if (!state.charged && !(await charge(pool, task, state, request, csi))) {
+      await recordCsi(pool, task, csi);
       return failAudit(
         pool,
         task,
@@ -187,6 +199,6 @@ export const analyseStep =
         'The account ran out of credits when the audit started',
         'charge',
       );
-    const { keyword, language, benchmark } = prepared;
+    }
     await score(deps, task, request, { ...input, keyword, language }, benchmark);
   };

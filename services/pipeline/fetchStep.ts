@@ -6,7 +6,7 @@ import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { reactInStep } from '../../infra/reactions.ts';
-import { auditDecider, isInFlight } from '../domain/audit/decider.ts';
+import { auditDecider, isInFlight, type AuditCommand } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from './outcome.ts';
 
@@ -27,9 +27,12 @@ export const fetchStep =
     const { pool } = deps;
     const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
     if (!isInFlight(state) || state.contentRef) return dropTask(pool, task);
-    await transact(pool, (tx) => auditStep(tx, task, { type: 'StartAudit', data: { attempt: task.attempt } }));
-
+    const start: AuditCommand = { type: 'StartAudit', data: { attempt: task.attempt } };
     const request = state.request;
+    // Supplied content is at hand: the start commits with the content (one commit, not two). A
+    // page is started first, so that the audit shows `running` while it is fetched.
+    if (!request.contentRef) await transact(pool, (tx) => auditStep(tx, task, start));
+
     let body: string;
     let finalUrl: string | null = null;
     if (request.contentRef) {
@@ -49,10 +52,11 @@ export const fetchStep =
     }
     const contentRef = request.contentRef ?? contentRefOf(body);
     await transact(pool, async (tx) => {
-      const { events } = await auditStep(tx, task, {
+      const record: AuditCommand = {
         type: 'RecordContent',
         data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
-      });
+      };
+      const { events } = await auditStep(tx, task, request.contentRef ? [start, record] : record);
       if (!request.contentRef) await putContent(tx, body);
       // The analysis is due the moment this commits (services/reactions.ts).
       await reactInStep(tx, events);

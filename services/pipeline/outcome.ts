@@ -21,14 +21,17 @@ export const metaOf = (task: Task) => ({
   eventIds: (_i: number, e: DomainEvent) => deterministicId(task.taskId, e.type, JSON.stringify(e.data)),
 });
 
-/** One step of an audit, decided on its stream inside the caller's transaction. */
-export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand) =>
+/**
+ * One step of an audit, decided on its stream inside the caller's transaction; several commands
+ * (steps that commit together) are decided one after the other and appended in one statement.
+ */
+export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand | readonly AuditCommand[]) =>
   decideInTransaction(tx, {
     ...metaOf(task),
     decider: auditDecider,
     streamId: auditStreamId(task.subjectId),
     accountId: task.accountId,
-    command,
+    ...(Array.isArray(command) ? { commands: command } : { command: command as AuditCommand }),
   });
 
 /**

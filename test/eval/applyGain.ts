@@ -9,7 +9,7 @@ import { loadSet } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a';
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -38,7 +38,7 @@ interface Weak {
 
 /**
  * The weak articles of the corpora: the engine fixtures (audited offline, no benchmark), the
- * evaluation corpus's poor versions (both halves) and corpus-a's weak ones (with their SERP file as
+ * evaluation corpus's poor versions (both halves) and corpus-a's and corpus-b's weak ones (with their SERP file as
  * the benchmark, as an audit with a provider has).
  */
 export const weakArticles = (): Weak[] => [
@@ -51,9 +51,9 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout', 'corpus-a'] as const).flatMap((half) =>
+  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b'] as const).flatMap((half) =>
     loadSet(half).map((t): Weak => ({
-      corpus: half === 'corpus-a' ? half : `eval-${half}`,
+      corpus: half === 'corpus-a' || half === 'corpus-b' ? half : `eval-${half}`,
       id: t.id,
       content: t.poor,
       format: 'text',

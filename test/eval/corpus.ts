@@ -10,7 +10,11 @@ import type { DimensionId, SerpBenchmarkInput } from '../../services/engine/type
  */
 
 export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'eval');
-export type Half = 'tuning' | 'heldout' | 'corpus-a';
+/**
+ * corpus-b: articles written for this project by writers who never saw the engine, after the
+ * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
+ */
+export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -95,6 +99,8 @@ interface CorpusAEntry {
   keyword: string;
   contentType: string;
   weakenedOn: string[];
+  /** The title's head noun (alternatives with "|"); corpus-a's index lacks it (CORPUS_A_HEAD). */
+  headNoun?: string;
 }
 
 /**
@@ -113,7 +119,10 @@ const CORPUS_A_HEAD: Record<string, string> = {
 };
 
 /** corpus-a as topics: strong/weak/offtopic, the SERP's local URLs served from the .md files. */
-export const loadCorpusA = (dir = CORPUS_A_DIR): Topic[] => {
+export const CORPUS_B_DIR = join(EVAL_DIR, 'corpus-b');
+
+/** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
+export const loadCorpusA = (dir = CORPUS_A_DIR, half: 'corpus-a' | 'corpus-b' = 'corpus-a'): Topic[] => {
   if (!existsSync(join(dir, 'index.jsonl'))) return [];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   const serpFile = JSON.parse(read('serp.json')) as Record<string, SerpEntry>;
@@ -125,19 +134,19 @@ export const loadCorpusA = (dir = CORPUS_A_DIR): Topic[] => {
       const entry = Object.entries(serpFile).find(
         ([k]) => k.trim().toLowerCase() === m.keyword.trim().toLowerCase(),
       )?.[1];
-      if (!entry) throw new Error(`corpus-a ${m.slug}: serp.json has no entry`);
+      if (!entry) throw new Error(`${half} ${m.slug}: serp.json has no entry`);
       // http://127.0.0.1:PORT/<slug>.<variant>.html → <slug>.<variant>.md, as the eval serves its SERP files
       const fileOf = (url: string) => url.replace(/^.*\//, '').replace(/\.html$/, '.md');
       const organic = entry.organic.map((o) => ({ ...o, url: o.url.replace('PORT', '8080') }));
       return {
         id: m.slug,
-        half: 'corpus-a' as const,
+        half,
         dir,
         language: m.language,
         keyword: m.keyword,
         contentType: m.contentType,
         intent: '',
-        headNoun: CORPUS_A_HEAD[m.slug] ?? m.keyword.split(' ')[0] ?? '',
+        headNoun: m.headNoun ?? CORPUS_A_HEAD[m.slug] ?? m.keyword.split(' ')[0] ?? '',
         weakens: m.weakenedOn as (DimensionId | 'eeat')[],
         strong: read(`${m.slug}.strong.md`),
         poor: read(`${m.slug}.weak.md`),
@@ -154,4 +163,5 @@ export const loadCorpusA = (dir = CORPUS_A_DIR): Topic[] => {
     });
 };
 
-export const loadSet = (set: Half): Topic[] => (set === 'corpus-a' ? loadCorpusA() : loadHalf(set));
+export const loadSet = (set: Half): Topic[] =>
+  set === 'corpus-a' ? loadCorpusA() : set === 'corpus-b' ? loadCorpusA(CORPUS_B_DIR, 'corpus-b') : loadHalf(set);

@@ -6,11 +6,18 @@ import { scoreOnly } from './geo.ts';
 /**
  * Hand-written GEO variants of strong articles (issue 24, item 6; format in
  * test/fixtures/eval/geo-hand/README.md), one folder per half: `tuning` and `corpus-a` steer the
- * engine, `heldout` is measured only.
+ * engine, `heldout` and `corpus-b` are measured only.
  */
 
 export const HAND_DIR = join(EVAL_DIR, 'geo-hand');
-export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'heldout'];
+export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'heldout', 'corpus-b'];
+/**
+ * Sets of variants by different writers: `geo-hand/<half>/` (the first), `geo-hand/<half>-b/` (a
+ * second writer's, with other forms: figures and sources without "according to", bold keyword
+ * lines, quotations introduced by a colon), so that a rule fitted to one writer's forms shows.
+ */
+export const HAND_SETS = ['', '-b'] as const;
+export type HandSet = (typeof HAND_SETS)[number];
 export const HAND_VARIANTS = ['stuffing', 'filler', 'quotation', 'statistic', 'citation'] as const;
 export const HAND_GAMING: readonly HandVariant[] = ['stuffing', 'filler'];
 export type HandVariant = (typeof HAND_VARIANTS)[number];
@@ -36,8 +43,8 @@ export interface HandFile {
 }
 
 /** The variant files of one half with their topics, in file order. */
-export const handFiles = (half: Half): HandFile[] => {
-  const dir = join(HAND_DIR, half);
+export const handFiles = (half: Half, set: HandSet = ''): HandFile[] => {
+  const dir = join(HAND_DIR, `${half}${set}`);
   if (!existsSync(dir)) return [];
   const topics = new Map(loadSet(half).map((t) => [t.id, t]));
   return readdirSync(dir)
@@ -45,7 +52,7 @@ export const handFiles = (half: Half): HandFile[] => {
     .sort()
     .map((f) => {
       const topic = topics.get(f.replace(/\.json$/, ''));
-      if (!topic) throw new Error(`geo-hand/${half}/${f}: no such topic`);
+      if (!topic) throw new Error(`geo-hand/${half}${set}/${f}: no such topic`);
       return { topic, variants: JSON.parse(readFileSync(join(dir, f), 'utf8')) as HandFile['variants'] };
     });
 };
@@ -58,8 +65,8 @@ export interface HandRow {
   moved: Partial<Record<HandVariant, string>>;
 }
 
-export const handRows = (half: Half): HandRow[] =>
-  handFiles(half).map(({ topic, variants }) => {
+export const handRows = (half: Half, set: HandSet = ''): HandRow[] =>
+  handFiles(half, set).map(({ topic, variants }) => {
     const article = {
       id: topic.id,
       language: topic.language,

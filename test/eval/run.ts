@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { EVAL_DIR, loadSet, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
 import { GAMING, geoRows, VARIANTS } from './geo.ts';
-import { HAND_HALVES, HAND_VARIANTS, type HandVariant, handRows } from './geoHand.ts';
+import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, handRows } from './geoHand.ts';
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
- * `npm run eval [-- --half tuning|heldout|corpus-a] [--verbose] [--no-write]`: the engine measured on the
+ * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b] [--verbose] [--no-write]`: the engine measured on the
  * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and docs/engine.md).
  */
 const args = process.argv.slice(2);
@@ -15,7 +15,7 @@ const verbose = args.includes('--verbose');
 const write = !args.includes('--no-write');
 const root = join(EVAL_DIR, '..', '..', '..');
 
-const SETS: Half[] = ['tuning', 'heldout', 'corpus-a'];
+const SETS: Half[] = ['tuning', 'heldout', 'corpus-a', 'corpus-b'];
 for (const half of SETS.filter((h) => !only || h === only)) {
   const started = Date.now();
   const evals = loadSet(half).map(evaluateTopic);
@@ -41,7 +41,7 @@ for (const half of SETS.filter((h) => !only || h === only)) {
 
 // GEO table (issue 24): each one-change variant of every strong article (tuning, engine fixtures,
 // corpus-a), the direction of its CQS change.
-if (!args.includes('--no-geo') && only !== 'heldout') {
+if (!args.includes('--no-geo') && only !== 'heldout' && only !== 'corpus-b') {
   const rows = geoRows();
   console.log(`\n## GEO variants (${rows.length} strong articles)\n`);
   console.log('| Variant | Raised | Unchanged | Lowered | Mean ΔCQS | Expected |');
@@ -59,16 +59,18 @@ if (!args.includes('--no-geo') && only !== 'heldout') {
 // Hand-written GEO variants (issue 24, item 6), by half: tuning and corpus-a steer the engine, the
 // held-out half is measured only.
 if (!args.includes('--no-geo')) {
-  for (const half of HAND_HALVES.filter((h) => !only || h === only)) {
-    const rows = handRows(half);
-    if (!rows.length) continue;
-    console.log(`\n## GEO variants written by hand: ${half} (${rows.length} strong articles)\n`);
-    console.log('| Article | ' + HAND_VARIANTS.join(' | ') + ' |');
-    console.log('|---|' + HAND_VARIANTS.map(() => '---|').join(''));
-    for (const r of rows) console.log(`| ${r.id} | ${HAND_VARIANTS.map((v) => r.deltas[v] ?? '–').join(' | ')} |`);
-    const raised = (v: HandVariant) => rows.filter((r) => (r.deltas[v] ?? 0) > 0).length;
-    console.log(`| raised | ${HAND_VARIANTS.map((v) => `${raised(v)}/${rows.length}`).join(' | ')} |`);
-    if (verbose)
-      for (const r of rows) for (const v of HAND_VARIANTS) console.log(`  ${r.id} ${v}: ${r.moved[v] ?? ''}`);
-  }
+  for (const half of HAND_HALVES.filter((h) => !only || h === only))
+    for (const set of HAND_SETS) printHandRows(half, set);
+}
+
+function printHandRows(half: Half, set: HandSet): void {
+  const rows = handRows(half, set);
+  if (!rows.length) return;
+  console.log(`\n## GEO variants written by hand: ${half}${set} (${rows.length} strong articles)\n`);
+  console.log('| Article | ' + HAND_VARIANTS.join(' | ') + ' |');
+  console.log('|---|' + HAND_VARIANTS.map(() => '---|').join(''));
+  for (const r of rows) console.log(`| ${r.id} | ${HAND_VARIANTS.map((v) => r.deltas[v] ?? '–').join(' | ')} |`);
+  const raised = (v: HandVariant) => rows.filter((r) => (r.deltas[v] ?? 0) > 0).length;
+  console.log(`| raised | ${HAND_VARIANTS.map((v) => `${raised(v)}/${rows.length}`).join(' | ')} |`);
+  if (verbose) for (const r of rows) for (const v of HAND_VARIANTS) console.log(`  ${r.id} ${v}: ${r.moved[v] ?? ''}`);
 }

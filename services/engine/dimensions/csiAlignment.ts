@@ -1,4 +1,5 @@
 import { gamingOf } from './gaming.ts';
+import { evidenceOf } from '../evidence.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
 import { sectionLabels, t } from '../labels.ts';
@@ -64,10 +65,18 @@ const about = (own: string[], theirs: string[], lang: 'en' | 'pl'): string => {
     : ` (this page: ${own.join(', ')}; the results: ${theirs.join(', ')})`;
 };
 
-/** Most frequent content stems of the body: what the page is about in its own words. */
+/**
+ * Most frequent content stems of the body: what the page is about in its own words. Support (a
+ * quotation, a cited guideline's title) is the source's wording, so its words do not push the
+ * writer's own terms out of the top.
+ */
 export const topStems = (doc: Doc, n: number): string[] => {
   const freq = new Map<string, number>();
-  for (const s of doc.sentences) for (const c of s.content) if (!/^\d/.test(c)) freq.set(c, (freq.get(c) ?? 0) + 1);
+  const support = evidenceOf(doc).sentences;
+  for (const s of doc.sentences) {
+    if (support.has(s)) continue;
+    for (const c of s.content) if (!/^\d/.test(c)) freq.set(c, (freq.get(c) ?? 0) + 1);
+  }
   return [...freq.entries()]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, n)

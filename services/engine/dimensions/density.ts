@@ -4,6 +4,8 @@ import { coverage, occurrences } from '../keyword.ts';
 import type { KeywordInfo } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
+import { trimFindings } from './stuffingTrim.ts';
+import { removableStuffing } from '../grounding.ts';
 import { t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -171,8 +173,18 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         }),
       );
     }
-    // The sentences offered for removal are not also offered for a rewrite (one change per text).
-    const task = rewriteTask(doc, ctx, kd, new Set(stuffed.map((x) => x.s.text)));
+    // Over the natural range, the repeats of each paragraph are shortened in place where that is
+    // safe; a sentence the removal above cuts whole is left to it (one change per text).
+    const candidates = new Set(stuffed.map((x) => x.s.text));
+    const removals = new Set([...candidates].filter((x) => removableStuffing(x, ctx)));
+    const trims =
+      kd > ceiling
+        ? trimFindings(doc, ctx, { kd, uses, counted, ceiling }, removals)
+        : { findings: [], trimmed: new Set<string>() };
+    findings.push(...trims.findings);
+    // Nor is a sentence offered for removal also offered for a rewrite (a trim shown over the same
+    // text wins over the task in recommendations.ts: one change per text).
+    const task = rewriteTask(doc, ctx, kd, candidates);
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../document.ts';
 import { occurrences } from '../keyword.ts';
+import { lexiconFor } from '../text/lexicon.ts';
 import type { Doc, KeywordInfo, Sentence } from '../types.ts';
 
 /**
@@ -96,6 +97,8 @@ const MIN_FILLER_WORDS = 25;
 const ANCHOR_SHARE = 0.25;
 /** Function-word share of generic prose; German's stop list is longer, so its share runs higher. */
 const GENERIC_STOP_SHARE: Record<string, number> = { en: 0.45, pl: 0.36, de: 0.55 };
+/** Sweeping words ("every", "always", "warto", "immer") that also make a paragraph generic by form. */
+const GENERIC_MARKERS = 2;
 
 /** Paragraphs of prose, by (section, block). */
 const paragraphs = (doc: Doc): Sentence[][] => {
@@ -117,13 +120,16 @@ const fillerOf = (
   headings: { content: string[] }[],
 ): { filler: Set<Sentence>; fillerWords: number } => {
   const wordsOf = (g: Sentence[]) => g.reduce((a, s) => a + s.words.length, 0);
-  // Generic by form: long enough, no value, not naming the keyphrase, mostly function words.
+  const sweeping = lexiconFor(an.lang).generic;
+  // Generic by form: long enough, no value, not naming the keyphrase, and mostly function words or
+  // sweeping ("every", "always", "worth"): a claim about everything says nothing about the subject.
   const generic = (g: Sentence[]): boolean => {
     const words = wordsOf(g);
     if (words < MIN_FILLER_WORDS || g.some((s) => /\p{N}/u.test(s.text))) return false;
     if (kw.stems.every((k) => g.some((s) => s.content.includes(k)))) return false;
     const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
-    return stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45);
+    if (stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) return true;
+    return g.reduce((a, s) => a + (s.text.match(sweeping)?.length ?? 0), 0) >= GENERIC_MARKERS;
   };
   const groups = paragraphs(doc);
   const candidates = groups.filter(generic);

@@ -25,6 +25,12 @@ export interface Lexicon {
   conclusionHeadings: string[];
   /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
   readerAddress: string[];
+  /**
+   * Words of sweeping, hortative prose ("every", "always", "never", "worth"): statements that
+   * hold for any subject. Two in a paragraph with little of the page's vocabulary mark it generic
+   * where the function-word share does not (Polish inflects, so its filler has few function words).
+   */
+  generic: RegExp;
   intent: {
     informational: string[];
     commercial: string[];
@@ -233,6 +239,7 @@ const en: Lexicon = {
   ],
   conclusionHeadings: ['conclusion', 'summary', 'final thoughts', 'wrap-up', 'bottom line', 'verdict', 'in summary'],
   readerAddress: ['you', 'your'],
+  generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
     informational: [
       'how',
@@ -554,6 +561,7 @@ const pl: Lexicon = {
   ],
   conclusionHeadings: ['podsumowanie', 'zakończenie', 'wnioski', 'na koniec', 'werdykt'],
   readerAddress: ['ci', 'cię', 'wy', 'wam', 'was', 'państwa', 'państwu', 'twój', 'twoja', 'twoje', 'wasz', 'wasze'],
+  generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
     commercial: [
@@ -772,6 +780,7 @@ const de: Lexicon = {
   disclaimers: ['keine anlageberatung', 'keine medizinische beratung', 'haftungsausschluss'],
   conclusionHeadings: ['fazit', 'zusammenfassung', 'schluss'],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
+  generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],
     commercial: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'test', 'testsieger', 'erfahrungen'],

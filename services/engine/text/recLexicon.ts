@@ -14,6 +14,12 @@ export interface RecLexicon {
   units: RegExp;
   /** Attributions to no one ("studies show", "it is believed"): a claim that needs its source named. */
   unsourced: string[];
+  /**
+   * Determiners after which a noun phrase said again may shrink to its head noun with its form
+   * unchanged ("this Stanley Cup review" → "this review"). Empty where the determiner's or the
+   * noun's case ending depends on the words dropped (Polish, German): there the edit is not safe.
+   */
+  backReference: string[];
   task: {
     byline: () => string;
     paa: (q: string, n: number) => string;
@@ -69,6 +75,7 @@ const en: RecLexicon = {
     'it is known that',
     'data shows',
   ],
+  backReference: ['the', 'this', 'that', 'these', 'those', 'our', 'your', 'my', 'its', 'their', 'any', 'each', 'every'],
   task: {
     byline: () =>
       `Add a byline under the title: the author's name and one line on their experience with the subject (years of practice, a qualification). The article names no author, so a reader cannot judge who stands behind it.`,
@@ -84,6 +91,7 @@ const en: RecLexicon = {
 };
 
 const pl: RecLexicon = {
+  backReference: [],
   connectives: [
     'i',
     'a',
@@ -145,6 +153,7 @@ const pl: RecLexicon = {
 /** German: its own words and task texts (a German article's author reads them). */
 const de: RecLexicon = {
   ...en,
+  backReference: [],
   unsourced: [
     'studien zeigen',
     'studien belegen',

@@ -90,6 +90,10 @@ const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*(?:-[\p{L}\p{N}]+)*/gu;
 /** Lower-cased words of a text. */
 export const tokenize = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
+/** Words with where they stand in the text (end exclusive), for edits that must keep the rest verbatim. */
+export const wordSpans = (text: string): { word: string; start: number; end: number }[] =>
+  [...text.matchAll(WORD)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+
 /** Words keeping their case (for detecting names and surface forms). */
 export const tokenizeKeepCase = (text: string): string[] => text.match(WORD) ?? [];
 

@@ -5,7 +5,15 @@
  * measured by `npm run eval`, never asserted (it must not steer the engine).
  */
 import t from 'tap';
-import { applyEdits, HAND_GAMING, HAND_HALVES, HAND_VARIANTS, handFiles, handRows } from '../../eval/geoHand.ts';
+import {
+  applyEdits,
+  HAND_GAMING,
+  HAND_HALVES,
+  HAND_SETS,
+  HAND_VARIANTS,
+  handFiles,
+  handRows,
+} from '../../eval/geoHand.ts';
 
 t.test('applyEdits: after adds a block, append extends one; an anchor must be unique', async (t) => {
   const doc = 'Title\n\nFirst block here.\n\nSecond block.';
@@ -16,17 +24,18 @@ t.test('applyEdits: after adds a block, append extends one; an anchor must be un
 });
 
 for (const half of HAND_HALVES)
-  for (const { topic, variants } of handFiles(half))
-    t.test(`${half}/${topic.id}: every variant written and applied`, async (t) => {
-      t.same(Object.keys(variants).sort(), [...HAND_VARIANTS].sort(), 'every variant written');
-      for (const v of HAND_VARIANTS) {
-        const out = applyEdits(topic.strong, variants[v]!);
-        for (const e of variants[v]!) t.ok(out.includes(e.text), `${v}: "${e.text.slice(0, 30)}…" added`);
-      }
-    });
+  for (const set of HAND_SETS)
+    for (const { topic, variants } of handFiles(half, set))
+      t.test(`${half}${set}/${topic.id}: every variant written and applied`, async (t) => {
+        t.same(Object.keys(variants).sort(), [...HAND_VARIANTS].sort(), 'every variant written');
+        for (const v of HAND_VARIANTS) {
+          const out = applyEdits(topic.strong, variants[v]!);
+          for (const e of variants[v]!) t.ok(out.includes(e.text), `${v}: "${e.text.slice(0, 30)}…" added`);
+        }
+      });
 
 t.test('tuning and corpus-a: gaming never raises CQS, evidence raises it', async (t) => {
-  const rows = [...handRows('tuning'), ...handRows('corpus-a')];
+  const rows = HAND_SETS.flatMap((set) => [...handRows('tuning', set), ...handRows('corpus-a', set)]);
   t.ok(rows.length >= 8, `${rows.length} articles`);
   t.ok(new Set(rows.map((r) => r.language)).size >= 2, 'more than one language');
   for (const v of HAND_VARIANTS) {
