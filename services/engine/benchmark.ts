@@ -10,6 +10,7 @@ import type { Lexicon } from './text/lexicon.ts';
 import { buildReferentModel, judgeReferent, type ReferentModel } from './referent.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
+import { MAX_CONTENT_CHARS } from './prepare.ts';
 
 /**
  * The SERP benchmark: competitors are parsed like the audited page, pages about a different
@@ -37,6 +38,20 @@ const nearDuplicate = (a: Set<string>, b: Set<string>): boolean => {
   let both = 0;
   for (const x of a) if (b.has(x)) both++;
   return both / (a.size + b.size - both) >= 0.6;
+};
+
+/**
+ * A competitor page longer than this is not parsed: parsing costs about 1.7 s of CPU per megabyte
+ * of HTML, and ten pages of the crawler's 5 MB limit would run an audit the client paid for into the
+ * engine's CPU-time bound. Real articles are far below it (their HTML is rarely over 500 kB).
+ */
+export const MAX_COMPETITOR_CHARS = 1_000_000;
+
+/** Why a competitor cannot be measured at all, or null. */
+const unmeasurable = (c: CompetitorInput): string | null => {
+  const content = c.html ?? c.text ?? '';
+  if (!content.trim()) return 'no content';
+  return content.length > MAX_COMPETITOR_CHARS ? 'too large to analyse' : null;
 };
 
 export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
@@ -68,9 +83,11 @@ export const buildBench = (
   const candidates: { c: CompetitorInput; doc: Doc; table: ReturnType<typeof termTable> }[] = [];
   const excluded: BenchStats['excluded'] = [];
   for (const c of input.competitors) {
-    const doc = competitorDoc(c, an);
-    if (!doc || doc.words < 50) {
-      excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' });
+    const refused = unmeasurable(c);
+    const doc = refused ? null : competitorDoc(c, an);
+    if (!doc || doc.words < 50 || doc.text.length > MAX_CONTENT_CHARS) {
+      const reason = refused ?? (doc && doc.words >= 50 ? 'too large to analyse' : 'no content');
+      excluded.push({ url: c.url, domain: domainOf(c.url), reason });
       continue;
     }
     candidates.push({ c, doc, table: termTable(doc, an, true) });

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditContent } from '../../../services/engine/audit.ts';
+import { MAX_COMPETITOR_CHARS } from '../../../services/engine/benchmark.ts';
 import type { SerpBenchmarkInput } from '../../../services/engine/types.ts';
 import { byId, CORPUS_DIR, inputOf } from '../../fixtures/engine/corpus.ts';
 
@@ -102,4 +103,20 @@ t.test('CLI: exit 1 with "<errorCode>: <message>" when the audit cannot run', as
   t.equal(lang.status, 0);
   t.equal((JSON.parse(lang.stdout) as { input: { language: string } }).input.language, 'pl');
   void execFileSync;
+});
+
+t.test('a competitor page too large to analyse is left out with its reason, the others count as before', async (t) => {
+  const a = byId('en-howto-descale');
+  const base = serp();
+  const huge = `<html><body><article>${'<p>Descale the espresso machine with citric acid and rinse it twice.</p>'.repeat(16_000)}</article></body></html>`;
+  t.ok(huge.length > MAX_COMPETITOR_CHARS, `${huge.length} characters`);
+  const withHuge = {
+    ...base,
+    competitors: [...base.competitors, { url: 'https://huge.example/page', title: 'Huge', html: huge }],
+  };
+  const r = auditContent(inputOf('weak', a, { benchmark: withHuge }));
+  const left = r.benchmark!.competitors.find((c) => c.url === 'https://huge.example/page')!;
+  t.same([left.excluded, left.cqs, left.reason], [true, null, 'too large to analyse']);
+  const plain = auditContent(inputOf('weak', a, { benchmark: base }));
+  t.equal(r.summary!.top10AvgCqs, plain.summary!.top10AvgCqs, 'the average of the measured pages is unchanged');
 });
