@@ -1,8 +1,9 @@
+import { MAX_CONTENT_CHARS } from '../engine/audit.ts';
 import type { Edit, PlannedItem } from './items.ts';
 import type { Span as Placed } from './move.ts';
 import { fitSpans, showBreaks, spansOf } from './placement.ts';
 
-export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score';
+export type SkipReason = 'not_found' | 'overlapping' | 'not_selectable' | 'lowers_score' | 'too_large';
 
 export interface Rewrite {
   markdown: string;
@@ -21,7 +22,11 @@ const MESSAGES: Record<SkipReason, string> = {
   overlapping: 'it changes the same fragment as another selected item',
   not_selectable: 'it cannot be applied automatically',
   lowers_score: 'applied to this text it lowered the measured score, so it was left out',
+  too_large: `with it the article would be over the ${MAX_CONTENT_CHARS.toLocaleString('en')}-character content limit, so it could not be measured`,
 };
+
+/** The content limit holds for a revision too: the measurement scores it like a submitted text. */
+const fits = (text: string): boolean => text.length <= MAX_CONTENT_CHARS;
 
 /** Scores a candidate text (the engine with the audit's keyword, language and SERP baseline). */
 export type Scorer = (markdown: string, title: string | null) => number | null;
@@ -93,9 +98,8 @@ export const rewrite = (
   });
   if (score)
     for (const c of candidates) {
-      const alone = c.meta
-        ? score(markdown, c.meta.field === 'title' ? c.meta.value : null)
-        : score(buildWith(markdown, c.spans), null);
+      const text = c.meta ? markdown : buildWith(markdown, c.spans);
+      const alone = !fits(text) ? null : score(text, c.meta?.field === 'title' ? c.meta.value : null);
       c.gain = (alone ?? 0) - base;
     }
   let spans: Span[] = [];
@@ -124,6 +128,7 @@ export const rewrite = (
     }
     const fitted = fitSpans(markdown, spans, c.spans);
     if (!fitted) skip(item.id, 'overlapping');
+    else if (!fits(buildWith(markdown, fitted))) skip(item.id, 'too_large');
     else if (!keeps(buildWith(markdown, fitted), out.title)) skip(item.id, 'lowers_score');
     else {
       spans = fitted;

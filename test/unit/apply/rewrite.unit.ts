@@ -216,6 +216,29 @@ t.test('the guard: an item that lowers the score is skipped (lowers_score), the 
   t.same(rewrite(md, items, ['rec:1', 'rec:2']).appliedIds, ['rec:1', 'rec:2'], 'without a scorer, no guard');
 });
 
+t.test(
+  'the content limit: an item that would take the article over it is skipped (too_large), never scored',
+  async (t) => {
+    const long = `${md}\n\n${'Filler paragraph that pads the article close to the limit. '.repeat(3_320)}`;
+    t.ok(long.length < 200_000 && long.length > 195_000, `${long.length} characters`);
+    const grow = 'Kettles collect limescale from hard water, ' + 'and more words follow here. '.repeat(250);
+    const recs = numbered([
+      rec({ before: 'Kettles collect limescale.', after: grow }),
+      rec({ before: 'Hard water leaves deposits.', after: 'Hard water leaves white deposits.' }),
+    ]);
+    const items = planEnglish(long, { recommendations: recs, title: 'Descaling a kettle' });
+    const scored: number[] = [];
+    const r = rewrite(long, items, ['rec:1', 'rec:2'], (text) => {
+      if (text.length > 200_000) throw new Error('the scorer was asked for a text over the limit');
+      scored.push(text.length);
+      return text.length;
+    });
+    t.same(r.appliedIds, ['rec:2']);
+    t.match(r.skipped, [{ id: 'rec:1', reason: 'too_large', message: /200,000-character content limit/ }]);
+    t.ok(r.markdown.length <= 200_000);
+  },
+);
+
 t.test('writer model: general gaps become selectable, first-hand facts do not', async (t) => {
   for (const s of [
     '## What is it?\n\nIt is [fill in: a one-sentence definition with one concrete attribute].',
