@@ -1,6 +1,6 @@
 import t from 'tap';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { ensureChromium } from '../../../infra/local/chromium.ts';
 import { planItems } from '../../../services/apply/items.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
@@ -84,36 +84,55 @@ t.test('previewHtml in Chromium', async (t) => {
   t.same(errors, [], 'no script errors either');
 });
 
-/**
- * A weak corpus article with every selectable item, as a client shows it (a sandboxed iframe): the
- * article rendered (headings, lists, links), the changes marked, photographed for docs/ and README.
- */
-t.test('previewHtml of a corpus article in Chromium, photographed', async (t) => {
-  const executablePath = await ensureChromium();
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
-  t.teardown(() => browser.close());
-  const a = auditForApply(applySources().find((s) => s.name === 'engine/weak/en-howto-descale')!);
+/** A weak article with every selectable item, rendered in a sandboxed iframe as a client shows it. */
+const renderInFrame = async (browser: Browser, name: string, height: number) => {
+  const a = auditForApply(applySources().find((s) => s.name === name)!);
   const r = rewrite(
     a.markdown,
     a.items,
     a.items.filter((p) => p.item.selectable).map((p) => p.item.id),
   );
-  t.ok(r.appliedIds.includes('struct:answer-first') && r.appliedIds.includes('struct:toc'), r.appliedIds.join(', '));
   const html = renderPreview(a.markdown, r, a.language);
-  const page = await browser.newPage({ viewport: { width: 900, height: 1400 } });
+  const page = await browser.newPage({ viewport: { width: 900, height } });
   await page.setContent(
-    `<!doctype html><title>host</title><iframe id="p" sandbox style="width:880px;height:1380px;border:0"></iframe>`,
+    `<!doctype html><title>host</title><iframe id="p" sandbox style="width:880px;height:${height - 20}px;border:0"></iframe>`,
   );
   await page.evaluate(`document.getElementById('p').srcdoc = ${JSON.stringify(html)}`);
   const frame = page.frameLocator('#p');
   await frame.locator('.card').first().waitFor();
-  t.equal(await frame.locator('article.doc h1').count(), 1, 'the H1 rendered');
-  t.ok((await frame.locator('article.doc h2').count()) >= 3, 'the H2s rendered');
-  t.ok((await frame.locator('article.doc div.new a[href^="#"]').count()) >= 3, 'the new table of contents, green');
-  t.ok((await frame.locator('article.doc del.old').count()) >= 1, 'the cut text struck out');
-  const doc = (await frame.locator('article.doc').textContent()) ?? '';
-  t.notMatch(doc, /(^|\n)#{1,6} |\*\*\S|\]\(#/, 'no Markdown source');
+  return { r, html, page, frame };
+};
+
+/**
+ * The article rendered (headings, lists, links), the changes marked: a fixture article with headings
+ * gets its table of contents; an article written outside the project (corpus-a's weak tablet page)
+ * is photographed for docs/ and the README, as a client sees a real poor article revised.
+ */
+t.test('previewHtml of corpus articles in Chromium, photographed', async (t) => {
+  const executablePath = await ensureChromium();
+  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  t.teardown(() => browser.close());
+  const fixture = await renderInFrame(browser, 'engine/weak/en-howto-descale', 1400);
+  t.ok(
+    fixture.r.appliedIds.includes('struct:answer-first') && fixture.r.appliedIds.includes('struct:toc'),
+    fixture.r.appliedIds.join(', '),
+  );
+  t.equal(await fixture.frame.locator('article.doc h1').count(), 1, 'the H1 rendered');
+  t.ok((await fixture.frame.locator('article.doc h2').count()) >= 3, 'the H2s rendered');
+  t.ok(
+    (await fixture.frame.locator('article.doc div.new a[href^="#"]').count()) >= 3,
+    'the new table of contents, green',
+  );
+  const real = await renderInFrame(browser, 'corpus-a/tablet-vs-laptop.weak', 1400);
+  t.ok(real.r.appliedIds.includes('struct:answer-first'), real.r.appliedIds.join(', '));
+  t.equal(await real.frame.locator('article.doc h1').count(), 1, 'the H1 rendered');
+  t.ok((await real.frame.locator('article.doc del.old').count()) >= 1, 'the cut text struck out');
+  t.ok((await real.frame.locator('article.doc .new').count()) >= 1, 'the answer moved up, green');
+  for (const { frame } of [fixture, real]) {
+    const doc = (await frame.locator('article.doc').textContent()) ?? '';
+    t.notMatch(doc, /(^|\n)#{1,6} |\*\*\S|\]\(#/, 'no Markdown source');
+  }
   mkdirSync('docs/img', { recursive: true });
-  await page.screenshot({ path: 'docs/img/apply-preview.png' });
-  writeFileSync('docs/img/apply-preview.html', html);
+  await real.page.screenshot({ path: 'docs/img/apply-preview.png' });
+  writeFileSync('docs/img/apply-preview.html', real.html);
 });
