@@ -4,6 +4,7 @@ import { coverage } from './keyword.ts';
 import { t } from './labels.ts';
 import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
+import { gamingOf } from './dimensions/gaming.ts';
 import { removalChange } from './dimensions/helpers.ts';
 import type { Change, Doc, Evidence } from './types.ts';
 
@@ -267,6 +268,13 @@ const facetHeadings = (bench: BenchStats, markers: string[], rl: RecLexicon): { 
   return out;
 };
 
+/** The sentence belongs to a filler or unspecific paragraph, or is keyword stuffing (gaming.ts). */
+const inFiller = (doc: Doc, ctx: GateContext, sentence: string): boolean => {
+  const g = gamingOf(doc, ctx.kw, ctx.an);
+  const text = norm(sentence);
+  return [...g.filler, ...g.unspecific, ...g.stuffedSentences].some((x) => norm(x.text) === text);
+};
+
 export const ground = (
   f: Finding,
   change: Change,
@@ -351,9 +359,14 @@ export const ground = (
       // Quoted speech is the speaker's: no figure is put into someone else's words. A question or an
       // exclamation is rhetoric, not a statement of amount: only a declarative sentence gets a figure.
       if (/["„“”«»]/u.test(sentence) || /[?？!]/u.test(sentence)) return null;
+      // A sentence of a paragraph that says nothing ("enjoy it for many years to come") wants cutting,
+      // not a figure: asking for one there is a slot in the wrong place (blind review r7).
+      if (inFiller(doc, ctx, sentence)) return null;
       const unitAt = words.findIndex((u, i) => i > at && i < at + 4 && rl.units.test(u));
       // "a few years ago" dates an event; it states no amount to fill in.
       if (['ago', 'temu', 'zuvor'].includes(words[unitAt + 1] ?? '')) return null;
+      // "for many years to come" is a horizon, not an amount: there is no figure to fill in.
+      if (words[unitAt + 1] === 'to' && words[unitAt + 2] === 'come') return null;
       const phrase = words.slice(at, unitAt + 1).join(' ');
       const unit = words[unitAt] ?? '';
       // The top results that give a number with the same unit show the figure is knowable.

@@ -9,6 +9,7 @@ import {
 } from '../../../services/engine/grounding.ts';
 import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
 import { SUBSTANTIVE_EFFORT } from '../../../services/engine/recommendations.ts';
+import { gamingOf } from '../../../services/engine/dimensions/gaming.ts';
 import { brokenLinks, passageLinks } from '../../../services/engine/text/links.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
@@ -27,6 +28,8 @@ const SLOT = /\[(?:fill in|uzupełnij|ergänzen|ausfüllen)\s*:/iu;
 
 interface Audited {
   a: RecArticle;
+  /** Texts of the sentences that carry nothing: filler, unspecific or keyword-stuffed (gaming.ts). */
+  idle: Set<string>;
   recs: Recommendation[];
   ctx: GateContext;
   paa: string[];
@@ -46,8 +49,10 @@ const audited: Audited[] = recArticles().map((a) => {
     bench: null,
     selfShingles: null,
   };
+  const g = gamingOf(run.scored.doc, ctx.kw, an);
   return {
     a,
+    idle: new Set([...g.filler, ...g.unspecific, ...g.stuffedSentences].map((x) => x.text.replace(/\s+/g, ' ').trim())),
     recs: run.result.recommendations,
     ctx,
     paa: run.result.benchmark?.paa ?? [],
@@ -156,6 +161,29 @@ t.test('harmful: no reorder takes a short answer away from its question', async 
       for (let i = 1; i < b.length; i++)
         if (/[?？]$/u.test(b[i - 1]!) && a.indexOf(b[i]!) !== a.indexOf(b[i - 1]!) + 1) return b[i]!.slice(0, 60);
       return null;
+    }),
+    [],
+  );
+});
+
+t.test('harmful: no reorder puts a sentence above the question a paragraph opens with (r7)', async (t) => {
+  t.same(
+    each((_, r) => {
+      if (!r.before || !r.after || r.actionType !== 'restructure') return null;
+      const first = splitSentences(r.before)[0] ?? '';
+      return /[?？]$/u.test(first) && splitSentences(r.after)[0] !== first ? first.slice(0, 60) : null;
+    }),
+    [],
+  );
+});
+
+t.test('harmful: a sentence moved up to answer first is one that says something (r7)', async (t) => {
+  t.same(
+    each((x, r) => {
+      if (!r.before || !r.after || r.actionType !== 'restructure') return null;
+      const lead = splitSentences(r.after)[0] ?? '';
+      const moved = lead !== splitSentences(r.before)[0];
+      return moved && x.idle.has(lead.replace(/\s+/g, ' ').trim()) ? lead.slice(0, 60) : null;
     }),
     [],
   );
@@ -293,6 +321,17 @@ t.test('slot in the wrong place: a figure is asked for only in a declarative sen
   t.same(
     each((_, r) =>
       r.dimension === 'eav' && r.authorDataOnly && (/[?？!]/u.test(r.before) || /["„“”«»]/u.test(r.before))
+        ? r.before.slice(0, 80)
+        : null,
+    ),
+    [],
+  );
+});
+
+t.test('slot in the wrong place: no figure is asked for in a sentence that says nothing (r7)', async (t) => {
+  t.same(
+    each((x, r) =>
+      r.dimension === 'eav' && r.authorDataOnly && x.idle.has(r.before.replace(/\s+/g, ' ').trim())
         ? r.before.slice(0, 80)
         : null,
     ),
