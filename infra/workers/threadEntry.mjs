@@ -1,7 +1,7 @@
 // The pool threads' entry (piscina's filename). Plain JavaScript because a worker thread starts
 // without the main thread's loaders: on Node 20 the --import hooks tsx registers do not reach
 // workers, so a TypeScript task module is loaded through tsx's own API, a compiled one directly.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 
 const modules = new Map();
 
@@ -24,6 +24,14 @@ const threadId = (() => {
     return 0;
   }
 })();
+
+// Named, so that the operating system's tools (top -H, ps -L) and the bench (bench/pipeline.ts)
+// tell the engine's CPU apart from the event loop's: Node leaves every thread named "node".
+try {
+  writeFileSync('/proc/thread-self/comm', 'engine-pool');
+} catch {
+  // Not Linux: the name is only a label.
+}
 
 /** This thread's CPU time in ms so far, as infra/workers/threadCpu.ts reads it. */
 const cpuMs = () => {

@@ -7,7 +7,7 @@ import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
 import { auditDecider, isInFlight, type AuditCommand, type InFlightAudit } from '../domain/audit/decider.ts';
-import type { EngineInput } from '../engine/types.ts';
+import type { EngineInput, EngineResult } from '../engine/types.ts';
 import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
 import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
@@ -139,18 +139,34 @@ const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request, 
     }
   });
 
-/** Scores the content and completes the audit, or fails it with the credit kept (spec 3.1). */
+/** The scoring's outcome, held until the charge is decided (a rejection nobody awaits yet is no crash). */
+type Scoring = Promise<{ ok: true; result: EngineResult } | { ok: false; error: unknown }>;
+
+/**
+ * Starts the scoring on the pool. It does not depend on the charge, so it runs while the charge's
+ * transaction does (one round of statements and a commit off the page's path); its result is
+ * recorded only after the charge, and dropped when the charge is refused.
+ */
+const startScoring = (input: EngineInput, benchmark: Benchmark): Scoring =>
+  auditOnPool({ ...input, benchmark }).then(
+    (result) => ({ ok: true as const, result }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+
+/** Completes the audit with the scoring's result, or fails it with the credit kept (spec 3.1). */
 async function score(
   deps: AnalyseStepDeps,
   task: Task,
   request: Request,
-  input: EngineInput,
+  scoring: Scoring,
   benchmark: Benchmark,
 ): Promise<void> {
   let resultJson: string;
   let cqs: number | null;
   try {
-    const result = await auditOnPool({ ...input, benchmark });
+    const outcome = await scoring;
+    if (!outcome.ok) throw outcome.error;
+    const { result } = outcome;
     cqs = result.scores.cqs;
     // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
     resultJson = storableJson(result);
@@ -176,8 +192,10 @@ async function score(
 /**
  * content → CSI → credit → score → completed. The credit is taken only once the content is there
  * and its CSI derived (spec 3.1): a failure before that costs nothing, one after it (the scoring)
- * is not refunded. Every step is idempotent, so a worker that died anywhere can be followed by
- * another that picks up where the stream stands.
+ * is not refunded. The scoring's CPU work starts with the charge (its result waits for it): a
+ * refused charge, a race with the account's last credit, wastes one scoring within the engine's
+ * time limit, and the result is never recorded. Every step is idempotent, so a worker that died
+ * anywhere can be followed by another that picks up where the stream stands.
  */
 export const analyseStep =
   (deps: AnalyseStepDeps) =>
@@ -190,6 +208,7 @@ export const analyseStep =
     const prepared = await prepare(deps, task, state, input);
     if (prepared === null) return;
     const { keyword, language, benchmark, csi } = prepared;
+    const scoring = startScoring({ ...input, keyword, language }, benchmark);
     if (!state.charged && !(await charge(pool, task, state, request, csi))) {
       await recordCsi(pool, task, csi);
       return failAudit(
@@ -200,5 +219,5 @@ export const analyseStep =
         'charge',
       );
     }
-    await score(deps, task, request, { ...input, keyword, language }, benchmark);
+    await score(deps, task, request, scoring, benchmark);
   };
