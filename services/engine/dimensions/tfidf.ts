@@ -162,10 +162,14 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     // entity runs through the page.
     const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(doc.words / 300)) : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
+    // A SERP whose informative results agree on no term is as good as none, and says so.
+    const why = bench
+      ? t(lang, 'Too few competitors agree on terms', 'Za mało konkurentów zgodnych co do terminów')
+      : t(lang, 'No SERP benchmark', 'Brak benchmarku SERP');
     summary = t(
       lang,
-      `No SERP benchmark (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
-      `Brak benchmarku SERP (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
+      `${why} (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
+      `${why} (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
     );
     const off = secs.filter((s) => !mentioning.includes(s));
     if (off.length)
