@@ -9,6 +9,7 @@ import { docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
 import { buildReferentModel, judgeReferent, type ReferentModel } from './referent.ts';
 import { VOTER_SHARE } from './referentVote.ts';
+import { t } from './labels.ts';
 import { expectedAttributes, termTargets } from './benchTargets.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
@@ -45,14 +46,22 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   return buildDoc(parsed, content, an, c.url, c.title ?? null);
 };
 
-/** Why a result was left out, in words a client can check against the page. */
-const referentReason = (model: ReferentModel | null, doc: Doc): string => {
+/** Why a result was left out, in words a client can check against the page, in the report's language. */
+const referentReason = (model: ReferentModel | null, doc: Doc, lang: string): string => {
   const v = judgeReferent(model, doc);
   const own = v.status === 'unknown' ? [] : v.words;
   const theirs = model?.consensusWords ?? [];
   return own.length && theirs.length
-    ? `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`
-    : 'different referent: its vocabulary shares little with the other results';
+    ? t(
+        lang,
+        `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`,
+        `inne znaczenie frazy: strona mówi o: ${own.join(', ')}; większość wyników mówi o: ${theirs.join(', ')}`,
+      )
+    : t(
+        lang,
+        'different referent: its vocabulary shares little with the other results',
+        'inne znaczenie frazy: jej słownictwo ma niewiele wspólnego z pozostałymi wynikami',
+      );
 };
 
 export const buildBench = (
@@ -68,7 +77,7 @@ export const buildBench = (
   for (const c of input.competitors) {
     const doc = competitorDoc(c, an);
     if (!doc || doc.words < 50) {
-      excluded.push({ url: c.url, domain: domainOf(c.url), reason: 'no content' });
+      excluded.push({ url: c.url, domain: domainOf(c.url), reason: t(an.lang, 'no content', 'brak treści') });
       continue;
     }
     candidates.push({ c, doc, table: termTable(doc, an, true) });
@@ -103,7 +112,7 @@ export const buildBench = (
       excluded.push({
         url: x.c.url,
         domain: domainOf(x.c.url),
-        reason: referentReason(referent, x.doc),
+        reason: referentReason(referent, x.doc, an.lang),
       });
     else included.push(x);
   });

@@ -75,11 +75,16 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const [needEn, needPl] = NEED[kw.intent];
   const entity = shownEntity(kw);
   // German puts the verb last ("Berliner selber machen"): the task reads in the keyword's order.
+  // Elsewhere it reads as the keyword says it, from the verb to the entity ("bleed a radiator").
+  const lower = kw.text.toLowerCase();
+  const vi = kw.verb ? lower.indexOf(kw.verb) : -1;
+  const ei = vi >= 0 ? lower.indexOf(entity, vi + kw.verb.length) : -1;
+  const object = ei > vi ? lower.slice(vi + kw.verb.length, ei + entity.length).trim() : entity;
   const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
   const need = t(lang, needEn, needPl)
     .replace('{p} ', how ? `${how} ` : '')
     .replace('{p}', how)
-    .replace('{e}', kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : entity);
+    .replace('{e}', kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity);
   return {
     centralEntity: entity,
     sourceContext: t(lang, srcEn, srcPl),

@@ -1,3 +1,4 @@
+import { withPageVerb } from './keywordVerb.ts';
 import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
@@ -59,12 +60,15 @@ export const prepareDocument = (input: EngineInput) => {
   // Supplied text without a title takes the keyword as its title (spec 4.2).
   const titleOverride = suppliedTitle ?? (first.title ? null : keyword);
   const doc = titleOverride ? { ...first, title: titleOverride } : first;
+  const body = doc.sentences.map((s) => s.stems);
+  const nouns = language === 'de' ? germanNouns(doc.text) : null;
   const kw = refineIntent(
-    describeKeyword(
-      keyword,
+    withPageVerb(
+      describeKeyword(keyword, an, body, nouns),
       an,
-      doc.sentences.map((s) => s.stems),
-      language === 'de' ? germanNouns(doc.text) : null,
+      doc.sentences.map((s) => s.text),
+      body,
+      nouns,
     ),
     doc.text,
     an,

@@ -1,7 +1,7 @@
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { t } from '../labels.ts';
+import { count, t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -90,11 +90,11 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           ),
           problem: t(
             lang,
-            `${missing.length} terms most competitors use do not appear, e.g. ${missing
+            `${count(lang, missing.length, ['term most competitors use does', 'terms most competitors use do'], ['', '', ''])} not appear, e.g. ${missing
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
-            `Brakuje ${missing.length} terminów używanych przez większość konkurencji, np. ${missing
+            `Brakuje ${count('pl', missing.length, ['', ''], ['terminu używanego', 'terminów używanych', 'terminów używanych'])} przez większość konkurencji, np. ${missing
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
@@ -131,8 +131,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
           problem: t(
             lang,
-            `${over} terms appear more often than on 90% of competing pages.`,
-            `${over} terminów występuje częściej niż na 90% stron konkurencji.`,
+            `${count(lang, over, ['term appears', 'terms appear'], ['', '', ''])} more often than on 90% of competing pages.`,
+            `${count('pl', over, ['', ''], ['termin występuje', 'terminy występują', 'terminów występuje'])} częściej niż na 90% stron konkurencji.`,
           ),
           suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'),
           section: '',
@@ -178,8 +178,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Tie every section to the central entity', 'Powiąż każdą sekcję z główną encją'),
           problem: t(
             lang,
-            `${off.length} sections never mention "${kw.entity || kw.text}".`,
-            `${off.length} sekcji ani razu nie wspomina „${kw.entity || kw.text}”.`,
+            `${count(lang, off.length, ['section never mentions', 'sections never mention'], ['', '', ''])} "${kw.entity || kw.text}".`,
+            `${count('pl', off.length, ['', ''], ['sekcja ani razu nie wspomina', 'sekcje ani razu nie wspominają', 'sekcji ani razu nie wspomina'])} „${kw.entity || kw.text}”.`,
           ),
           suggestion: t(
             lang,
