@@ -146,7 +146,8 @@ export const buildBench = (
 
   // Targets and attributes: what most of the informative competitors agree on (benchTargets.ts).
   const targets: TermTarget[] = termTargets(basis, idf, an);
-  const attributes = expectedAttributes(basis, ce, an);
+  // The keyword's own words (its verb too: "lösen" in "mutter lösen") are not attributes of its entity.
+  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an);
 
   const basisComps = comps.filter((_, i) => results.includes(included[i]!));
   const shingles = new Map<string, number>();

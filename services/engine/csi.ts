@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.ts';
-import { t } from './labels.ts';
+import { keywordCase, t } from './labels.ts';
 import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
 
 /**
@@ -84,9 +84,9 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const need = t(lang, needEn, needPl)
     .replace('{p} ', how ? `${how} ` : '')
     .replace('{p}', how)
-    .replace('{e}', kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity);
+    .replace('{e}', keywordCase(kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity, kw.text));
   return {
-    centralEntity: entity,
+    centralEntity: keywordCase(entity, kw.text),
     sourceContext: t(lang, srcEn, srcPl),
     centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', instructional: 'instruktażowa', comparison: 'porównawcza', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
     predicate,

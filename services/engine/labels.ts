@@ -59,6 +59,18 @@ export const count = (
   return `${num(textLang, n)} ${plural(lang, n, en, pl, de)}`;
 };
 
+/**
+ * A phrase of the keyword's words written as the keyword writes them: the analysis lower-cases,
+ * but a client reads "wymiana zamków Gdańsk", not "gdańsk". Words the keyword lacks stay as they are.
+ */
+export const keywordCase = (phrase: string, keyword: string): string => {
+  const surface = new Map(keyword.split(/\s+/).map((w) => [w.toLowerCase(), w] as const));
+  return phrase
+    .split(' ')
+    .map((w) => surface.get(w) ?? w)
+    .join(' ');
+};
+
 const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
   csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],
   density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej'],

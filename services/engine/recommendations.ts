@@ -155,7 +155,7 @@ export const buildRecommendations = (
             lang,
             `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
             `${name}: ${num('pl', dimBefore)} → ${num('pl', dimAfter)}/10; CQS +${num('pl', delta)}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
-            `${name}: ${num('de', dimBefore)} → ${num('de', dimAfter)}/10; CQS +${num('de', delta)}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
+            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
           ),
       estimatedCqsDelta: delta,
       authorDataOnly: g.task !== null,

@@ -1,6 +1,6 @@
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { count, num, t } from '../labels.ts';
+import { count, t } from '../labels.ts';
 import type { Doc, Sentence } from '../types.ts';
 import {
   clamp,
@@ -162,7 +162,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     summary: t(
       lang,
       `${count(lang, attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} with values; ${round1(vd)} value sentences per 1,000 words.`,
-      `${count('pl', attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} z wartościami; ${num('pl', round1(vd))} zdania z wartością na 1000 słów.`,
+      `${count('pl', attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} z wartościami; ${count('pl', round1(vd), ['', ''], ['zdanie', 'zdania', 'zdań'])} z wartością na 1000 słów.`,
     ),
     strengths,
     findings,
