@@ -43,16 +43,17 @@ everyone nobody somebody anybody everybody another others thing things way ways 
 saying thought think thinks found seen looked believed considered mentioned heard agreed claimed noticed decided
 done made given kept going want wants wanted people person ability advice good better great certain different
 important various able whole becomes become comes decision depend depends appears changed confident decides
-carefully among question issue`,
+carefully among question issue put puts use used uses using keep keeps half take takes taken give gives gets
+goes come rather well`,
   pl: `zawsze czasem czasami często zwykle zazwyczaj nigdy naprawdę raczej chyba pewnie właściwie dokładnie głównie
 ogóle coś ktoś każdy wszystko nic nikt rzecz rzeczy osoba osoby osób ludzie ludzi dobry dobra dobre dobrze lepiej
 lepszy najlepiej pewnym pewien pewnej pewne różnych różne niektórych niektóre bywa mówi mówią powiedziane uważa
 uważane uznawana uznawane zostało zostać zostanie temat tematu kwestia pytanie pytaniu odpowiedź czym czego czymś
 samo same należy mógłby naszej naszym wiedzieć chodzi dzięki chociaż wciąż nieco szczególnie związku przypadku
-przypadkach większości każdą całą całej istotna ważne ważny`,
+przypadkach większości każdą całą całej istotna ważne ważny najczęściej częściej potem następnie dopiero`,
   de: `manchmal häufig meist meistens allgemein einfach wirklich etwas jemand art weise leute menschen gut besser
 wichtig verschiedene unterschiedlich ebenfalls wobei bevor heraus früh gleichzeitig heißt angesehen gegeben
-gelassen empfunden überlegt fragen thema schöne`,
+gelassen empfunden überlegt fragen thema schöne lassen liegt helfen hilft bleibt mehrere deutlich brauchen braucht`,
 };
 /** Address fragments are not words of any language. */
 const ADDRESS = ['http', 'https', 'www'];
