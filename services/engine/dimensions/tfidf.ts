@@ -154,13 +154,18 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0)
       : 0;
     const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
-    const secs = doc.sections.filter((s) => s.words >= 40);
+    // A section is long enough to judge by its writer's own words: a quotation or a sourced figure
+    // added to a short section does not make it an off-entity section.
+    const support = (i: number) =>
+      (doc.bySection[i] ?? []).reduce((a, x) => a + (quotes.has(x) ? x.words.length : 0), 0);
+    const secs = doc.sections.filter((s) => s.words - support(s.index) >= 40);
     const mentioning = secs.filter((s) =>
       (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))),
     );
     // A wall of text is one passage where about one per 300 words is expected: it cannot show that the
-    // entity runs through the page.
-    const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(doc.words / 300)) : 0;
+    // entity runs through the page. The writer's own words set that count: a quotation or a sourced
+    // figure added to a section is support, not a wall of text.
+    const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(writerWords(doc, g) / 300)) : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
     // A SERP whose informative results agree on no term is as good as none, and says so.
     const why = bench
