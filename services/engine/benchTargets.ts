@@ -16,8 +16,13 @@ export interface TargetPage {
   table: ReturnType<typeof termTable>;
 }
 
-/** More than half of the pages, and at least two. */
-export const agreed = (d: number, pages: number): boolean => d >= 2 && d > pages / 2;
+/**
+ * More than half of the pages, and at least two; one, when the audited page's own copy took the
+ * other place among the results (a SERP of two pages, one of them this page, still names the
+ * terms the page lacks; falling back to the keyword alone would reward it for repeating it).
+ */
+export const agreed = (d: number, pages: number, selfListed = false): boolean =>
+  d >= (selfListed ? 1 : 2) && d > pages / 2;
 
 /**
  * A word a client can be told to add: in the page's language, neither a stop word nor a
@@ -35,13 +40,18 @@ const percentile = (xs: number[], p: number): number => {
 };
 
 /** Term targets: agreed terms ranked by df/M × mean tf-idf, the top 50, weights relative to the top. */
-export const termTargets = (basis: TargetPage[], idf: (k: string) => number, an: Analyzer): TermTarget[] => {
+export const termTargets = (
+  basis: TargetPage[],
+  idf: (k: string) => number,
+  an: Analyzer,
+  selfListed = false,
+): TermTarget[] => {
   const M = basis.length;
   const incDf = new Map<string, number>();
   for (const x of basis) for (const k of x.table.counts.keys()) incDf.set(k, (incDf.get(k) ?? 0) + 1);
   const rows: (TermTarget & { imp: number })[] = [];
   for (const [k, d] of incDf) {
-    if (!agreed(d, M)) continue;
+    if (!agreed(d, M, selfListed)) continue;
     const surfaces = new Map<string, number>();
     for (const x of basis)
       for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
@@ -77,6 +87,7 @@ export const expectedAttributes = (
   basis: TargetPage[],
   ce: string[],
   an: Analyzer,
+  selfListed = false,
 ): { stem: string; surface: string }[] => {
   const general = generalWordsFor(an.lang);
   const attrDf = new Map<string, number>();
@@ -100,7 +111,7 @@ export const expectedAttributes = (
     for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
   }
   return [...attrDf.entries()]
-    .filter(([, d]) => agreed(d, basis.length))
+    .filter(([, d]) => agreed(d, basis.length, selfListed))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 15)
     .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }));

@@ -145,9 +145,10 @@ export const buildBench = (
   }));
 
   // Targets and attributes: what most of the informative competitors agree on (benchTargets.ts).
-  const targets: TermTarget[] = termTargets(basis, idf, an);
+  const selfListed = included.some((x) => isSelf[candidates.indexOf(x)]);
+  const targets: TermTarget[] = termTargets(basis, idf, an, selfListed);
   // The keyword's own words (its verb too: "lösen" in "mutter lösen") are not attributes of its entity.
-  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an);
+  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an, selfListed);
 
   const basisComps = comps.filter((_, i) => results.includes(included[i]!));
   const shingles = new Map<string, number>();

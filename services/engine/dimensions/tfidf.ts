@@ -163,9 +163,12 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))),
     );
     // A wall of text is one passage where about one per 300 words is expected: it cannot show that the
-    // entity runs through the page. The writer's own words set that count: a quotation or a sourced
-    // figure added to a section is support, not a wall of text.
-    const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(writerWords(doc, g) / 300)) : 0;
+    // entity runs through the page. Support (a quotation, a sourced figure) does not count towards
+    // it; filler does, or padding would turn a wall of text into one well-aimed section.
+    const supportWords = doc.sections.reduce((a, x) => a + support(x.index), 0);
+    const secCov = secs.length
+      ? mentioning.length / Math.max(secs.length, Math.ceil((doc.words - supportWords) / 300))
+      : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
     // A SERP whose informative results agree on no term is as good as none, and says so.
     const why = bench
