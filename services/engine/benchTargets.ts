@@ -87,7 +87,6 @@ export const expectedAttributes = (
   basis: TargetPage[],
   ce: string[],
   an: Analyzer,
-  selfListed = false,
 ): { stem: string; surface: string }[] => {
   const general = generalWordsFor(an.lang);
   const attrDf = new Map<string, number>();
@@ -111,7 +110,7 @@ export const expectedAttributes = (
     for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
   }
   return [...attrDf.entries()]
-    .filter(([, d]) => agreed(d, basis.length, selfListed))
+    .filter(([, d]) => agreed(d, basis.length))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 15)
     .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }));

@@ -145,10 +145,11 @@ export const buildBench = (
   }));
 
   // Targets and attributes: what most of the informative competitors agree on (benchTargets.ts).
+  // Attributes always need two pages: words near the entity on one page are that page's wording.
   const selfListed = included.some((x) => isSelf[candidates.indexOf(x)]);
   const targets: TermTarget[] = termTargets(basis, idf, an, selfListed);
   // The keyword's own words (its verb too: "lösen" in "mutter lösen") are not attributes of its entity.
-  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an, selfListed);
+  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an);
 
   const basisComps = comps.filter((_, i) => results.includes(included[i]!));
   const shingles = new Map<string, number>();
