@@ -5,9 +5,12 @@ import type { BenchStats, CompStats, TermTarget } from './benchStats.ts';
 import { gamingOf } from './dimensions/gaming.ts';
 import { hasValue, termSentences } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
-import { bestSurface, docShingles, termTable } from './text/terms.ts';
+import { docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
 import { buildReferentModel, judgeReferent, type ReferentModel } from './referent.ts';
+import { VOTER_SHARE } from './referentVote.ts';
+import { t } from './labels.ts';
+import { expectedAttributes, termTargets } from './benchTargets.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
 import { MAX_CONTENT_CHARS } from './prepare.ts';
@@ -26,10 +29,6 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(p * s.length) - 1))] ?? 0;
 };
 
 /** Two texts are one page when most of their 3-stem shingles are shared (Jaccard ≥ 0.6). */
@@ -62,14 +61,22 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   return buildDoc(parsed, content, an, c.url, c.title ?? null);
 };
 
-/** Why a result was left out, in words a client can check against the page. */
-const referentReason = (model: ReferentModel | null, doc: Doc): string => {
+/** Why a result was left out, in words a client can check against the page, in the report's language. */
+const referentReason = (model: ReferentModel | null, doc: Doc, lang: string): string => {
   const v = judgeReferent(model, doc);
   const own = v.status === 'unknown' ? [] : v.words;
   const theirs = model?.consensusWords ?? [];
   return own.length && theirs.length
-    ? `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`
-    : 'different referent: its vocabulary shares little with the other results';
+    ? t(
+        lang,
+        `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`,
+        `inne znaczenie frazy: strona mówi o: ${own.join(', ')}; większość wyników mówi o: ${theirs.join(', ')}`,
+      )
+    : t(
+        lang,
+        'different referent: its vocabulary shares little with the other results',
+        'inne znaczenie frazy: jej słownictwo ma niewiele wspólnego z pozostałymi wynikami',
+      );
 };
 
 export const buildBench = (
@@ -86,7 +93,10 @@ export const buildBench = (
     const refused = unmeasurable(c);
     const doc = refused ? null : competitorDoc(c, an);
     if (!doc || doc.words < 50 || doc.text.length > MAX_CONTENT_CHARS) {
-      const reason = refused ?? (doc && doc.words >= 50 ? 'too large to analyse' : 'no content');
+      const tooLarge = refused === 'too large to analyse' || (doc !== null && doc.words >= 50);
+      const reason = tooLarge
+        ? t(an.lang, 'too large to analyse', 'za duża, by ją przeanalizować')
+        : t(an.lang, 'no content', 'brak treści');
       excluded.push({ url: c.url, domain: domainOf(c.url), reason });
       continue;
     }
@@ -102,6 +112,7 @@ export const buildBench = (
   const isSelf = candidates.map(
     (x) => (article.url !== null && x.c.url === article.url) || nearDuplicate(docShingles(x.doc), articleShingles),
   );
+  const informative = candidates.map((x) => gamingOf(x.doc, kw, an).informativeWords / Math.max(1, x.doc.words));
   const referent = buildReferentModel(
     candidates.map((x) => x.doc),
     an,
@@ -111,7 +122,7 @@ export const buildBench = (
       // What the search engine shows for the query's dominant meaning, and how much of each page is
       // more than the keyword repeated: a mostly stuffed page does not vote on the meaning.
       query: [...input.paa, ...input.related],
-      informative: candidates.map((x) => gamingOf(x.doc, kw, an).informativeWords / Math.max(1, x.doc.words)),
+      informative,
     },
   );
   const outliers = new Set(referent?.outliers ?? []);
@@ -121,7 +132,7 @@ export const buildBench = (
       excluded.push({
         url: x.c.url,
         domain: domainOf(x.c.url),
-        reason: referentReason(referent, x.doc),
+        reason: referentReason(referent, x.doc, an.lang),
       });
     else included.push(x);
   });
@@ -131,17 +142,16 @@ export const buildBench = (
     an,
     false,
   );
-  const basis = included.filter((x) => !isSelf[candidates.indexOf(x)]);
+  // A result that is mostly keyword-stuffed sentences and filler says little beyond the keyword:
+  // what it "uses" is generic prose, so it sets no target (it still counts as a result).
+  const results = included.filter((x) => !isSelf[candidates.indexOf(x)]);
+  const basis = results.filter((x) => (informative[candidates.indexOf(x)] ?? 1) >= VOTER_SHARE);
   // The audited page's copy in the results weighs no term either: idf reads the other results.
   const others = candidates.filter((_, i) => !isSelf[i]);
   const N = others.length;
   const df = new Map<string, number>();
   for (const x of others) for (const k of x.table.counts.keys()) df.set(k, (df.get(k) ?? 0) + 1);
   const idf = (k: string) => Math.log((N + 2) / ((df.get(k) ?? 0) + (articleTable.counts.has(k) ? 1 : 0) + 1)) + 1;
-  const M = basis.length;
-  // Targets need two pages, or the one left when the audited page itself took the other place:
-  // falling back to the keyword alone would reward a page for repeating it.
-  const enough = M >= 2 || (M >= 1 && included.length > M);
   const comps: CompStats[] = included.map((x) => ({
     url: x.c.url,
     domain: domainOf(x.c.url),
@@ -154,73 +164,14 @@ export const buildBench = (
     shingles: docShingles(x.doc),
   }));
 
-  // Term targets: used by ≥40% of the included competitors, ranked by df/N × mean tf-idf.
-  const targets: TermTarget[] = [];
-  if (enough) {
-    const incDf = new Map<string, number>();
-    for (const x of basis) for (const k of x.table.counts.keys()) incDf.set(k, (incDf.get(k) ?? 0) + 1);
-    const rows: (TermTarget & { imp: number })[] = [];
-    for (const [k, d] of incDf) {
-      if (d / M < 0.4) continue;
-      const rates = basis
-        .filter((x) => x.table.counts.has(k))
-        .map((x) => ((x.table.counts.get(k) ?? 0) / x.doc.words) * 1000);
-      const meanTfIdf = (rates.reduce((a, r) => a + r, 0) / M) * idf(k);
-      const surfaces = new Map<string, number>();
-      for (const x of basis)
-        for (const [s, n] of x.table.surfaces.get(k) ?? []) surfaces.set(s, (surfaces.get(s) ?? 0) + n);
-      rows.push({
-        key: k,
-        surface: bestSurface(surfaces, k),
-        weight: 0,
-        p25: percentile(rates, 0.25),
-        p90: percentile(rates, 0.9),
-        imp: (d / M) * meanTfIdf,
-      });
-    }
-    rows.sort((a, b) => b.imp - a.imp || (a.key < b.key ? -1 : 1));
-    const top = rows.slice(0, 50);
-    const maxImp = top[0]?.imp ?? 1;
-    for (const r of top)
-      targets.push({
-        key: r.key,
-        surface: r.surface,
-        weight: Math.round((r.imp / maxImp) * 1000) / 1000,
-        p25: r.p25,
-        p90: r.p90,
-      });
-  }
+  // Targets and attributes: what most of the informative competitors agree on (benchTargets.ts).
+  // Attributes always need two pages: words near the entity on one page are that page's wording.
+  const selfListed = included.some((x) => isSelf[candidates.indexOf(x)]);
+  const targets: TermTarget[] = termTargets(basis, idf, an, selfListed);
+  // The keyword's own words (its verb too: "lösen" in "mutter lösen") are not attributes of its entity.
+  const attributes = expectedAttributes(basis, [...new Set([...ce, ...kw.stems])], an);
 
-  // Expected attributes: content words within 5 tokens of the entity in ≥50% of competitors.
-  const attrDf = new Map<string, number>();
-  const attrSurf = new Map<string, Map<string, number>>();
-  for (const x of basis) {
-    const seen = new Set<string>();
-    for (const s of x.doc.sentences) {
-      const idx = s.stems.map((st, i) => (ce.includes(st) ? i : -1)).filter((i) => i >= 0);
-      if (!idx.length) continue;
-      for (const i of idx)
-        for (let j = Math.max(0, i - 5); j <= Math.min(s.words.length - 1, i + 5); j++) {
-          const w = s.words[j] ?? '';
-          const st = s.stems[j] ?? '';
-          if (w.length < 4 || an.stop.has(w) || ce.includes(st) || /\p{N}/u.test(w)) continue;
-          seen.add(st);
-          let m = attrSurf.get(st);
-          if (!m) attrSurf.set(st, (m = new Map()));
-          m.set(w, (m.get(w) ?? 0) + 1);
-        }
-    }
-    for (const st of seen) attrDf.set(st, (attrDf.get(st) ?? 0) + 1);
-  }
-  const attributes = enough
-    ? [...attrDf.entries()]
-        .filter(([, d]) => d / M >= 0.5)
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, 15)
-        .map(([stem]) => ({ stem, surface: bestSurface(attrSurf.get(stem), stem) }))
-    : [];
-
-  const basisComps = comps.filter((_, i) => basis.includes(included[i]!));
+  const basisComps = comps.filter((_, i) => results.includes(included[i]!));
   const shingles = new Map<string, number>();
   for (const c of basisComps) for (const sh of c.shingles) shingles.set(sh, (shingles.get(sh) ?? 0) + 1);
   return {

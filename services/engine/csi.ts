@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.ts';
-import { t } from './labels.ts';
+import { keywordCase, t } from './labels.ts';
 import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
 
 /**
@@ -75,13 +75,18 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const [needEn, needPl] = NEED[kw.intent];
   const entity = shownEntity(kw);
   // German puts the verb last ("Berliner selber machen"): the task reads in the keyword's order.
+  // Elsewhere it reads as the keyword says it, from the verb to the entity ("bleed a radiator").
+  const lower = kw.text.toLowerCase();
+  const vi = kw.verb ? lower.indexOf(kw.verb) : -1;
+  const ei = vi >= 0 ? lower.indexOf(entity, vi + kw.verb.length) : -1;
+  const object = ei > vi ? lower.slice(vi + kw.verb.length, ei + entity.length).trim() : entity;
   const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
   const need = t(lang, needEn, needPl)
     .replace('{p} ', how ? `${how} ` : '')
     .replace('{p}', how)
-    .replace('{e}', kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : entity);
+    .replace('{e}', keywordCase(kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity, kw.text));
   return {
-    centralEntity: entity,
+    centralEntity: keywordCase(entity, kw.text),
     sourceContext: t(lang, srcEn, srcPl),
     centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', instructional: 'instruktażowa', comparison: 'porównawcza', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
     predicate,

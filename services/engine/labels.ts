@@ -13,6 +13,64 @@ export const isPolish = (lang: string): boolean => lang === 'pl';
 export const t = (lang: string, en: string, pl: string, de?: string): string =>
   isPolish(lang) ? pl : lang === 'de' && de !== undefined ? de : en;
 
+/** Plural categories, from the runtime's CLDR data (pl: one/few/many/other; en, de: one/other). */
+const pluralRules = new Map<string, Intl.PluralRules>();
+const pluralCategory = (lang: string, n: number): Intl.LDMLPluralRule => {
+  const key = isPolish(lang) ? 'pl' : lang === 'de' ? 'de' : 'en';
+  let r = pluralRules.get(key);
+  if (!r) pluralRules.set(key, (r = new Intl.PluralRules(key)));
+  return r.select(n);
+};
+
+/**
+ * The form of a counted noun (with whatever agrees with it, e.g. its verb) for n: English and
+ * German one/other; Polish one/few/many ("1 słowo", "42 słowa", "892 słowa", "25 słów"), a
+ * fraction taking the few form, as the genitive singular usually matches it ("2,5 słowa").
+ */
+export const plural = (
+  lang: string,
+  n: number,
+  en: [string, string],
+  pl: [string, string, string],
+  de?: [string, string],
+): string => {
+  const c = pluralCategory(lang, n);
+  if (isPolish(lang)) return c === 'one' ? pl[0] : c === 'few' || c === 'other' ? pl[1] : pl[2];
+  const forms = lang === 'de' && de ? de : en;
+  return c === 'one' ? forms[0] : forms[1];
+};
+
+/** A number as client text: a decimal comma in Polish and German ("4,37"), a point in English. */
+export const num = (lang: string, n: number): string => {
+  const s = String(n);
+  return isPolish(lang) || lang === 'de' ? s.replace('.', ',') : s;
+};
+
+/** "n noun" in the right form: count('pl', 42, ['word', 'words'], ['słowo', 'słowa', 'słów']) → "42 słowa". */
+export const count = (
+  lang: string,
+  n: number,
+  en: [string, string],
+  pl: [string, string, string],
+  de?: [string, string],
+): string => {
+  // The number is written the way the chosen text's language writes it (German content reads English labels).
+  const textLang = isPolish(lang) ? 'pl' : lang === 'de' && de ? 'de' : 'en';
+  return `${num(textLang, n)} ${plural(lang, n, en, pl, de)}`;
+};
+
+/**
+ * A phrase of the keyword's words written as the keyword writes them: the analysis lower-cases,
+ * but a client reads "wymiana zamków Gdańsk", not "gdańsk". Words the keyword lacks stay as they are.
+ */
+export const keywordCase = (phrase: string, keyword: string): string => {
+  const surface = new Map(keyword.split(/\s+/).map((w) => [w.toLowerCase(), w] as const));
+  return phrase
+    .split(' ')
+    .map((w) => surface.get(w) ?? w)
+    .join(' ');
+};
+
 const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
   csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],
   density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej'],

@@ -1,3 +1,4 @@
+import { withPageVerb } from './keywordVerb.ts';
 import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
 import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
@@ -63,12 +64,15 @@ export const prepareDocument = (input: EngineInput) => {
   // The entity is what the writer's own sentences repeat: a quotation's attribution or a cited
   // source's place ("na Politechnice Wrocławskiej") is the speaker's wording, not the page's subject.
   const support = evidenceOf(doc).sentences;
+  const body = doc.sentences.filter((s) => !support.has(s)).map((s) => s.stems);
+  const nouns = language === 'de' ? germanNouns(doc.text) : null;
   const kw = refineIntent(
-    describeKeyword(
-      keyword,
+    withPageVerb(
+      describeKeyword(keyword, an, body, nouns),
       an,
-      doc.sentences.filter((s) => !support.has(s)).map((s) => s.stems),
-      language === 'de' ? germanNouns(doc.text) : null,
+      doc.sentences.map((s) => s.text),
+      body,
+      nouns,
     ),
     doc.text,
     an,

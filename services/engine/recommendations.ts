@@ -3,7 +3,7 @@ import type { BenchStats } from './benchStats.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
 import { ground, type GateContext } from './grounding.ts';
-import { dimensionName, t } from './labels.ts';
+import { dimensionName, num, t } from './labels.ts';
 import { brokenLinks, passageLinks } from './text/links.ts';
 import type { Change, ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
 import { DIMENSION_IDS } from './types.ts';
@@ -154,7 +154,7 @@ export const buildRecommendations = (
         : t(
             lang,
             `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
-            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+            `${name}: ${num('pl', dimBefore)} → ${num('pl', dimAfter)}/10; CQS +${num('pl', delta)}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
             `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
           ),
       estimatedCqsDelta: delta,

@@ -43,6 +43,9 @@ const en = {
   eeatNone: 'No E-E-A-T scores for this audit.',
   recommendations: 'Recommendations',
   recommendationsNone: 'No recommendations: nothing to change.',
+  // Problems without a measured edit are still problems: "nothing to change" would deny them.
+  recommendationsNoneButProblems:
+    'No ready-made edit gains points here; the problems listed under each dimension above are for the author to address.',
   priority: { critical: 'Critical', high: 'High priority', medium: 'Medium priority', bonus: 'Bonus' } as Record<
     string,
     string
@@ -126,6 +129,8 @@ const pl: typeof en = {
   eeatNone: 'Brak ocen E-E-A-T dla tego audytu.',
   recommendations: 'Rekomendacje',
   recommendationsNone: 'Brak rekomendacji: nie ma czego zmieniać.',
+  recommendationsNoneButProblems:
+    'Żadna gotowa poprawka nie podnosi tu wyniku; problemy wymienione wyżej przy każdym wymiarze autor musi rozwiązać sam.',
   priority: { critical: 'Krytyczne', high: 'Wysoki priorytet', medium: 'Średni priorytet', bonus: 'Dodatkowe' },
   before: 'Przed',
   after: 'Po',

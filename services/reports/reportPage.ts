@@ -249,7 +249,7 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
   if (!r.recommendations.length)
     return html`<section class="card" aria-labelledby="h-rec">
       <h2 id="h-rec">${L.recommendations}</h2>
-      <p>${L.recommendationsNone}</p>
+      <p>${r.dimensions.some((d) => d.problems.length) ? L.recommendationsNoneButProblems : L.recommendationsNone}</p>
     </section>`;
   return html`<section class="card long" aria-labelledby="h-rec">
     <h2 id="h-rec">${L.recommendations}</h2>

@@ -1,7 +1,7 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
 import { gamingOf } from './gaming.ts';
-import { sectionLabels, t } from '../labels.ts';
+import { num, sectionLabels, t } from '../labels.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Section, Sentence } from '../types.ts';
 import {
@@ -235,8 +235,13 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     score: round1(score),
     summary: t(
       lang,
-      `Intro ${intro}/4; ${passing.length} of ${secs.length} sections answer first.`,
-      `Wstęp ${intro}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`,
+      // "0 of 0 sections" reads as a failure; a page without subheadings is judged by its intro alone.
+      secs.length
+        ? `Intro ${intro}/4; ${passing.length} of ${secs.length} sections answer first.`
+        : `Intro ${intro}/4; no subheadings, so the intro is judged alone.`,
+      secs.length
+        ? `Wstęp ${num('pl', intro)}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`
+        : `Wstęp ${num('pl', intro)}/4; brak śródtytułów, więc liczy się sam wstęp.`,
     ),
     strengths,
     findings,

@@ -1,6 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
-import { t } from '../labels.ts';
+import { count, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
   capitalise,
@@ -106,8 +106,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
         problem: t(
           lang,
-          `"${sectionName(doc, sec.index)}" runs ${sec.words} words without a subheading (limit 300–350).`,
-          `Sekcja „${sectionName(doc, sec.index)}” ma ${sec.words} słów bez śródtytułu (limit 300–350).`,
+          `"${sectionName(doc, sec.index)}" runs ${count(lang, sec.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} without a subheading (limit 300–350).`,
+          `Sekcja „${sectionName(doc, sec.index)}” ma ${count('pl', sec.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} bez śródtytułu (limit 300–350).`,
         ),
         suggestion: t(
           lang,
@@ -140,8 +140,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         title: t(lang, 'Break up a long paragraph', 'Podziel długi akapit', 'Langen Absatz teilen'),
         problem: t(
           lang,
-          `A paragraph in "${sectionName(doc, p.sec.index)}" has ${p.words} words (limit 150).`,
-          `Akapit w „${sectionName(doc, p.sec.index)}” ma ${p.words} słów (limit 150).`,
+          `A paragraph in "${sectionName(doc, p.sec.index)}" has ${count(lang, p.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} (limit 150).`,
+          `Akapit w „${sectionName(doc, p.sec.index)}” ma ${count('pl', p.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} (limit 150).`,
         ),
         suggestion: t(
           lang,
@@ -223,8 +223,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     score: round1(score),
     summary: t(
       lang,
-      `${sections.length} passages; checks passed ${Math.round(mean(checks) * 100)}%.`,
-      `${sections.length} fragmentów; zaliczone testy ${Math.round(mean(checks) * 100)}%.`,
+      `${count(lang, sections.length, ['passage', 'passages'], ['fragment', 'fragmenty', 'fragmentów'])}; checks passed ${Math.round(mean(checks) * 100)}%.`,
+      `${count('pl', sections.length, ['passage', 'passages'], ['fragment', 'fragmenty', 'fragmentów'])}; zaliczone testy ${Math.round(mean(checks) * 100)}%.`,
     ),
     strengths,
     findings,

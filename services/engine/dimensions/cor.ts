@@ -1,5 +1,5 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { sectionLabels, t } from '../labels.ts';
+import { count, sectionLabels, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import { clamp, finding, insertChange, replaceChange, round1 } from './helpers.ts';
 
@@ -104,7 +104,12 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       finding({
         kind: 'duplicate',
         title: t(lang, 'Remove duplicated paragraphs', 'Usuń powtórzone akapity', 'Doppelte Absätze entfernen'),
-        problem: t(lang, `${dups} paragraph(s) appear more than once.`, `${dups} akapit(y) powtarza(ją) się.`),
+        problem: `${count(
+          lang,
+          dups,
+          ['paragraph appears', 'paragraphs appear'],
+          ['akapit powtarza', 'akapity powtarzają', 'akapitów powtarza'],
+        )} ${t(lang, 'more than once.', 'się.')}`,
         suggestion: t(lang, 'Keep each paragraph once.', 'Zostaw każdy akapit tylko raz.'),
         section: L.page,
         sectionIndex: 0,

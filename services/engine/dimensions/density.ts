@@ -6,10 +6,11 @@ import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { removableStuffing } from '../grounding.ts';
-import { t } from '../labels.ts';
+import { count, num, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
   clamp,
+  excerpt,
   finding,
   firstParagraph,
   headed,
@@ -21,6 +22,9 @@ import {
   sectionName,
   unique,
 } from './helpers.ts';
+
+/** A short quotation of a sentence, cut at a word boundary: it says which sentence a problem means. */
+const quote = (s: { text: string }): string => excerpt(s.text, 60);
 
 /**
  * density: keyphrase matches (every content word of the keyphrase in one sentence) per 100 words
@@ -151,13 +155,13 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
             kd > ceiling
               ? t(
                   lang,
-                  `Keyword density is ${round2(kd)}% (over ${ceiling}%); this sentence repeats the keyphrase without adding information.`,
-                  `Gęstość frazy to ${round2(kd)}% (ponad ${ceiling}%); to zdanie powtarza frazę, nie wnosząc informacji.`,
+                  `Keyword density is ${round2(kd)}% (over ${ceiling}%); "${quote(x.s)}" repeats the keyphrase without adding information.`,
+                  `Gęstość frazy to ${num('pl', round2(kd))}% (ponad ${num('pl', ceiling)}%); zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
                 )
               : t(
                   lang,
-                  `${g.stuffed} uses of the keyphrase say nothing else; this sentence repeats it without adding information.`,
-                  `${g.stuffed} użyć frazy nie mówi nic więcej; to zdanie powtarza frazę, nie wnosząc informacji.`,
+                  `${count(lang, g.stuffed, ['use of the keyphrase says', 'uses of the keyphrase say'], ['', '', ''])} nothing else; "${quote(x.s)}" repeats it without adding information.`,
+                  `${count('pl', g.stuffed, ['', ''], ['użycie frazy nie mówi', 'użycia frazy nie mówią', 'użyć frazy nie mówi'])} nic więcej; zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
                 ),
           suggestion: t(
             lang,
@@ -200,7 +204,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         problem: t(
           lang,
           `Keyword density is ${round2(kd)}% and the longest stretch without it is ${Math.round(gap * 100)}% of the sentences.`,
-          `Gęstość frazy to ${round2(kd)}%, a najdłuższy fragment bez niej obejmuje ${Math.round(gap * 100)}% zdań.`,
+          `Gęstość frazy to ${num('pl', round2(kd))}%, a najdłuższy fragment bez niej obejmuje ${Math.round(gap * 100)}% zdań.`,
         ),
         suggestion: t(
           lang,
@@ -219,7 +223,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       t(
         lang,
         `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%).`,
-        `Gęstość frazy ${round2(kd)}% mieści się w naturalnym zakresie (do ${ceiling}%).`,
+        `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%).`,
       ),
     );
   // Only a text with enough matches can be spread evenly; a lone match with a long gap is not.
@@ -252,8 +256,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     score: round1(score),
     summary: t(
       lang,
-      `Keyphrase uses: ${uses} in ${counted} words (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}; longest gap ${Math.round(gap * 100)}% of sentences.`,
-      `Wystąpienia frazy: ${uses} na ${counted} słów (${round2(kd)}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+      `Keyphrase uses: ${uses} in ${count('en', counted, ['word', 'words'], ['', '', ''])} (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}; longest gap ${Math.round(gap * 100)}% of sentences.`,
+      `Wystąpienia frazy: ${uses} na ${count('pl', counted, ['', ''], ['słowo', 'słowa', 'słów'])} (${num('pl', round2(kd))}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
     ),
     strengths,
     findings,
@@ -285,9 +289,9 @@ const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<st
     ),
     problem: t(
       lang,
-      `"${kw.text}" appears ${figures.occ} times in this sentence, and the page repeats it where it adds nothing (${figures.kd}% of its words).`,
-      `„${kw.text}” pada w tym zdaniu ${figures.occ} razy, a strona powtarza frazę tam, gdzie nic nie wnosi (${figures.kd}% słów).`,
-      `„${kw.text}“ steht in diesem Satz ${figures.occ}-mal, und die Seite wiederholt es, wo es nichts beiträgt (${figures.kd} % ihrer Wörter).`,
+      `"${kw.text}" appears ${count('en', figures.occ, ['time', 'times'], ['raz', 'razy', 'razy'])} in "${quote(top.s)}", and the page repeats it where it adds nothing (${figures.kd}% of its words).`,
+      `„${kw.text}” pada ${count('pl', figures.occ, ['time', 'times'], ['raz', 'razy', 'razy'])} w zdaniu „${quote(top.s)}”, a strona powtarza frazę tam, gdzie nic nie wnosi (${num('pl', figures.kd)}% słów).`,
+      `„${kw.text}“ steht ${figures.occ}-mal in „${quote(top.s)}“, und die Seite wiederholt es, wo es nichts beiträgt (${num('de', figures.kd)} % ihrer Wörter).`,
     ),
     suggestion: t(
       lang,
@@ -339,7 +343,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   const problem = t(
     lang,
     `The title says "${kw.text}" ${times} times.`,
-    `Tytuł powtarza „${kw.text}” ${times} razy.`,
+    `Tytuł powtarza „${kw.text}” ${count('pl', times, ['time', 'times'], ['raz', 'razy', 'razy'])}.`,
     `Der Titel nennt „${kw.text}“ ${times}-mal.`,
   );
   if (head)

@@ -1,6 +1,6 @@
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { t } from '../labels.ts';
+import { count, t } from '../labels.ts';
 import type { Doc, Sentence } from '../types.ts';
 import {
   clamp,
@@ -150,7 +150,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   }
   if (attrs.size >= 8)
     strengths.push(
-      t(lang, `${attrs.size} distinct attributes carry values.`, `${attrs.size} różnych atrybutów ma podane wartości.`),
+      `${count(lang, attrs.size, ['distinct attribute carries a value', 'distinct attributes carry values'], ['atrybut ma podaną wartość', 'różne atrybuty mają podane wartości', 'różnych atrybutów ma podane wartości'])}.`,
     );
   if (vdRatio >= 1)
     strengths.push(
@@ -161,8 +161,8 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     score: round1(score),
     summary: t(
       lang,
-      `${attrs.size} attributes with values; ${round1(vd)} value sentences per 1,000 words.`,
-      `${attrs.size} atrybutów z wartościami; ${round1(vd)} zdań z wartością na 1000 słów.`,
+      `${count(lang, attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} with values; ${round1(vd)} value sentences per 1,000 words.`,
+      `${count('pl', attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} z wartościami; ${count('pl', round1(vd), ['', ''], ['zdanie', 'zdania', 'zdań'])} z wartością na 1000 słów.`,
     ),
     strengths,
     findings,

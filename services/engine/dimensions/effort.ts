@@ -2,7 +2,7 @@ import { evidenceOf } from '../evidence.ts';
 import { authorFindings } from './authorTasks.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { t } from '../labels.ts';
+import { count, num, t } from '../labels.ts';
 import { shinglesOf } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -180,8 +180,8 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
     score: round1(score),
     summary: t(
       lang,
-      `Novel sentences ${Math.round(novelty * 100)}%, ${round1(vd)} data points per 1,000 words, ${mediaCount} lists/tables/media, ${examples} examples, ${clicheSents.length} clichés.`,
-      `Oryginalne zdania ${Math.round(novelty * 100)}%, ${round1(vd)} danych na 1000 słów, ${mediaCount} list/tabel/mediów, ${examples} przykładów, ${clicheSents.length} frazesów.`,
+      `Novel sentences ${Math.round(novelty * 100)}%, ${round1(vd)} data points per 1,000 words, ${mediaCount} lists/tables/media, ${count(lang, examples, ['example', 'examples'], ['przykład', 'przykłady', 'przykładów'])}, ${count(lang, clicheSents.length, ['cliché', 'clichés'], ['frazes', 'frazesy', 'frazesów'])}.`,
+      `Oryginalne zdania ${Math.round(novelty * 100)}%, ${num('pl', round1(vd))} danych na 1000 słów, listy/tabele/media: ${mediaCount}, ${count('pl', examples, ['example', 'examples'], ['przykład', 'przykłady', 'przykładów'])}, ${count('pl', clicheSents.length, ['cliché', 'clichés'], ['frazes', 'frazesy', 'frazesów'])}.`,
     ),
     strengths,
     findings,

@@ -59,15 +59,24 @@ export const termSentences = (doc: Doc, g: Gaming): Sentence[] => {
   );
 };
 
+/** A sentence with a value counts as at most this many words of the rate's base. */
+const VALUE_SENTENCE_WORDS = 20;
+
 /**
  * Words a rate of value sentences is read over: a support sentence without a value (a quotation, a
- * source's advice) is no claim left without its number, so it does not dilute the rate.
+ * source's advice) is no claim left without its number, so it does not dilute the rate; nor does a
+ * long sentence that gives a value (it counts as 20 words), or adding a 30-word statistic to a page
+ * dense with values would lower its value rate.
  */
-export const valueBaseWords = (doc: Doc, slot: string): number =>
-  Math.max(
-    1,
-    doc.words - [...evidenceOf(doc).sentences].reduce((a, s) => a + (hasValue(s.text, slot) ? 0 : s.words.length), 0),
-  );
+export const valueBaseWords = (doc: Doc, slot: string): number => {
+  const support = evidenceOf(doc).sentences;
+  let base = doc.words;
+  for (const s of doc.sentences) {
+    if (hasValue(s.text, slot)) base -= Math.max(0, s.words.length - VALUE_SENTENCE_WORDS);
+    else if (support.has(s)) base -= s.words.length;
+  }
+  return Math.max(1, base);
+};
 
 export const capitalise = (s: string): string => (s ? s[0]!.toLocaleUpperCase() + s.slice(1) : s);
 export const lowerFirst = (s: string): string =>

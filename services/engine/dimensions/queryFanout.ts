@@ -1,6 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
-import { t } from '../labels.ts';
+import { keywordCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
 import { clamp, fill, finding, insertChange, newSectionPlace, round1, sectionName } from './helpers.ts';
@@ -69,7 +69,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
     if (queryCovered(leads, x.stems) >= 0) got += x.w;
     else missing.push(x);
   }
-  const entity = kw.entity || kw.text;
+  const entity = keywordCase(kw.entity || kw.text, kw.text);
   const facets = FACET_IDS.map((f) => ({ f, covered: facetCovered(leads, f, ctx, doc) }));
   const coveredFacets = facets.filter((x) => x.covered).length;
   got += 0.5 * Math.min(5, coveredFacets);

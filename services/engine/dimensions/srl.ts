@@ -1,7 +1,7 @@
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { t } from '../labels.ts';
+import { count, num, t } from '../labels.ts';
 import { syllables } from '../text/syllables.ts';
 import type { Doc, Sentence } from '../types.ts';
 import {
@@ -145,8 +145,8 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Split a long sentence', 'Podziel długie zdanie', 'Langen Satz teilen'),
           problem: t(
             lang,
-            `A sentence of ${s.words.length} words; ${pct(long)} of sentences exceed 20 words (limit ${pct(limit)}).`,
-            `Zdanie ma ${s.words.length} słów; ${pct(long)} zdań przekracza 20 słów (limit ${pct(limit)}).`,
+            `A sentence of ${count(lang, s.words.length, ['word', 'words'], ['słowo', 'słowa', 'słów'])}; ${pct(long)} of sentences exceed 20 words (limit ${pct(limit)}).`,
+            `Zdanie ma ${count('pl', s.words.length, ['word', 'words'], ['słowo', 'słowa', 'słów'])}; ${pct(long)} zdań przekracza 20 słów (limit ${pct(limit)}).`,
           ),
           suggestion: t(
             lang,
@@ -189,7 +189,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         problem: t(
           lang,
           `${read.name} readability is ${round1(read.value)}.`,
-          `Czytelność ${read.name} wynosi ${round1(read.value)}.`,
+          `Czytelność ${read.name} wynosi ${num('pl', round1(read.value))}.`,
         ),
         suggestion: t(lang, 'Shorter sentences and everyday words.', 'Krótsze zdania i prostsze słowa.'),
         section: '',
@@ -234,7 +234,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     summary: t(
       lang,
       `Passive ${pct(passive)}, sentences over 20 words ${pct(long)}, hedged ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`,
-      `Strona bierna ${pct(passive)}, zdania ponad 20 słów ${pct(long)}, asekuracja ${pct(hedgeShare)}, ${read.name} ${round1(read.value)}.`,
+      `Strona bierna ${pct(passive)}, zdania ponad 20 słów ${pct(long)}, asekuracja ${pct(hedgeShare)}, ${read.name} ${num('pl', round1(read.value))}.`,
     ),
     strengths,
     findings,

@@ -1,6 +1,6 @@
 import type { Finding } from '../context.ts';
 import { isProtected, type GateContext } from '../grounding.ts';
-import { t } from '../labels.ts';
+import { count, num, t } from '../labels.ts';
 import { recLexiconFor } from '../text/recLexicon.ts';
 import { tokenize, wordSpans } from '../text/segment.ts';
 import type { Doc, Sentence } from '../types.ts';
@@ -178,9 +178,9 @@ export const trimFindings = (
         ),
         problem: t(
           lang,
-          `Keyword density is ${kd}% (${figures.uses} uses in ${figures.counted} words; natural up to ${figures.ceiling}%); after naming "${kw.text}", this paragraph repeats it ${cuts} more times.`,
-          `Gęstość frazy to ${kd}% (${figures.uses} użyć na ${figures.counted} słów; naturalnie do ${figures.ceiling}%); po pierwszym użyciu „${kw.text}” ten akapit powtarza ją jeszcze ${cuts} razy.`,
-          `Die Keyword-Dichte beträgt ${kd} % (${figures.uses} Nennungen in ${figures.counted} Wörtern; natürlich bis ${figures.ceiling} %); nach der ersten Nennung wiederholt dieser Absatz „${kw.text}“ noch ${cuts}-mal.`,
+          `Keyword density is ${kd}% (${figures.uses} uses in ${figures.counted} words; natural up to ${figures.ceiling}%); after naming "${kw.text}", this paragraph repeats it ${cuts} more ${cuts === 1 ? 'time' : 'times'}.`,
+          `Gęstość frazy to ${num('pl', kd)}% (${count('pl', figures.uses, ['', ''], ['użycie', 'użycia', 'użyć'])} na ${count('pl', figures.counted, ['', ''], ['słowo', 'słowa', 'słów'])}; naturalnie do ${num('pl', figures.ceiling)}%); po pierwszym użyciu „${kw.text}” ten akapit powtarza ją jeszcze ${count('pl', cuts, ['time', 'times'], ['raz', 'razy', 'razy'])}.`,
+          `Die Keyword-Dichte beträgt ${num('de', kd)} % (${figures.uses} Nennungen in ${figures.counted} Wörtern; natürlich bis ${num('de', figures.ceiling)} %); nach der ersten Nennung wiederholt dieser Absatz „${kw.text}“ noch ${cuts}-mal.`,
         ),
         suggestion: t(
           lang,
@@ -197,8 +197,8 @@ export const trimFindings = (
         figure: t(
           lang,
           `${figures.uses} uses in ${figures.counted} words (${kd}%); ${cuts} shortened here`,
-          `${figures.uses} użyć na ${figures.counted} słów (${kd}%); ${cuts} skróconych tutaj`,
-          `${figures.uses} Nennungen in ${figures.counted} Wörtern (${kd} %); ${cuts} hier gekürzt`,
+          `${count('pl', figures.uses, ['', ''], ['użycie', 'użycia', 'użyć'])} na ${count('pl', figures.counted, ['', ''], ['słowo', 'słowa', 'słów'])} (${num('pl', kd)}%); skrócone tutaj: ${cuts}`,
+          `${figures.uses} Nennungen in ${figures.counted} Wörtern (${num('de', kd)} %); ${cuts} hier gekürzt`,
         ),
       }),
     );

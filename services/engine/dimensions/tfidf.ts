@@ -1,7 +1,7 @@
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { t } from '../labels.ts';
+import { count, t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -90,11 +90,11 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           ),
           problem: t(
             lang,
-            `${missing.length} terms most competitors use do not appear, e.g. ${missing
+            `${count(lang, missing.length, ['term most competitors use does', 'terms most competitors use do'], ['', '', ''])} not appear, e.g. ${missing
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
-            `Brakuje ${missing.length} terminów używanych przez większość konkurencji, np. ${missing
+            `Brakuje ${count('pl', missing.length, ['', ''], ['terminu używanego', 'terminów używanych', 'terminów używanych'])} przez większość konkurencji, np. ${missing
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
@@ -131,8 +131,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
           problem: t(
             lang,
-            `${over} terms appear more often than on 90% of competing pages.`,
-            `${over} terminów występuje częściej niż na 90% stron konkurencji.`,
+            `${count(lang, over, ['term appears', 'terms appear'], ['', '', ''])} more often than on 90% of competing pages.`,
+            `${count('pl', over, ['', ''], ['termin występuje', 'terminy występują', 'terminów występuje'])} częściej niż na 90% stron konkurencji.`,
           ),
           suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'),
           section: '',
@@ -154,18 +154,30 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0)
       : 0;
     const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
-    const secs = doc.sections.filter((s) => s.words >= 40);
+    // A section is long enough to judge by its writer's own words: a quotation or a sourced figure
+    // added to a short section does not make it an off-entity section.
+    const support = (i: number) =>
+      (doc.bySection[i] ?? []).reduce((a, x) => a + (quotes.has(x) ? x.words.length : 0), 0);
+    const secs = doc.sections.filter((s) => s.words - support(s.index) >= 40);
     const mentioning = secs.filter((s) =>
       (doc.bySection[s.index] ?? []).some((x) => x.stems.some((st) => ce.includes(st))),
     );
     // A wall of text is one passage where about one per 300 words is expected: it cannot show that the
-    // entity runs through the page.
-    const secCov = secs.length ? mentioning.length / Math.max(secs.length, Math.ceil(doc.words / 300)) : 0;
+    // entity runs through the page. Support (a quotation, a sourced figure) does not count towards
+    // it; filler does, or padding would turn a wall of text into one well-aimed section.
+    const supportWords = doc.sections.reduce((a, x) => a + support(x.index), 0);
+    const secCov = secs.length
+      ? mentioning.length / Math.max(secs.length, Math.ceil((doc.words - supportWords) / 300))
+      : 0;
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
+    // A SERP whose informative results agree on no term is as good as none, and says so.
+    const why = bench
+      ? t(lang, 'Too few competitors agree on terms', 'Za mało konkurentów zgodnych co do terminów')
+      : t(lang, 'No SERP benchmark', 'Brak benchmarku SERP');
     summary = t(
       lang,
-      `No SERP benchmark (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
-      `Brak benchmarku SERP (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
+      `${why} (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
+      `${why} (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
     );
     const off = secs.filter((s) => !mentioning.includes(s));
     if (off.length)
@@ -174,8 +186,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Tie every section to the central entity', 'Powiąż każdą sekcję z główną encją'),
           problem: t(
             lang,
-            `${off.length} sections never mention "${kw.entity || kw.text}".`,
-            `${off.length} sekcji ani razu nie wspomina „${kw.entity || kw.text}”.`,
+            `${count(lang, off.length, ['section never mentions', 'sections never mention'], ['', '', ''])} "${kw.entity || kw.text}".`,
+            `${count('pl', off.length, ['', ''], ['sekcja ani razu nie wspomina', 'sekcje ani razu nie wspominają', 'sekcji ani razu nie wspomina'])} „${kw.entity || kw.text}”.`,
           ),
           suggestion: t(
             lang,

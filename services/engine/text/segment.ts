@@ -72,7 +72,8 @@ export const splitSentences = (text: string): string[] => {
     const part = raw.trim();
     if (!part) continue;
     const prev = out[out.length - 1];
-    if (prev !== undefined && endsWithAbbreviation(prev)) out[out.length - 1] = `${prev} ${part}`;
+    if (prev !== undefined && endsWithAbbreviation(prev) && !unitEndsSentence(prev, part))
+      out[out.length - 1] = `${prev} ${part}`;
     else out.push(part);
   }
   return out;
@@ -83,6 +84,14 @@ const endsWithAbbreviation = (s: string): boolean => {
   if (!m || m[1] === undefined) return false;
   const w = m[1].toLowerCase();
   return ABBREVIATIONS.has(w) || /^\p{Lu}$/u.test(m[1]); // initials such as "J. Kowalski"
+};
+
+// Units written after a number ("+50 zł.", "15 min.", "2 mln."): before a capitalised word the
+// full stop ends the sentence ("+50 zł. W badaniu …"); inside one, the next word is lower case.
+const UNITS = new Set(['zł', 'min', 'mln', 'mld', 'tys', 'godz']);
+const unitEndsSentence = (prev: string, next: string): boolean => {
+  const m = /\p{N}\s*([\p{L}]+)\.$/u.exec(prev);
+  return m !== null && UNITS.has((m[1] ?? '').toLowerCase()) && /^["„«(]?\p{Lu}/u.test(next);
 };
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*(?:-[\p{L}\p{N}]+)*/gu;

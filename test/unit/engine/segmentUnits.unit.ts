@@ -1,0 +1,19 @@
+/** A unit abbreviation after a number ends a sentence before a capitalised word (text/segment.ts). */
+import t from 'tap';
+import { splitSentences } from '../../../services/engine/text/segment.ts';
+
+t.test(
+  '"zł.", "min." after a number: a sentence end before a capital, an abbreviation before lower case',
+  async (t) => {
+    t.same(splitSentences('Dojazd kosztuje +50 zł. W badaniu z 2023 r. wzięło udział 1050 osób.'), [
+      'Dojazd kosztuje +50 zł.',
+      'W badaniu z 2023 r. wzięło udział 1050 osób.',
+    ]);
+    t.same(splitSentences('Kosztuje ok. 5 zł. rocznie. Trwa 15 min. Potem schnie.'), [
+      'Kosztuje ok. 5 zł. rocznie.',
+      'Trwa 15 min.',
+      'Potem schnie.',
+    ]);
+    t.same(splitSentences('Przyjdź o godz. 15. Dr. Nowak czeka.'), ['Przyjdź o godz. 15.', 'Dr. Nowak czeka.']);
+  },
+);
