@@ -31,6 +31,12 @@ export const namesQuery = (s: string, keyword: string): boolean => {
 export const bodyParagraphs = (blocks: readonly Block[]): Block[] =>
   blocks.filter((b) => b.kind === 'paragraph' && !isBylineOrDate(b.text));
 
+/** The keyword, as a phrase, stands more than once in the sentence. */
+export const repeatsKeyword = (s: string, keyword: string): boolean => {
+  const k = keyword.trim().toLowerCase();
+  return k !== '' && s.toLowerCase().split(k).length > 2;
+};
+
 const wordsOf = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
 
 /**
@@ -39,7 +45,8 @@ const wordsOf = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? []
  * clears its throat ("In this article we will answer what X is") announces the answer instead of
  * giving it (the engine's list for the language, as its bluf dimension reads it). Of these, the
  * first that says what the subject is or does (an answer verb of the language) is the answer;
- * without one, the first.
+ * without one, the first. A sentence that names the keyword twice is stuffing, not an answer (the
+ * preview of a poor article once opened with "The X question … because the X debate is one …").
  */
 export const answerSentence = (
   blocks: readonly Block[],
@@ -54,12 +61,32 @@ export const answerSentence = (
           !isQuestion(s) &&
           !/^[#>|*-]/.test(s) &&
           namesQuery(s, keyword) &&
-          containsPhrase(s.toLowerCase(), throatClearing) === null,
+          containsPhrase(s.toLowerCase(), throatClearing) === null &&
+          !repeatsKeyword(s, keyword),
       )
       .map((sentence) => ({ sentence, block })),
   );
-  return statements.find((x) => wordsOf(x.sentence).some((w) => answerVerbs.includes(w))) ?? statements[0] ?? null;
+  return (
+    statements.find(
+      (x) => opensWithQuery(x.sentence, keyword) && wordsOf(x.sentence).some((w) => answerVerbs.includes(w)),
+    ) ??
+    statements.find((x) => wordsOf(x.sentence).some((w) => answerVerbs.includes(w))) ??
+    statements[0] ??
+    null
+  );
 };
+
+/** How near its start an answer names its subject ("A bond is …", "Descaling a kettle takes …"). */
+const SUBJECT_WORDS = 6;
+
+/** The sentence names the query among its first words: it speaks about it, not of something else. */
+const opensWithQuery = (s: string, keyword: string): boolean =>
+  namesQuery(
+    wordsOf(s)
+      .slice(0, SUBJECT_WORDS + keyword.split(/\s+/).length)
+      .join(' '),
+    keyword,
+  );
 
 /**
  * Where the answer goes: the start of the first block under the H1, after a byline or date line

@@ -5,7 +5,8 @@ import { lexiconFor } from '../engine/text/lexicon.ts';
 import { splitSentences } from '../engine/text/segment.ts';
 import type { Recommendation } from '../engine/types.ts';
 import { anchorsOf } from './anchors.ts';
-import { answerFirst, answerSentence, bodyParagraphs, sentencesOf } from './answerFirst.ts';
+import { answerFirst, answerSentence, bodyParagraphs, repeatsKeyword, sentencesOf } from './answerFirst.ts';
+import { stopwordsFor } from '../engine/text/stopwords.ts';
 import type { Move } from './move.ts';
 import { needsAuthorData, writableByModel } from './placeholders.ts';
 
@@ -138,7 +139,10 @@ export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): st
   const padding = lexiconFor(lang).throatClearing;
   // A label line ("Price: 1 899 zł") is a fact, not a summary: a description sentence says something.
   const substantive = (x: string) =>
-    words(x) >= MIN_DESCRIPTION_WORDS && !/[?？]$/u.test(x) && containsPhrase(x.toLowerCase(), padding) === null;
+    words(x) >= MIN_DESCRIPTION_WORDS &&
+    !/[?？]$/u.test(x) &&
+    containsPhrase(x.toLowerCase(), padding) === null &&
+    !repeatsKeyword(x, keyword);
   const answer = answerSentence(blocks, keyword, lang);
   const found =
     answer && substantive(answer.sentence)
@@ -172,13 +176,40 @@ export const cutAtWord = (text: string, max: number): string => {
   return joint >= max / 2 ? cut.slice(0, joint).trim() : cut;
 };
 
+/**
+ * A cut title does not end on a function word or on part of the keyword ("… Guide About Tablet vs"
+ * of "tablet vs laptop"): words go from its end until it ends on a word that closes a phrase. If
+ * that leaves less than half the title, the title stays as it was (no suggestion beats a broken one).
+ */
+export const withoutDanglingEnd = (cut: string, title: string, keyword: string, lang: string): string => {
+  if (cut === title.trim()) return cut;
+  const stop = stopwordsFor(lang);
+  const kw = keyword.toLowerCase().split(/\s+/).filter(Boolean);
+  const words = cut.split(/\s+/);
+  const low = (w: string) => w.toLowerCase().replace(/[^\p{L}\p{N}]+$/u, '');
+  const dropStopWords = () => {
+    while (words.length > 1 && stop.has(low(words[words.length - 1]!))) words.pop();
+  };
+  dropStopWords();
+  // The cut ends inside the keyword: its last k words are the keyword's first k.
+  for (let k = Math.min(kw.length - 1, words.length - 1); k > 0; k--)
+    if (words.slice(-k).map(low).join(' ') === kw.slice(0, k).join(' ')) {
+      words.splice(words.length - k, k);
+      dropStopWords();
+      break;
+    }
+  const out = words.join(' ').replace(/[\s:;,–—|-]+$/u, '');
+  if (out === cut) return cut;
+  return out.length >= title.length / 2 ? out : title;
+};
+
 const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const title = inp.title ?? '';
   // Only a title too long to show whole is changed (cut at a word). The keyword is never glued to
   // the front of a title that lacks it ("Descale espresso machine: How to …" reads as stuffing, and
   // a bare keyword as the title is a heading made of the keyword): that stays the writer's call.
-  const newTitle = hasKeyword(title, keyword) ? cutAtWord(title, 65) : title;
+  const newTitle = hasKeyword(title, keyword) ? withoutDanglingEnd(cutAtWord(title, 65), title, keyword, lang) : title;
   const goodTitle = newTitle === title;
   const description = descriptionOf(blocks, lang, keyword);
   return [

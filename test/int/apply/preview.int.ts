@@ -105,7 +105,7 @@ const renderInFrame = async (browser: Browser, name: string, height: number) => 
 
 /**
  * The article rendered (headings, lists, links), the changes marked: a fixture article with headings
- * gets its table of contents; an article written outside the project (corpus-a's weak tablet page)
+ * gets its table of contents; an article written outside the project (corpus-a's weak low-light houseplants page)
  * is photographed for docs/ and the README, as a client sees a real poor article revised.
  */
 t.test('previewHtml of corpus articles in Chromium, photographed', async (t) => {
@@ -123,7 +123,7 @@ t.test('previewHtml of corpus articles in Chromium, photographed', async (t) => 
     (await fixture.frame.locator('article.doc div.new a[href^="#"]').count()) >= 3,
     'the new table of contents, green',
   );
-  const real = await renderInFrame(browser, 'corpus-a/tablet-vs-laptop.weak', 1400);
+  const real = await renderInFrame(browser, 'corpus-a/low-light-houseplants.weak', 1400);
   t.ok(real.r.appliedIds.includes('struct:answer-first'), real.r.appliedIds.join(', '));
   t.equal(await real.frame.locator('article.doc h1').count(), 1, 'the H1 rendered');
   t.ok((await real.frame.locator('article.doc del.old').count()) >= 1, 'the cut text struck out');

@@ -2,7 +2,7 @@ import t from 'tap';
 import { parseHTML } from 'linkedom';
 import { anchorOf, anchorsOf } from '../../../services/apply/anchors.ts';
 import { isBylineOrDate } from '../../../services/apply/frontMatter.ts';
-import { planItems, type PlannedItem } from '../../../services/apply/items.ts';
+import { cutAtWord, planItems, withoutDanglingEnd, type PlannedItem } from '../../../services/apply/items.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';
 import { parseMarkdown, stripInline } from '../../../services/engine/text/markdown.ts';
@@ -231,4 +231,18 @@ t.test('previewHtml is the rendered article with its changes marked, JSON-LD apa
     t.notMatch(text, /(^|\n)#{1,6} |\*\*\S/, `${a.name}: rendered, not Markdown source`);
     if (rw.markdown !== a.markdown) t.ok(document.querySelector('.new, .changed, .old'), `${a.name}: changes marked`);
   }
+});
+
+t.test('a cut title ends on a word that closes a phrase, never inside the keyword or on a function word', async (t) => {
+  const cut = (title: string, keyword: string) => withoutDanglingEnd(cutAtWord(title, 65), title, keyword, 'en');
+  t.equal(
+    cut('Mesh Router Setup: The Mesh Router Setup Guide About Mesh Router Setup', 'mesh router setup'),
+    'Mesh Router Setup: The Mesh Router Setup Guide',
+  );
+  t.equal(
+    cut('How to Repot a Cactus: A 20-Minute Routine for Every Windowsill and Balcony', 'repot a cactus'),
+    'How to Repot a Cactus: A 20-Minute Routine for Every Windowsill',
+    'a cut that ends on a noun stays',
+  );
+  t.equal(cut('Short title about a cactus', 'repot a cactus'), 'Short title about a cactus', 'a short title stays');
 });
