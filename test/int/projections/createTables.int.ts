@@ -8,14 +8,20 @@ import { testDatabase } from '../../helpers/db.ts';
 t.test('processes starting at once create the projection tables without failing', async (t) => {
   const { url } = await testDatabase(t);
   const pools = Array.from({ length: 6 }, () => createPool(url, 2));
-  t.teardown(() => Promise.all(pools.map((p) => p.end())));
-  const outcomes = await Promise.allSettled(pools.map((p) => createProjectionTables(p, asyncProjections)));
-  t.strictSame(
-    outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
-    [],
-  );
-  const tables = await pools[0]!.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('ledger_accounts', 'ledger_entries')`,
-  );
-  t.equal(tables.rows[0]!.n, 2);
+  // The pools end in the test itself, before testDatabase's teardown drops the database: dropped
+  // under them, their idle connections were terminated by the server and the error failed the test
+  // (seen on a loaded machine).
+  try {
+    const outcomes = await Promise.allSettled(pools.map((p) => createProjectionTables(p, asyncProjections)));
+    t.strictSame(
+      outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason)),
+      [],
+    );
+    const tables = await pools[0]!.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public' AND tablename IN ('ledger_accounts', 'ledger_entries')`,
+    );
+    t.equal(tables.rows[0]!.n, 2);
+  } finally {
+    await Promise.all(pools.map((p) => p.end()));
+  }
 });

@@ -198,8 +198,10 @@ t.test(
     const rs = receiver.requestsTo('/down');
     t.equal(rs.length, 3, 'three attempts, no more');
     const gaps = [rs[1]!.at - rs[0]!.at, rs[2]!.at - rs[1]!.at];
-    t.ok(gaps[0]! >= 1000 && gaps[0]! < 1700, `first pause ≈1 s (${Math.round(gaps[0]!)} ms)`);
-    t.ok(gaps[1]! >= 4000 && gaps[1]! < 4700, `second pause ≈4 s (${Math.round(gaps[1]!)} ms)`);
+    // The lower bounds are the spec's pauses; the upper ones only tell 1 s from 4 s and 4 s from more,
+    // with room for a loaded CI machine (1,755 ms was seen for the first pause under load).
+    t.ok(gaps[0]! >= 1000 && gaps[0]! < 2500, `first pause ≈1 s (${Math.round(gaps[0]!)} ms)`);
+    t.ok(gaps[1]! >= 4000 && gaps[1]! < 5500, `second pause ≈4 s (${Math.round(gaps[1]!)} ms)`);
     t.same(
       new Set(rs.map((r) => r.headers['x-service-delivery'])),
       new Set([jobId]),
