@@ -4,7 +4,7 @@ import { coverage } from './keyword.ts';
 import { t } from './labels.ts';
 import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
-import { gamingOf } from './dimensions/gaming.ts';
+import { gamingOf, idleSentences } from './dimensions/gaming.ts';
 import { removalChange } from './dimensions/helpers.ts';
 import type { Change, Doc, Evidence } from './types.ts';
 
@@ -270,9 +270,8 @@ const facetHeadings = (bench: BenchStats, markers: string[], rl: RecLexicon): { 
 
 /** The sentence belongs to a filler or unspecific paragraph, or is keyword stuffing (gaming.ts). */
 const inFiller = (doc: Doc, ctx: GateContext, sentence: string): boolean => {
-  const g = gamingOf(doc, ctx.kw, ctx.an);
   const text = norm(sentence);
-  return [...g.filler, ...g.unspecific, ...g.stuffedSentences].some((x) => norm(x.text) === text);
+  return [...idleSentences(gamingOf(doc, ctx.kw, ctx.an))].some((x) => norm(x.text) === text);
 };
 
 export const ground = (

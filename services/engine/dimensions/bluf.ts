@@ -1,6 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
-import { gamingOf } from './gaming.ts';
+import { gamingOf, idleSentences } from './gaming.ts';
 import { num, sectionLabels, t } from '../labels.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Section, Sentence } from '../types.ts';
@@ -40,12 +40,6 @@ const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): 
   // A short, unhedged statement that picks up the heading, or states a value or what something is/does.
   const cov = coverage(first.stems, hs);
   return cov > 0 || hasValue(first.text, ctx.lex.slot) || first.words.some((w) => ctx.lex.answerVerbs.includes(w));
-};
-
-/** Sentences that carry nothing (filler, unspecific or keyword-stuffed: gaming.ts). */
-const idleSentences = (doc: Doc, ctx: ScoringContext): Set<Sentence> => {
-  const g = gamingOf(doc, ctx.kw, ctx.an);
-  return new Set([...g.filler, ...g.unspecific, ...g.stuffedSentences]);
 };
 
 /** Above this many words a text without subheadings is a wall of text (Yoast: 300 words per section). */
@@ -178,7 +172,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     if (para && unique(doc.content, para.raw) && !/\?\s*$/.test(ps[0]?.text ?? '')) {
       const hs = ctx.an.contentStems(heading.text);
       // Only a sentence that says something moves up: a filler or stuffed one is no answer.
-      const idle = idleSentences(doc, ctx);
+      const idle = idleSentences(gamingOf(doc, ctx.kw, ctx.an));
       const cand = ps.findIndex(
         (s, i) => i > 0 && s.words.length <= 25 && coverage(s.stems, hs) >= 0.5 && !idle.has(s),
       );

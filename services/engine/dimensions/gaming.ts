@@ -288,3 +288,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
   byKw.set(key, result);
   return result;
 };
+
+/** The sentences that carry nothing: filler, unspecific or keyword-stuffed. One owner for the rule. */
+export const idleSentences = (g: Gaming): Set<Sentence> =>
+  new Set([...g.filler, ...g.unspecific, ...g.stuffedSentences]);

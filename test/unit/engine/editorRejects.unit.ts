@@ -9,7 +9,7 @@ import {
 } from '../../../services/engine/grounding.ts';
 import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
 import { SUBSTANTIVE_EFFORT } from '../../../services/engine/recommendations.ts';
-import { gamingOf } from '../../../services/engine/dimensions/gaming.ts';
+import { gamingOf, idleSentences } from '../../../services/engine/dimensions/gaming.ts';
 import { brokenLinks, passageLinks } from '../../../services/engine/text/links.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
@@ -52,7 +52,7 @@ const audited: Audited[] = recArticles().map((a) => {
   const g = gamingOf(run.scored.doc, ctx.kw, an);
   return {
     a,
-    idle: new Set([...g.filler, ...g.unspecific, ...g.stuffedSentences].map((x) => x.text.replace(/\s+/g, ' ').trim())),
+    idle: new Set([...idleSentences(g)].map((x) => x.text.replace(/\s+/g, ' ').trim())),
     recs: run.result.recommendations,
     ctx,
     paa: run.result.benchmark?.paa ?? [],
