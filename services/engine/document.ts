@@ -42,7 +42,7 @@ export const createAnalyzer = (lang: string): Analyzer => {
       const key = `${kind}\u0000${text}`;
       let r = cache.get(key);
       if (!r) {
-        const parts = kind === 'prose' ? splitSentences(text) : [text];
+        const parts = kind === 'prose' || kind === 'list' ? splitSentences(text) : [text];
         r = parts.map((p) => one(p, kind)).filter((s) => s.words.length > 0);
         cache.set(key, r);
       }

@@ -79,7 +79,7 @@ const exactRatio = (parts: [number, number][]): number => {
  * quotation, a sourced figure or a citation to a well-sourced page is never worth nothing.
  */
 export const supportCredit = (support: number, words: number): number =>
-  1 - 0.5 ** (support / Math.max(2, words / 300));
+  1 - 0.5 ** (support / Math.max(2, words / 150));
 
 export interface EeatDetail {
   eeat: Eeat;
@@ -143,7 +143,7 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
     [4, authoritative / 2],
     [1.5, external.length / 2],
     [2, sources / 2],
-    [2, supportCredit(support, doc.words)],
+    [8, supportCredit(support, doc.words)],
     [1.5, internal / 2],
     ...(html ? [[1, sig.sameAs ? 1 : 0] as [number, number]] : []),
   ]);

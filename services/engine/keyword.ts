@@ -91,7 +91,9 @@ export const describeKeyword = (
     text: keyword.trim(),
     // Matching (density) uses the phrase without comparison connectors ("vs", "czy"), which
     // writers do not repeat in every sentence that mentions both sides.
-    stems: [...new Set(an.contentStems(words.filter((w) => !CONNECTORS.has(w)).join(' ')))],
+    // Intent modifiers ("best", "review", "opinie", "kaufen") say what the searcher wants, not words
+    // the answer repeats: a review names the car in every paragraph, "opinie" in few.
+    stems: matchStems(words, modifiers, an),
     entity,
     entityStems: [...new Set(an.contentStems(entity))],
     verb,
@@ -99,6 +101,15 @@ export const describeKeyword = (
     intent,
   };
 };
+
+/** The keyphrase's content stems for matching, without connectors and (when a subject stays) modifiers. */
+function matchStems(words: string[], modifiers: Set<string>, an: Analyzer): string[] {
+  const all = words.filter((w) => !CONNECTORS.has(w));
+  const subject = all.filter((w) => !modifiers.has(w));
+  const stems = (ws: string[]) => [...new Set(an.contentStems(ws.join(' ')))];
+  const kept = stems(subject);
+  return kept.length ? kept : stems(all);
+}
 
 /**
  * Intent the words alone cannot show, read from the page: a keyword word used as a place ("in
@@ -259,6 +270,15 @@ const taskClause = (
   return [imperative ?? ws[0], ...ws.slice(1, end + 1)].join(' ');
 };
 
+/** Two-letter words, not stop words, that the page's sentences use three times or more. */
+const repeatedShortWords = (sentences: string[], an: Analyzer): Set<string> => {
+  const counts = new Map<string, number>();
+  for (const s of sentences)
+    for (const w of tokenize(s))
+      if (w.length === 2 && /^\p{L}+$/u.test(w) && !an.stop.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return new Set([...counts].filter(([, n]) => n >= 3).map(([w]) => w));
+};
+
 export const detectKeyword = (
   title: string,
   blocks: Block[],
@@ -272,13 +292,16 @@ export const detectKeyword = (
       (m) => !m.includes(' '),
     ),
   );
+  // A two-letter word is a subject only when the page keeps using it (German "Öl", "Ei"): most are
+  // function words or abbreviations.
+  const shortNouns = repeatedShortWords(sentences, an);
   const edgeOk = (w: string): boolean =>
     !an.stop.has(w) &&
     !modifiers.has(w) &&
     !lex.verbs.includes(w) &&
     !(kwLang === 'pl' && /ć$/.test(w)) &&
     /\p{L}/u.test(w) &&
-    (w.length >= 3 || w.includes('-'));
+    (w.length >= 3 || w.includes('-') || shortNouns.has(w));
   const innerOk = (w: string): boolean => edgeOk(w) || an.stop.has(w) || CONNECTORS.has(w);
 
   const cands = new Map<string, Candidate>();

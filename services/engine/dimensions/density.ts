@@ -103,13 +103,21 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   const stuffPenalty = g.excessStuffing;
 
   // Filler sentences are not part of the text's run: they neither break nor shorten a gap's share.
-  const prose = proseOf(doc).filter((s) => !g.filler.has(s));
+  // Support without the keyphrase (a quotation, a sourced figure, a citation in the source's words)
+  // is judged as evidence: it does not lengthen the writer's gap either.
+  const support = evidenceOf(doc).sentences;
+  const prose = proseOf(doc).filter((s) => !g.filler.has(s) && !(support.has(s) && occurrences(s, kw.stems) === 0));
+  // The run is broken by a sentence that names the subject, as the mention credit counts it: the
+  // whole keyphrase, or (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers).
+  // Otherwise a natural text scores a long gap that only repeating the whole keyphrase would close.
+  const namesSubject = (s: { stems: string[]; content: string[] }) =>
+    occurrences(s, kw.stems) > 0 || (kw.stems.length >= 2 && coverage(s.content, kw.stems) >= 0.5);
   let run = 0,
     longest = 0,
     runStart = 0,
     longestStart = 0;
   prose.forEach((s, i) => {
-    if (!g.stuffedSentences.has(s) && occurrences(s, kw.stems) > 0) run = 0;
+    if (!g.stuffedSentences.has(s) && namesSubject(s)) run = 0;
     else {
       if (run === 0) runStart = i;
       run++;
@@ -121,7 +129,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   });
   const gap = prose.length ? longest / prose.length : 1;
   // Distribution judges the matches there are; a text with too few is already scored by its density.
-  const gapPenalty = mentions < 0.5 ? 0 : gap > 0.5 ? 4 : gap > 0.3 ? 2 : 0;
+  // A ramp, not steps: one sentence more or less in the longest gap moves the score a little, not by 2.
+  const gapPenalty = mentions < 0.5 ? 0 : Math.min(4, Math.max(0, (gap - 0.3) * 10));
 
   const heads = headed(doc).filter((s) => s.level >= 2);
   const withKw = heads.filter((s) => coverage(an.contentStems(s.heading?.text ?? ''), kw.stems) >= 0.5).length;

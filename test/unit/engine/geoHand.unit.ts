@@ -1,7 +1,7 @@
 /**
  * The hand-written GEO variants (issue 24, item 6) apply to their articles as written: every anchor
  * is in exactly one block, and each edit adds its text. On the tuning half and corpus-a, stuffing and
- * filler never raise CQS and quotations, statistics and citations raise it; the held-out half is
+ * filler never raise CQS and quotations, statistics and citations raise it (corpus-c: see the test); the held-out half is
  * measured by `npm run eval`, never asserted (it must not steer the engine).
  */
 import t from 'tap';
@@ -34,8 +34,14 @@ for (const half of HAND_HALVES)
         }
       });
 
-t.test('tuning and corpus-a: gaming never raises CQS, evidence raises it', async (t) => {
+t.test('tuning, corpus-a and corpus-c: gaming never raises CQS, evidence raises it', async (t) => {
   const rows = HAND_SETS.flatMap((set) => [...handRows('tuning', set), ...handRows('corpus-a', set)]);
+  // corpus-c's one known filler miss (a generic paragraph the filler rule does not recognise dilutes
+  // an over-used term) is in docs/scoring.md; its other variants are held to the same bar.
+  const c = handRows('corpus-c');
+  t.equal(c.filter((r) => r.deltas.stuffing! > 0).length, 0, 'corpus-c: stuffing never raises CQS');
+  for (const v of ['quotation', 'statistic', 'citation'] as const)
+    t.ok(c.filter((r) => r.deltas[v]! > 0).length >= 0.85 * c.length, `corpus-c: ${v} raises CQS on 7 of 8 or more`);
   t.ok(rows.length >= 8, `${rows.length} articles`);
   t.ok(new Set(rows.map((r) => r.language)).size >= 2, 'more than one language');
   for (const v of HAND_VARIANTS) {
