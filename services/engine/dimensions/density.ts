@@ -35,7 +35,9 @@ const quote = (s: { text: string }): string => excerpt(s.text, 60);
  * from 2 to 8; up to 1 point over the ceiling scores 1; beyond, 0 and CQS capped at 60. Stuffing
  * (keyphrase-only sentences, bold lines, a phrase said twice in a line or subheading) costs a point
  * per use beyond the natural allowance. Distribution (at 0.5% or more): the longest run of sentences
- * without a match costs 2 (30–50%) or 4 (over 50%). Keyphrase words in 30–75% of the subheadings, else −1.
+ * that do not name the subject (the keyphrase, or half its words) costs 0.1 a point over 30%, at most
+ * 4 (70%). Intent modifiers ("best", "opinie") are not part of the match (keyword.ts). Keyphrase
+ * words in 30–75% of the subheadings, else −1.
  */
 
 /** Where natural use of the keyphrase ends: a lone content word is said far more often than a phrase. */
