@@ -75,7 +75,7 @@ const exactRatio = (parts: [number, number][]): number => {
 
 /**
  * Checkable support per length with diminishing returns: half the credit at one item (a source
- * attribution counts half) per 300 words, and every further item still adds a little, so adding a
+ * attribution counts half) per 150 words, and every further item still adds a little, so adding a
  * quotation, a sourced figure or a citation to a well-sourced page is never worth nothing.
  */
 export const supportCredit = (support: number, words: number): number =>

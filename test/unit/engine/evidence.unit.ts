@@ -72,7 +72,7 @@ t.test('support credit grows with every item and never saturates', async (t) => 
     t.ok(c > prev && c < 1, `${n} items: ${c.toFixed(3)}`);
     prev = c;
   }
-  t.equal(supportCredit(3, 900), 0.5, 'half at one item per 300 words');
+  t.equal(supportCredit(6, 900), 0.5, 'half at one item per 150 words');
 });
 
 t.test('a source named with its document, or a body named with its place, is evidence (en, pl, de)', async (t) => {
