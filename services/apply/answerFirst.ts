@@ -56,8 +56,10 @@ export type Unfit = (sentence: string, at: AnswerPlace) => boolean;
  * clears its throat ("In this article we will answer what X is") announces the answer instead of
  * giving it (the engine's list for the language, as its bluf dimension reads it). Of these, the
  * first that says what the subject is or does (an answer verb of the language) is the answer;
- * without one, the first. A sentence that names the keyword twice is stuffing, not an answer (the
- * preview of a poor article once opened with "The X question … because the X debate is one …").
+ * without one, the first that states a figure; else none. A sentence that names the keyword twice
+ * is stuffing, not an answer (the preview of a poor article once opened with "The X question …
+ * because the X debate is one …"); `unfit` (answerFit.ts) rules out what the engine reads as
+ * saying nothing and what depends on its place.
  */
 export const answerSentence = (
   blocks: readonly Block[],
@@ -84,7 +86,9 @@ export const answerSentence = (
       (x) => opensWithQuery(x.sentence, keyword) && wordsOf(x.sentence).some((w) => answerVerbs.includes(w)),
     ) ??
     statements.find((x) => wordsOf(x.sentence).some((w) => answerVerbs.includes(w))) ??
-    statements[0] ??
+    // Without an answer verb ("Kraków zbuduje 42 km …", a news lead), only a sentence with a figure:
+    // a statement of fact about the query, not any sentence that happens to name it.
+    statements.find((x) => /\p{N}/u.test(x.sentence)) ??
     null
   );
 };

@@ -139,7 +139,12 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
  * date line, not a question, not throat-clearing by the engine's own list); followed by the next
  * sentences of its paragraph while they fit.
  */
-export const descriptionOf = (blocks: Blocks, lang: string, keyword: string, view: EngineView | null = null): string => {
+export const descriptionOf = (
+  blocks: Blocks,
+  lang: string,
+  keyword: string,
+  view: EngineView | null = null,
+): string => {
   const padding = lexiconFor(lang).throatClearing;
   // A label line ("Price: 1 899 zł") is a fact, not a summary: a description sentence says something.
   const substantive = (x: string) =>
@@ -622,7 +627,10 @@ const stuffingItems = (
     const after = afterCut(block.raw, sentences);
     const edit: Cut = { kind: 'cut', within: block.raw, sentences, every: copies > 1 };
     const n = sentences.length;
-    const times = copies > 1 ? t(lang, ` (all ${copies} copies)`, ` (wszystkie ${copies} powtórzenia)`, ` (alle ${copies} Kopien)`) : '';
+    const times =
+      copies > 1
+        ? t(lang, ` (all ${copies} copies)`, ` (wszystkie ${copies} powtórzenia)`, ` (alle ${copies} Kopien)`)
+        : '';
     return finish(
       base({
         id: `struct:stuffing:${k}`,

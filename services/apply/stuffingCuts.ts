@@ -132,7 +132,8 @@ export const stuffedParagraphs = (
     // A section whose only text this paragraph is keeps it: cut whole, the heading would stand empty.
     const whole = sentencesIn(b.raw).every((s) => sentences.includes(s));
     const alone =
-      (blocks[i - 1]?.kind === 'heading' || i === 0) && (blocks[i + 1] === undefined || blocks[i + 1]!.kind === 'heading');
+      (blocks[i - 1]?.kind === 'heading' || i === 0) &&
+      (blocks[i + 1] === undefined || blocks[i + 1]!.kind === 'heading');
     if (whole && alone) return;
     out.push({ block: b, sentences, copies: blocks.filter((x) => x.kind === 'paragraph' && x.raw === b.raw).length });
   });

@@ -132,17 +132,69 @@ t.test('corpus-wide: every stuffing cut is a sentence the engine scores as stuff
   t.ok(offered > 0, `${offered} stuffing cuts offered`);
 });
 
-t.test('corpus-wide: answer-first never moves a sentence that leans back, says nothing or answers a question', async (t) => {
-  for (const a of articles) {
-    const af = a.items.find((p) => p.item.id === 'struct:answer-first');
-    if (af?.edit?.kind !== 'move' || !af.item.selectable) continue;
-    const view = engineView(a.markdown, a.keyword, a.language);
-    if (!view) continue;
-    const plain = norm(stripInline(af.edit.sentence));
-    t.notOk(leansBack(plain, view), `${a.name}: "${plain.slice(0, 50)}" does not lean back`);
-    t.notOk(view.empty.has(plain), `${a.name}: not filler`);
-    const from = splitSentences(af.edit.from);
-    const i = from.indexOf(af.edit.sentence);
-    t.notOk(i > 0 && /[?？]$/u.test(from[i - 1]!), `${a.name}: not the answer to the question before it`);
-  }
+t.test(
+  'corpus-wide: answer-first never moves a sentence that leans back, says nothing or answers a question',
+  async (t) => {
+    for (const a of articles) {
+      const af = a.items.find((p) => p.item.id === 'struct:answer-first');
+      if (af?.edit?.kind !== 'move' || !af.item.selectable) continue;
+      const view = engineView(a.markdown, a.keyword, a.language);
+      if (!view) continue;
+      const plain = norm(stripInline(af.edit.sentence));
+      t.notOk(leansBack(plain, view), `${a.name}: "${plain.slice(0, 50)}" does not lean back`);
+      t.notOk(view.empty.has(plain), `${a.name}: not filler`);
+      const from = splitSentences(af.edit.from);
+      const i = from.indexOf(af.edit.sentence);
+      t.notOk(i > 0 && /[?？]$/u.test(from[i - 1]!), `${a.name}: not the answer to the question before it`);
+    }
+  },
+);
+
+t.test('answer-first: no sign-off, no sentence that presupposes another, none from the closing section', async (t) => {
+  const moved = (markdown: string, keyword: string) => {
+    const af = plan(markdown, keyword).find((p) => p.item.id === 'struct:answer-first')!;
+    return af.edit?.kind === 'move' && af.item.selectable ? af.edit.sentence : null;
+  };
+  const intro = 'Many homes need heating in winter, and owners look at what the market offers them each year.';
+  t.equal(moved(`# Heat pumps\n\n${intro}\n\nNow you know what a heat pump is!`, 'heat pump'), null, 'an exclamation');
+  t.equal(
+    moved(
+      `# Heat pumps\n\n${intro}\n\nAnother heat pump is the ground source kind that draws heat from the soil.`,
+      'heat pump',
+    ),
+    null,
+    '"Another" presupposes the one before',
+  );
+  t.equal(
+    moved(
+      `# Heat pumps\n\n${intro}\n\n## Types\n\nAir and ground units differ in cost and output.\n\n## Conclusion\n\nA heat pump is a good choice for a well insulated home.`,
+      'heat pump',
+    ),
+    null,
+    'the summary keeps its lines',
+  );
+  t.equal(
+    moved(
+      `# Heat pumps\n\n${intro}\n\nA heat pump is a device that moves heat from the outside air into the house.`,
+      'heat pump',
+    ),
+    'A heat pump is a device that moves heat from the outside air into the house.',
+    'a plain answer is still moved',
+  );
+  t.equal(
+    moved(
+      `# Kraków cycle lanes\n\n${intro}\n\nKraków cycle lanes will grow by 42 km by 2027, the mayor said.`,
+      'kraków cycle lanes',
+    ),
+    'Kraków cycle lanes will grow by 42 km by 2027, the mayor said.',
+    'without an answer verb, a sentence with a figure',
+  );
+  t.equal(
+    moved(
+      `# Kraków cycle lanes\n\n${intro}\n\nKraków cycle lanes will grow, the mayor said on Tuesday.`,
+      'kraków cycle lanes',
+    ),
+    null,
+    'without an answer verb and without a figure, none',
+  );
 });
