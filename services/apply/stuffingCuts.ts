@@ -17,7 +17,8 @@ import type { Span } from './move.ts';
  * - the sentence after it, if kept, does not lean on it ("What is X? This is a question …" keeps
  *   its question) and is not a bare answer to it;
  * - the sentence before it does not announce it (ends with a colon);
- * - a question that ends its paragraph stays: the next block answers it (a pseudo-heading).
+ * - a question that ends its paragraph stays: the next block answers it (a pseudo-heading);
+ * - the reply to a question goes only with its question.
  * A paragraph of stuffing alone goes whole, unless it is all its section has. A paragraph repeated
  * word for word is one item that cuts every copy.
  */
@@ -55,6 +56,11 @@ export const stuffedCutsIn = (within: string, view: EngineView, skip: ReadonlySe
     if (i > 0 && /:\s*$/u.test(sentences[i - 1]!)) continue;
     cut[i] = true;
   }
+  // A sentence right after a question replies to it: it goes only with its question.
+  for (let i = 1; i < sentences.length; i++)
+    if (cut[i] && !cut[i - 1] && /[?？]\s*$/u.test(sentences[i - 1]!)) {
+      cut[i] = false;
+    }
   return sentences.filter((_, i) => cut[i]);
 };
 

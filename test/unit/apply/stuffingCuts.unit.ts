@@ -50,23 +50,29 @@ t.test('a stuffed sentence is cut in every copy of its paragraph, the rest kept 
   t.equal(r.markdown.split('Bond yield is an important topic.').length - 1, 2, 'the kept sentence stays in both');
 });
 
-t.test('never cut: a figure, a question that ends its paragraph, a sentence the next one leans on', async (t) => {
-  const markdown = [
-    '# Bond yield explained',
-    FACTS.join(' '),
-    // The question ends its paragraph: the next paragraph answers it.
-    'Why does bond yield matter for bond yield?',
-    FACTS[1]!,
-    // "This" leans on the question before it.
-    `What is bond yield, bond yield? This is what every investor asks first about ${'bonds'}.`,
-    // A figure: a fact, whatever the repetition.
-    'Bond yield of 4% is bond yield.',
-  ].join('\n\n');
-  const cut = stuffing(plan(markdown, 'bond yield')).flatMap((p) => (p.edit?.kind === 'cut' ? p.edit.sentences : []));
-  t.notOk(cut.includes('Why does bond yield matter for bond yield?'), 'the pseudo-heading stays');
-  t.notOk(cut.includes('What is bond yield, bond yield?'), 'the question "This" points at stays');
-  t.notOk(cut.includes('Bond yield of 4% is bond yield.'), 'the figure stays');
-});
+t.test(
+  'never cut: a figure, a question that ends its paragraph, a sentence the next one leans on, a reply',
+  async (t) => {
+    const markdown = [
+      '# Bond yield explained',
+      FACTS.join(' '),
+      // The question ends its paragraph: the next paragraph answers it.
+      'Why does bond yield matter for bond yield?',
+      FACTS[1]!,
+      // "This" leans on the question before it.
+      `What is bond yield, bond yield? This is what every investor asks first about ${'bonds'}.`,
+      // A figure: a fact, whatever the repetition.
+      'Bond yield of 4% is bond yield.',
+      // The reply to a question that stays, stays too.
+      'Which bond yield pays 4% a year? Hard to say with bond yield and bond yield. Investors compare them every year.',
+    ].join('\n\n');
+    const cut = stuffing(plan(markdown, 'bond yield')).flatMap((p) => (p.edit?.kind === 'cut' ? p.edit.sentences : []));
+    t.notOk(cut.includes('Why does bond yield matter for bond yield?'), 'the pseudo-heading stays');
+    t.notOk(cut.includes('What is bond yield, bond yield?'), 'the question "This" points at stays');
+    t.notOk(cut.includes('Bond yield of 4% is bond yield.'), 'the figure stays');
+    t.notOk(cut.includes('Hard to say with bond yield and bond yield.'), 'the reply stays with its question');
+  },
+);
 
 t.test('answer-first: no answer under a question heading, no pronoun opener, no empty claim', async (t) => {
   const view = engineView(
