@@ -65,7 +65,7 @@ export const answerUnfit =
     if (!view) return false;
     const plain = norm(stripInline(sentence));
     if (view.empty.has(plain) || leansBack(plain, view)) return true;
-    if (view.stuffed.some((s) => norm(s.text) === plain) && addsNothing(plain, view.ctx)) return true;
+    if (view.stuffedTexts.has(plain) && addsNothing(plain, view.ctx)) return true;
     if (recLexiconFor(view.ctx.lang).shortAnswer.test(plain)) return true;
     if (at.index > 0 && isQuestion(at.sentences[at.index - 1]!)) return true;
     // The text already opens with a fact about the subject (a figure in its first sentence): a

@@ -12,6 +12,8 @@ export interface EngineView {
   ctx: GateContext;
   /** Prose sentences the engine counts as keyword stuffing, in text order. */
   stuffed: Sentence[];
+  /** Their texts, whitespace collapsed. */
+  stuffedTexts: Set<string>;
   /** Texts (whitespace collapsed) of the sentences of filler or unspecific paragraphs (no keyword, no fact). */
   empty: Set<string>;
 }
@@ -27,9 +29,11 @@ export const engineView = (markdown: string, keyword: string, language: string):
     return null;
   }
   const g = gamingOf(p.doc, p.kw, p.an);
+  const stuffed = p.doc.sentences.filter((s) => s.kind === 'prose' && g.stuffedSentences.has(s));
   return {
     ctx: { an: p.an, lex: p.lex, lang: p.language, kw: p.kw, bench: null, selfShingles: null },
-    stuffed: p.doc.sentences.filter((s) => s.kind === 'prose' && g.stuffedSentences.has(s)),
+    stuffed,
+    stuffedTexts: new Set(stuffed.map((s) => norm(s.text))),
     empty: new Set([...g.filler, ...g.unspecific].map((s) => norm(s.text))),
   };
 };
