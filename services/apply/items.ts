@@ -629,7 +629,12 @@ const stuffingItems = (
     const n = sentences.length;
     const times =
       copies > 1
-        ? t(lang, ` (all ${copies} copies)`, ` (wszystkie ${copies} powtórzenia)`, ` (alle ${copies} Kopien)`)
+        ? t(
+            lang,
+            ` (all ${copies} copies)`,
+            ` (wszystkie ${count(lang, copies, ['copy', 'copies'], ['powtórzenie', 'powtórzenia', 'powtórzeń'])})`,
+            ` (alle ${copies} Kopien)`,
+          )
         : '';
     return finish(
       base({
