@@ -39,26 +39,41 @@ export const repeatsKeyword = (s: string, keyword: string): boolean => {
 
 const wordsOf = (s: string): string[] => s.toLowerCase().match(/\p{L}+/gu) ?? [];
 
+/** Where a candidate answer stands: its paragraph, its place in it, and the article's blocks. */
+export interface AnswerPlace {
+  block: Block;
+  index: number;
+  sentences: readonly string[];
+  blocks: readonly Block[];
+}
+
+/** A sentence that must not be taken as the answer (items.ts: the engine's reading and the context). */
+export type Unfit = (sentence: string, at: AnswerPlace) => boolean;
+
 /**
  * The answer: a statement of the text that names the query. A question ("Looking for X?")
  * restates the query and answers nothing; a byline or a date line is not the text; a sentence that
  * clears its throat ("In this article we will answer what X is") announces the answer instead of
  * giving it (the engine's list for the language, as its bluf dimension reads it). Of these, the
  * first that says what the subject is or does (an answer verb of the language) is the answer;
- * without one, the first. A sentence that names the keyword twice is stuffing, not an answer (the
- * preview of a poor article once opened with "The X question … because the X debate is one …").
+ * without one, the first that states a figure; else none. A sentence that names the keyword twice
+ * is stuffing, not an answer (the preview of a poor article once opened with "The X question …
+ * because the X debate is one …"); `unfit` (answerFit.ts) rules out what the engine reads as
+ * saying nothing and what depends on its place.
  */
 export const answerSentence = (
   blocks: readonly Block[],
   keyword: string,
   language: string,
+  unfit: Unfit = () => false,
 ): { sentence: string; block: Block } | null => {
   const { throatClearing, answerVerbs } = lexiconFor(language);
   const statements = bodyParagraphs(blocks).flatMap((block) =>
     sentencesOf(block.raw)
       .filter(
-        (s) =>
+        (s, i, all) =>
           !isQuestion(s) &&
+          !unfit(s, { block, index: i, sentences: all, blocks }) &&
           !/^[#>|*-]/.test(s) &&
           namesQuery(s, keyword) &&
           containsPhrase(s.toLowerCase(), throatClearing) === null &&
@@ -71,7 +86,9 @@ export const answerSentence = (
       (x) => opensWithQuery(x.sentence, keyword) && wordsOf(x.sentence).some((w) => answerVerbs.includes(w)),
     ) ??
     statements.find((x) => wordsOf(x.sentence).some((w) => answerVerbs.includes(w))) ??
-    statements[0] ??
+    // Without an answer verb ("Kraków zbuduje 42 km …", a news lead), only a sentence with a figure:
+    // a statement of fact about the query, not any sentence that happens to name it.
+    statements.find((x) => /\p{N}/u.test(x.sentence)) ??
     null
   );
 };
@@ -92,7 +109,7 @@ const opensWithQuery = (s: string, keyword: string): boolean =>
  * Where the answer goes: the start of the first block under the H1, after a byline or date line
  * that stands directly under it (the byline belongs to the headline, the answer opens the text).
  */
-const openingBlock = (blocks: readonly Block[]): Block | null => {
+export const openingBlock = (blocks: readonly Block[]): Block | null => {
   let i = blocks[0]?.kind === 'heading' && blocks[0].level === 1 ? 1 : 0;
   while (blocks[i]?.kind === 'paragraph' && isBylineOrDate(blocks[i]!.text)) i++;
   return blocks[i] ?? null;
@@ -114,9 +131,10 @@ export const answerFirst = (
   blocks: readonly Block[],
   keyword: string,
   language: string,
+  unfit?: Unfit,
 ): AnswerFirst => {
   const opening = openingBlock(blocks);
-  const answer = answerSentence(blocks, keyword, language);
+  const answer = answerSentence(blocks, keyword, language, unfit);
   if (!opening || !answer) return { move: null, already: false, before: '', after: '' };
   const already = answer.block === opening && sentencesOf(opening.raw)[0] === answer.sentence;
   const move: Move = { kind: 'move', sentence: answer.sentence, from: answer.block.raw, to: opening.raw };

@@ -1,5 +1,5 @@
 import { containsPhrase } from '../engine/dimensions/helpers.ts';
-import { t } from '../engine/labels.ts';
+import { count, t } from '../engine/labels.ts';
 import { parseMarkdown, stripInline } from '../engine/text/markdown.ts';
 import { lexiconFor } from '../engine/text/lexicon.ts';
 import { splitSentences } from '../engine/text/segment.ts';
@@ -8,6 +8,9 @@ import { anchorsOf } from './anchors.ts';
 import { answerFirst, answerSentence, bodyParagraphs, repeatsKeyword, sentencesOf } from './answerFirst.ts';
 import { stopwordsFor } from '../engine/text/stopwords.ts';
 import type { Move } from './move.ts';
+import { answerUnfit } from './answerFit.ts';
+import { engineView, norm, type EngineView } from './engineView.ts';
+import { afterCut, stuffedParagraphs, type Cut } from './stuffingCuts.ts';
 import { needsAuthorData, writableByModel } from './placeholders.ts';
 
 /** One item of spec 2.5, plus where its AFTER goes (internal, never sent). */
@@ -33,6 +36,7 @@ export type Edit =
   | { kind: 'replace'; before: string; after: string }
   | { kind: 'insert'; placement: 'after' | 'before' | 'end'; anchor: string; after: string }
   | Move
+  | Cut
   | { kind: 'meta'; field: 'title' | 'description'; value: string };
 
 export interface PlannedItem {
@@ -135,7 +139,12 @@ const recommendationItems = (recs: readonly Recommendation[], writer: boolean): 
  * date line, not a question, not throat-clearing by the engine's own list); followed by the next
  * sentences of its paragraph while they fit.
  */
-export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): string => {
+export const descriptionOf = (
+  blocks: Blocks,
+  lang: string,
+  keyword: string,
+  view: EngineView | null = null,
+): string => {
   const padding = lexiconFor(lang).throatClearing;
   // A label line ("Price: 1 899 zł") is a fact, not a summary: a description sentence says something.
   const substantive = (x: string) =>
@@ -143,12 +152,21 @@ export const descriptionOf = (blocks: Blocks, lang: string, keyword: string): st
     !/[?？]$/u.test(x) &&
     containsPhrase(x.toLowerCase(), padding) === null &&
     !repeatsKeyword(x, keyword);
-  const answer = answerSentence(blocks, keyword, lang);
+  // Neither the answer nor the fallback is a sentence the engine reads as stuffing or filler, or
+  // one that leans on the sentence before it ("To pytanie zadaje sobie wiele osób …").
+  const unfit = answerUnfit(view);
+  const answer = answerSentence(blocks, keyword, lang, unfit);
   const found =
     answer && substantive(answer.sentence)
       ? { sentences: sentencesOf(answer.block.raw).map(stripInline), first: stripInline(answer.sentence) }
       : bodyParagraphs(blocks)
-          .map((p) => ({ sentences: sentencesOf(p.text), first: sentencesOf(p.text).find(substantive) }))
+          .map((p) => {
+            const sentences = sentencesOf(p.text);
+            const first = sentences.find(
+              (x, index) => substantive(x) && !unfit(x, { block: p, index, sentences, blocks }),
+            );
+            return { sentences, first };
+          })
           .find((p) => p.first !== undefined);
   if (!found?.first) return '';
   let description = found.first.replace(/\s*\n\s*/g, ' ');
@@ -203,7 +221,7 @@ export const withoutDanglingEnd = (cut: string, title: string, keyword: string, 
   return out.length >= title.length / 2 ? out : title;
 };
 
-const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
+const metaItems = (inp: ItemsInput, blocks: Blocks, view: EngineView | null): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const title = inp.title ?? '';
   // Only a title too long to show whole is changed (cut at a word). The keyword is never glued to
@@ -211,7 +229,7 @@ const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   // a bare keyword as the title is a heading made of the keyword): that stays the writer's call.
   const newTitle = hasKeyword(title, keyword) ? withoutDanglingEnd(cutAtWord(title, 65), title, keyword, lang) : title;
   const goodTitle = newTitle === title;
-  const description = descriptionOf(blocks, lang, keyword);
+  const description = descriptionOf(blocks, lang, keyword, view);
   return [
     finish(
       base({
@@ -259,11 +277,11 @@ const metaItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
 type H2Section = { heading: string; body: Blocks };
 
 /** Answer first: the answer is moved to the opening, never copied (the text holds it once). */
-const answerFirstItem = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
+const answerFirstItem = (inp: ItemsInput, blocks: Blocks, view: EngineView | null): PlannedItem[] => {
   const { language: lang, keyword } = inp;
   const out: PlannedItem[] = [];
   const first = blocks.find((b) => b.kind === 'paragraph');
-  const af = answerFirst(inp.markdown, blocks, keyword, lang);
+  const af = answerFirst(inp.markdown, blocks, keyword, lang, answerUnfit(view));
   if (first) {
     out.push(
       finish(
@@ -437,14 +455,22 @@ const tocItem = (inp: ItemsInput, blocks: Blocks, sections: H2Section[]): Planne
   return out;
 };
 
-const structureItems = (inp: ItemsInput): PlannedItem[] => {
+const structureItems = (inp: ItemsInput, view: EngineView | null): PlannedItem[] => {
   const blocks = parseMarkdown(inp.markdown).blocks;
   const sections = h2Sections(blocks);
+  const padding = paddingItems(inp, blocks);
+  // A sentence another item already cuts or rewrites is not offered twice (noise).
+  const taken = new Set(
+    [...inp.recommendations.map((r) => r.before), ...padding.map((p) => p.item.before)]
+      .filter(Boolean)
+      .flatMap((b) => splitSentences(b).map((x) => norm(stripInline(x)))),
+  );
   return [
-    ...answerFirstItem(inp, blocks),
+    ...answerFirstItem(inp, blocks, view),
     ...sectionSplitItems(inp, sections),
     // Cuts first: a paragraph split then skips a paragraph a cut already changed (overlapping).
-    ...paddingItems(inp, blocks),
+    ...stuffingItems(inp, blocks, view, taken),
+    ...padding,
     ...paragraphItems(inp, blocks),
     ...faqItem(inp, blocks),
     ...tocItem(inp, blocks, sections),
@@ -585,12 +611,76 @@ const paragraphItems = (inp: ItemsInput, blocks: Blocks): PlannedItem[] => {
   return out;
 };
 
+/**
+ * The keyword stuffing of a paragraph cut as its named sentences (stuffingCuts.ts: the engine's
+ * own rules of what is stuffing and what may be cut whole), one item per paragraph.
+ */
+const stuffingItems = (
+  inp: ItemsInput,
+  blocks: Blocks,
+  view: EngineView | null,
+  taken: ReadonlySet<string>,
+): PlannedItem[] => {
+  const { language: lang } = inp;
+  const sections = paragraphsIn(blocks, lang);
+  return stuffedParagraphs(blocks, view, taken).map(({ block, sentences, copies }, k) => {
+    const after = afterCut(block.raw, sentences);
+    const edit: Cut = { kind: 'cut', within: block.raw, sentences, every: copies > 1 };
+    const n = sentences.length;
+    const times =
+      copies > 1
+        ? t(
+            lang,
+            ` (all ${copies} copies)`,
+            ` (wszystkie ${count(lang, copies, ['copy', 'copies'], ['powtórzenie', 'powtórzenia', 'powtórzeń'])})`,
+            ` (alle ${copies} Kopien)`,
+          )
+        : '';
+    return finish(
+      base({
+        id: `struct:stuffing:${k}`,
+        group: 'structure',
+        section: sections.find((x) => x.b === block)?.section ?? '',
+        actionType: 'remove',
+        priority: 'high',
+        impact: 'medium',
+        label:
+          after === ''
+            ? t(
+                lang,
+                `Cut a paragraph that only repeats the keyword${times}`,
+                `Usuń akapit, który tylko powtarza frazę${times}`,
+                `Einen Absatz streichen, der nur das Keyword wiederholt${times}`,
+              )
+            : n === 1
+              ? t(
+                  lang,
+                  `Cut a sentence that only repeats the keyword${times}`,
+                  `Usuń zdanie, które tylko powtarza frazę${times}`,
+                  `Einen Satz streichen, der nur das Keyword wiederholt${times}`,
+                )
+              : t(
+                  lang,
+                  `Cut ${n} sentences that only repeat the keyword${times}`,
+                  `Usuń ${count(lang, n, ['sentence', 'sentences'], ['zdanie', 'zdania', 'zdań'])}, które tylko powtarzają frazę${times}`,
+                  `${n} Sätze streichen, die nur das Keyword wiederholen${times}`,
+                ),
+        before: block.raw,
+        after,
+      }),
+      edit,
+    );
+  });
+};
+
 /** Every item of an audit (spec 2.5), in a stable order with ids stable for the audit. */
 export const planItems = (inp: ItemsInput): PlannedItem[] => {
   const blocks = parseMarkdown(inp.markdown).blocks;
+  // The engine's reading of this text: what it scores as stuffing or as saying nothing.
+  const view = engineView(inp.markdown, inp.keyword, inp.language);
   return [
     ...recommendationItems(inp.recommendations, inp.writer ?? false),
-    ...metaItems(inp, blocks),
-    ...structureItems(inp),
+    ...metaItems(inp, blocks, view),
+    ...structureItems(inp, view),
   ];
 };

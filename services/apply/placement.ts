@@ -1,6 +1,7 @@
 import { diffWordsWithSpace } from 'diff';
 import type { Edit } from './items.ts';
 import { moveSpans, type Span } from './move.ts';
+import { cutSpans } from './stuffingCuts.ts';
 
 /**
  * Where an edit lands on the original text, as replacements of [start, end). Every selected item
@@ -36,6 +37,7 @@ const layoutSpans = (at: number, before: string, after: string): Span[] => {
 /** null when the edit's BEFORE or anchor is not in the text verbatim. */
 export const spansOf = (markdown: string, edit: Exclude<Edit, { kind: 'meta' }>): Span[] | null => {
   if (edit.kind === 'move') return moveSpans(markdown, edit);
+  if (edit.kind === 'cut') return cutSpans(markdown, edit);
   if (edit.kind === 'replace') {
     let start = markdown.indexOf(edit.before);
     if (start < 0 || edit.before === '') return null;

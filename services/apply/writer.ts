@@ -21,7 +21,14 @@ export async function writeItems(
   const selected = new Set(selectedIds);
   const out: PlannedItem[] = [];
   for (const p of items) {
-    if (!p.write || !p.edit || p.edit.kind === 'meta' || p.edit.kind === 'move' || !selected.has(p.item.id)) {
+    if (
+      !p.write ||
+      !p.edit ||
+      p.edit.kind === 'meta' ||
+      p.edit.kind === 'move' ||
+      p.edit.kind === 'cut' ||
+      !selected.has(p.item.id)
+    ) {
       out.push(p);
       continue;
     }
