@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Pool } from '../../../../infra/postgres/pool.ts';
 import { findShare } from '../../../../projections/shares/queries.ts';
 import { AppError } from '../../../../core/errors.ts';
+import type { Logger } from '../../../../infra/logger.ts';
+import { createAuditCache } from '../../audits/auditCache.ts';
 import { createAuditReader } from '../../audits/auditReader.ts';
 import { presentAudit, presentResult } from '../../audits/present.ts';
 import { serializeResult } from '../../audits/resultSerializer.ts';
@@ -16,7 +18,9 @@ export const getAuditRoute: FastifyPluginAsyncTypebox<{ pool: Pool; settings: Au
   app,
   { pool, settings },
 ) => {
-  const audits = createAuditReader(pool);
+  // Polled jobs from a NOTIFY-invalidated cache, the rest coalesced into shared statements.
+  const audits = createAuditCache(pool, app.log as unknown as Logger, createAuditReader(pool));
+  app.addHook('onClose', () => audits.close());
   app.get(
     '/audits/:id',
     {
