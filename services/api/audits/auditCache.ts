@@ -31,9 +31,10 @@ interface Entry {
  * - A read that a notification for its row overtook is not kept (the notification may be for a
  *   change the read did not see), and a row never replaces a later one of the same audit (stream
  *   version): in one process, a job's status never goes back.
- * - A hit is answered only after a round trip on the LISTEN connection that left after the
- *   request arrived (one for all the hits waiting; `SELECT 1`, no table read): the server sends a
- *   notification before the answer to a later query on that connection, so every change committed
+ * - A hit is answered only after a round trip on a LISTEN connection that left after the
+ *   request arrived (one for all the hits waiting; `SELECT 1`, no table read; two connections, so
+ *   one can be on its way while the other returns): the server sends a notification before the
+ *   answer to a later query on that connection, so every change committed
  *   before the request is known by then. A row shown by any read (this process's, another's, the
  *   list) is never followed by an older one from the cache.
  */
@@ -41,9 +42,11 @@ export function createAuditCache(pool: Pool, log: Logger, reader: AuditReader, t
   const entries = new Map<string, Entry>();
   /** Cache keys by audit id (a job is looked up by job id or audit id). */
   const keysOf = new Map<string, Set<string>>();
+  /** The LISTEN connections (two, so that one barrier can be on its way while another returns). */
+  const sessions: (ListenSession | null)[] = [];
+  const live = () => sessions.filter((x): x is ListenSession => x !== null);
   let listening = false;
-  let session: ListenSession | null = null;
-  const barrier = createBarrier(() => session);
+  const barrier = createBarrier(live);
   /** Notifications seen; a read keeps its row only if none for that audit came since it started. */
   let seen = 0;
   const notifiedAt = new Map<string, number>();
@@ -57,23 +60,28 @@ export function createAuditCache(pool: Pool, log: Logger, reader: AuditReader, t
     for (const k of keysOf.get(auditId) ?? []) entries.delete(k);
     keysOf.delete(auditId);
   };
-  const stop = listen(pool, AUDITS_CHANNEL, 'audit-service-audit-cache', log, {
-    onListening: (s) => {
-      clear();
-      session = s;
-      listening = true;
-    },
-    onLost: () => {
-      listening = false;
-      session = null;
-      clear();
-    },
-    onNotification: (auditId) => {
-      seen++;
-      if (reading > 0) notifiedAt.set(auditId, seen);
-      drop(auditId);
-    },
-  });
+  // Each connection hears every notification: while one of them listens, none is missed.
+  const stops = [0, 1].map((i) =>
+    listen(pool, AUDITS_CHANNEL, `audit-service-audit-cache`, log, {
+      onListening: (s) => {
+        if (!listening) clear();
+        sessions[i] = s;
+        listening = true;
+      },
+      onLost: () => {
+        sessions[i] = null;
+        if (live().length === 0) {
+          listening = false;
+          clear();
+        }
+      },
+      onNotification: (auditId) => {
+        seen++;
+        if (reading > 0) notifiedAt.set(auditId, seen);
+        drop(auditId);
+      },
+    }),
+  );
 
   const keep = (key: string, row: AuditRow, since: number, now: number) => {
     if (!listening || row.status === 'completed' || (notifiedAt.get(row.auditId) ?? 0) > since) return;
@@ -107,9 +115,9 @@ export function createAuditCache(pool: Pool, log: Logger, reader: AuditReader, t
     },
     async close() {
       listening = false;
-      session = null;
+      sessions.length = 0;
       clear();
-      await stop();
+      await Promise.all(stops.map((stop) => stop()));
     },
   };
 }
@@ -117,27 +125,33 @@ export function createAuditCache(pool: Pool, log: Logger, reader: AuditReader, t
 const isFresh = (e: Entry | undefined, now: number): boolean => e !== undefined && e.until > now;
 
 /**
- * Round trips on the LISTEN connection, shared: whoever arrives while one is in flight waits for
- * the next (the one in flight may have left before it arrived). True once one came back; false
- * when the connection is gone (the caller reads the table).
+ * Round trips on the LISTEN connections, shared: whoever arrives while every connection has one in
+ * flight waits for the next (one in flight may have left before it arrived). True once one came
+ * back; false when no connection is up (the caller reads the table).
  */
-function createBarrier(session: () => ListenSession | null) {
+function createBarrier(sessions: () => ListenSession[]) {
   let next: { promise: Promise<boolean>; resolve(ok: boolean): void } | null = null;
-  let inFlight = false;
+  const busy = new Set<ListenSession>();
+  let scheduled = false;
   const send = () => {
-    const s = session();
     const batch = next;
-    if (!batch || inFlight) return;
+    if (!batch) return;
+    const all = sessions();
+    if (all.length === 0) {
+      next = null;
+      return batch.resolve(false);
+    }
+    const s = all.find((x) => !busy.has(x));
+    if (!s) return;
     next = null;
-    if (!s) return batch.resolve(false);
-    inFlight = true;
+    busy.add(s);
     s.query('SELECT 1')
       .then(
         () => batch.resolve(true),
         () => batch.resolve(false),
       )
       .finally(() => {
-        inFlight = false;
+        busy.delete(s);
         send();
       });
   };
@@ -148,9 +162,15 @@ function createBarrier(session: () => ListenSession | null) {
         const promise = new Promise<boolean>((r) => (resolve = r));
         next = { promise, resolve };
       }
-      const p = next.promise;
-      send();
-      return p;
+      // The requests of this turn of the event loop go together.
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(() => {
+          scheduled = false;
+          send();
+        });
+      }
+      return next.promise;
     },
   };
 }
