@@ -138,7 +138,8 @@ t.test(
     await notify();
     await eventually(() => reads1(job.auditId), 5_000, 'the row dropped');
     t.ok(await reads1(job.id), 'dropped under its job id too');
-    t.notOk(await reads1(job.id), 'kept again');
+    // Each of the two LISTEN connections brings its own copy, which may drop the row once more.
+    await eventually(async () => !(await reads1(job.id)), 5_000, 'kept again');
 
     // A read that a notification for its row overtakes: its row is not kept.
     let open!: () => void;
@@ -158,6 +159,6 @@ t.test(
     open();
     t.equal((await slow)?.status, 'queued');
     t.ok(await reads1(job.id), 'the overtaken read was not kept: the next find reads again');
-    t.notOk(await reads1(job.id), 'and that one is kept');
+    await eventually(async () => !(await reads1(job.id)), 5_000, 'then kept again');
   },
 );
