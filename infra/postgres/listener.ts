@@ -2,9 +2,15 @@ import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import type { Pool } from './pool.ts';
 
+/** The listening connection itself, for what must live and die with it (a session advisory lock). */
+export type ListenSession = Pick<pg.Client, 'query'>;
+
 export interface ListenHandlers {
-  /** LISTEN took effect: from now on no notification on the channel is missed. */
-  onListening(): void;
+  /**
+   * LISTEN took effect: from now on no notification on the channel is missed. `session` is the
+   * listening connection, valid until onLost.
+   */
+  onListening(session: ListenSession): void;
   /** The connection is gone (notifications may be missed until onListening again). */
   onLost(): void;
   /** A notification arrived; its payload as sent (empty when none). */
@@ -54,7 +60,7 @@ export function listen(
       (c as unknown as { connection?: { stream?: { unref?: () => void } } }).connection?.stream?.unref?.();
       if (closed) return void c.end().catch(() => undefined);
       await c.query(`LISTEN ${channel}`);
-      handlers.onListening();
+      handlers.onListening(c);
     } catch (err) {
       lost(err as Error);
     }

@@ -1,9 +1,10 @@
 import type { Migration } from '../postgres/migrate.ts';
 
 /**
- * Rate-limit counters live in PostgreSQL, not in a process, so a limit holds however many API
- * processes share the database: every request is one atomic upsert of its (key, window, start) row.
- * Rows of past windows are only history; counter.ts deletes them now and then.
+ * Rate-limit counters in PostgreSQL, so a limit holds however many API processes share the
+ * database: with several, each batch of hits is one atomic upsert of its (key, window, start) rows;
+ * a process alone counts in memory and writes its counts here every second (limiter.ts). Rows of
+ * past windows are only history; counter.ts and memoryWindows.ts delete them now and then.
  */
 export const rateLimitMigration: Migration = {
   id: '0003_rate_limit_counters',

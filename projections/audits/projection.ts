@@ -63,6 +63,9 @@ export const auditsProjection: Projection = {
   },
 };
 
+/** The NOTIFY channel of changed audit rows (payload: the audit id). */
+export const AUDITS_CHANNEL = 'audits_changed';
+
 const REQUESTED_ROWS = unnestRows([
   ['audit_id', 'text'],
   ['job_id', 'text'],
@@ -123,10 +126,14 @@ async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
   const auditId = idOf('audit', e.streamId);
   const at = e.occurredAt;
   const v = e.streamVersion;
-  // Every update below applies only to a row that has not seen this event yet.
+  // Every update below applies only to a row that has not seen this event yet. A row that changed
+  // is NOTIFYed (delivered at commit): the API caches the rows of jobs being polled
+  // (services/api/audits/auditCache.ts) and drops them on this.
   const update = (set: string, params: unknown[]) =>
     tx.query(
-      `UPDATE audits SET ${set}, updated_at = $2, stream_version = $3 WHERE audit_id = $1 AND stream_version < $3`,
+      `WITH u AS (UPDATE audits SET ${set}, updated_at = $2, stream_version = $3
+                   WHERE audit_id = $1 AND stream_version < $3 RETURNING audit_id)
+       SELECT pg_notify('${AUDITS_CHANNEL}', audit_id) FROM u`,
       [auditId, at, v, ...params],
     );
   const ev = domainEventOf<AuditEvent>(e);

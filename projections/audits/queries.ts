@@ -22,6 +22,8 @@ export interface AuditRow {
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
+  /** The audit stream's version the row reflects: a later state of the same row has a higher one. */
+  streamVersion: number;
 }
 
 /** The list's filters in read-model terms (parsed and validated by the API). */
@@ -44,7 +46,7 @@ export interface ProjectRow {
 }
 
 const COLUMNS = `audit_id, job_id, account_id, source, status, project, url, keyword, language, bulk_id, cqs, credits_charged,
-  error_code, error_message, result, created_at, updated_at, completed_at`;
+  error_code, error_message, result, created_at, updated_at, completed_at, stream_version`;
 const COLUMNS_NO_RESULT = COLUMNS.replace('result,', 'NULL::jsonb AS result,');
 
 /** A row as the driver returns it for COLUMNS (snake_case). */
@@ -67,6 +69,7 @@ interface AuditDbRow {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+  stream_version: number;
 }
 
 const toRow = (r: AuditDbRow): AuditRow => ({
@@ -88,6 +91,7 @@ const toRow = (r: AuditDbRow): AuditRow => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   completedAt: r.completed_at,
+  streamVersion: r.stream_version,
 });
 
 /** An audit of the account by job id or audit id (spec 4.3); another account's is not found. */

@@ -1,6 +1,8 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { AppError } from '../../../core/errors.ts';
 import { AuditResultV1Schema, type AuditResultV1 } from '../../engine/resultSchema.ts';
+import type { JobFailed, JobInProgress } from '../schemas/audits.ts';
+import type { Static } from '@sinclair/typebox';
 
 /**
  * The body of a completed audit (AuditResultV1), checked against its schema and then written by
@@ -20,3 +22,12 @@ export function serializeResult(view: AuditResultV1): string {
   }
   return JSON.stringify(view);
 }
+
+/**
+ * The body of a queued, running or failed job: the views are built from the typed row in their
+ * schema's key order (present.ts), so JSON.stringify writes what fast-json-stringify would, without
+ * its Ajv pass over the route's union on every poll. GET /audits/{id} keeps the string with the
+ * cached row.
+ */
+export const serializeJob = (view: Static<typeof JobInProgress> | Static<typeof JobFailed>): string =>
+  JSON.stringify(view);

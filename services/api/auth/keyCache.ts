@@ -24,17 +24,24 @@ export interface KeyCache {
 export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS): KeyCache {
   const entries = new Map<string, { owner: ApiKeyOwner; until: number }>();
   let listening = false;
+  /** Bumped by every notification: a read that one overtook may hold the key as it was before. */
+  let generation = 0;
   const stop = listen(pool, API_KEYS_CHANNEL, 'audit-service-key-cache', log, {
     // Anything cached before LISTEN took effect may have missed a revocation.
     onListening: () => {
       entries.clear();
+      generation++;
       listening = true;
     },
     onLost: () => {
       listening = false;
+      generation++;
       entries.clear();
     },
-    onNotification: () => entries.clear(),
+    onNotification: () => {
+      generation++;
+      entries.clear();
+    },
   });
 
   return {
@@ -44,9 +51,12 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
         const hit = entries.get(keyHash);
         if (hit && hit.until > now) return hit.owner;
       }
+      const since = generation;
       const owner = await findApiKeyByHash(pool, keyHash);
-      // Only keys read while listening are kept; a revoked key is kept as revoked (it stays so).
-      if (owner && listening) {
+      // Only keys read while listening are kept, and only if no notification came meanwhile (the
+      // revocation it announces may have committed after the read); a revoked key is kept as
+      // revoked (it stays so).
+      if (owner && listening && generation === since) {
         if (entries.size > 100_000) entries.clear();
         entries.set(keyHash, { owner, until: now + ttlMs });
       }

@@ -2,12 +2,9 @@ import fp from 'fastify-plugin';
 import type { RateLimitSettings } from '../../../infra/config.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import type { FastifyReply } from 'fastify';
-import {
-  createRateLimitCounter,
-  freshWindow,
-  peekRateLimit,
-  type RateLimitHit,
-} from '../../../infra/rateLimit/counter.ts';
+import type { Logger } from '../../../infra/logger.ts';
+import { freshWindow, type RateLimitHit } from '../../../infra/rateLimit/counter.ts';
+import { createRateLimiter } from '../../../infra/rateLimit/limiter.ts';
 import { AppError } from '../../../core/errors.ts';
 
 /** A rate-limit window (spec 8): each counts separately per API key. */
@@ -24,12 +21,18 @@ declare module 'fastify' {
  * Rate limits as a route option: `config: { rateLimit: 'share' }`. Register after the auth plugin
  * (its hook must run after authentication: the budget is the key's). Every response of a limited
  * route carries X-RateLimit-Limit/Remaining/Reset (spec 8), a 429 also Retry-After and retryAfter.
- * Counters live in PostgreSQL (infra/rateLimit), so the limit holds across API processes; the
- * hits of concurrent requests share one statement (exact all the same: see createRateLimitCounter).
+ * The limit is exact across API processes (infra/rateLimit/limiter.ts): a process alone on the
+ * database counts in memory (no round trip) and writes its counts to the table every second; as
+ * soon as a second API process starts, the counts are handed to PostgreSQL and every process
+ * counts there (one statement per batch of concurrent hits, counter.ts).
  */
 export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
   async (app, { pool, limits }) => {
-    const counter = createRateLimitCounter(pool);
+    const counter = createRateLimiter(pool, app.log as unknown as Logger);
+    app.addHook('onClose', () => counter.close());
+    // Ready once the process knows where it counts, so its first requests do not wait for it (at
+    // most a few seconds: with the database away, requests wait until it answers).
+    await Promise.race([counter.settled().catch(() => undefined), new Promise((r) => setTimeout(r, 5_000).unref())]);
     app.addHook('onRequest', async (request, reply) => {
       const window = request.routeOptions.config.rateLimit;
       if (!window || !request.auth) return;
@@ -60,7 +63,7 @@ export const rateLimitPlugin = fp<{ pool: Pool; limits: RateLimitSettings }>(
       const query = { bucket: window, limit: limits[window], windowSeconds: limits.windowSeconds };
       setHeaders(
         reply,
-        request.auth ? await peekRateLimit(pool, { ...query, keyId: request.auth.keyId }) : freshWindow(query),
+        request.auth ? await counter.peek({ ...query, keyId: request.auth.keyId }) : freshWindow(query),
       );
       return payload;
     });

@@ -143,6 +143,43 @@ t.test('a window starts afresh when it ends', async (t) => {
   t.equal((await submit()).statusCode, 200, 'allowed again after Retry-After');
 });
 
+t.test('an API alone counts in memory; a second API process starting takes the count over exactly', async (t) => {
+  const f = await apiFixture(t, { rateLimits: { submission: 6 } });
+  const a = await createAccount(f.pool, { email: 'handover@example.com' });
+  await eventually(async () => Date.now() % 60_000 < 40_000, 25_000, 'room in the current minute');
+  const viaApp = async () => {
+    const res = await f.app.inject({ method: 'POST', url: '/api/v1/test/submit', headers: bearer(a.apiKey) });
+    return [res.statusCode, res.headers['x-ratelimit-remaining']];
+  };
+  t.same(
+    [await viaApp(), await viaApp(), await viaApp()],
+    [
+      [200, '5'],
+      [200, '4'],
+      [200, '3'],
+    ],
+  );
+  const [port] = await startApiProcesses(t, f.url, { ...DEFAULT_LIMITS, submission: 6 }, 1);
+  const viaChild = async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/v1/test/submit`, {
+      method: 'POST',
+      headers: bearer(a.apiKey),
+    });
+    await res.arrayBuffer();
+    return [res.status, res.headers.get('x-ratelimit-remaining')];
+  };
+  t.same(
+    [await viaChild(), await viaApp(), await viaChild(), await viaApp()],
+    [
+      [200, '2'],
+      [200, '1'],
+      [200, '0'],
+      [429, '0'],
+    ],
+    'the count goes on across both, no request counted twice or forgotten',
+  );
+});
+
 t.test('two API processes on one database share the counters', async (t) => {
   const f = await apiFixture(t);
   const a = await createAccount(f.pool, { email: 'two@example.com' });
