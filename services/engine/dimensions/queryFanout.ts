@@ -3,7 +3,7 @@ import { coverage } from '../keyword.ts';
 import { keywordCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
-import { clamp, fill, finding, insertChange, newSectionPlace, round1, sectionName } from './helpers.ts';
+import { clamp, fill, finding, insertChange, newSectionPlace, placeLabel, round1 } from './helpers.ts';
 import type { Lead } from '../benchStats.ts';
 
 /**
@@ -80,7 +80,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   // A news item reports one event: an evergreen question under a new heading is another article
   // (every blind review rejected them as wrong subject). The gap stays a listed problem.
   const asSection = ctx.profile !== 'news';
-  const placeName = sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1));
+  const placeName = placeLabel(doc, place);
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
     findings.push(
