@@ -61,7 +61,7 @@ export interface MeasuredFinding {
 const PRIORITY_RANK: Record<Priority, number> = { critical: 0, high: 1, medium: 2, bonus: 3 };
 
 /** An author-data slot ("[fill in: …]"): such an AFTER is a request for the author's data, not pasteable text. */
-export const AUTHOR_SLOT = /\[(?:fill in|uzupełnij):/u;
+export const AUTHOR_SLOT = /\[(?:fill in|uzupełnij|ergänzen):/u;
 
 export const priorityOf = (delta: number, liftsGate: boolean): Priority =>
   liftsGate || delta >= 5 ? 'critical' : delta >= 2 ? 'high' : delta >= 0.5 ? 'medium' : 'bonus';
@@ -127,7 +127,7 @@ export const buildRecommendations = (
     const rec: Recommendation = {
       id: '',
       priority: priorityOf(delta, liftsGate),
-      title: m.finding.title,
+      title: g.title ?? m.finding.title,
       dimension: m.dimension,
       actionType:
         change.kind === 'insert'

@@ -157,16 +157,19 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
                   lang,
                   `Keyword density is ${round2(kd)}% (over ${ceiling}%); "${quote(x.s)}" repeats the keyphrase without adding information.`,
                   `Gęstość frazy to ${num('pl', round2(kd))}% (ponad ${num('pl', ceiling)}%); zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
+                  `Die Keyword-Dichte beträgt ${num('de', round2(kd))} % (über ${ceiling} %); „${quote(x.s)}“ wiederholt das Keyword, ohne etwas mitzuteilen.`,
                 )
               : t(
                   lang,
                   `${count(lang, g.stuffed, ['use of the keyphrase says', 'uses of the keyphrase say'], ['', '', ''])} nothing else; "${quote(x.s)}" repeats it without adding information.`,
                   `${count('pl', g.stuffed, ['', ''], ['użycie frazy nie mówi', 'użycia frazy nie mówią', 'użyć frazy nie mówi'])} nic więcej; zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
+                  `${g.stuffed} ${g.stuffed === 1 ? 'Nennung des Keywords sagt' : 'Nennungen des Keywords sagen'} nichts weiter; „${quote(x.s)}“ wiederholt es, ohne etwas mitzuteilen.`,
                 ),
           suggestion: t(
             lang,
             'Delete the sentence or say the same with a pronoun or synonym.',
             'Usuń zdanie albo wyraź to samo zaimkiem lub synonimem.',
+            'Streichen Sie den Satz oder sagen Sie dasselbe mit einem Pronomen oder Synonym.',
           ),
           section: sectionName(doc, x.s.section),
           sectionIndex: x.s.section,

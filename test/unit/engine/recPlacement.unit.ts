@@ -39,7 +39,9 @@ t.test('a new section is not labelled with the name of a section it does not go 
     const bad =
       (x.section === sectionLabels(lang).intro && afterIntro) ||
       (heading !== null && x.insertAt!.placement === 'before' && x.section === heading);
-    return bad ? [`${a.name} ${x.id}: "${x.section}" for ${x.insertAt!.placement} "${x.insertAt!.anchor.slice(0, 40)}"`] : [];
+    return bad
+      ? [`${a.name} ${x.id}: "${x.section}" for ${x.insertAt!.placement} "${x.insertAt!.anchor.slice(0, 40)}"`]
+      : [];
   });
   t.same(wrong, []);
 });
