@@ -100,8 +100,17 @@ const DIMENSION_NAMES: Record<DimensionId, [string, string, string]> = {
   effort: ['Effort and originality', 'Wkład pracy i oryginalność', 'Aufwand und Originalität'],
 };
 
-/** A dimension's name in the language of the text it stands in (German text names it in German). */
+/** A dimension's name as a label (spec 2.3: Polish for Polish content, English otherwise). */
 export const dimensionName = (id: DimensionId, lang: string): string => {
+  const [en, pl] = DIMENSION_NAMES[id];
+  return t(lang, en, pl);
+};
+
+/**
+ * A dimension's name inside a sentence written for the article's author (a recommendation's
+ * impact line): in German for a German article, whose titles and tasks are German too.
+ */
+export const dimensionNameInText = (id: DimensionId, lang: string): string => {
   const [en, pl, de] = DIMENSION_NAMES[id];
   return t(lang, en, pl, de);
 };
