@@ -245,6 +245,45 @@ function beforeBlock(rec: Recommendation, L: Labels): Safe {
     ${where?.anchor ? html`<blockquote class="anchor">${passageText(where.anchor)}</blockquote>` : ''}`;
 }
 
+/**
+ * An author task (authorDataOnly) is a request, not a change: where (the sentence or the anchor,
+ * quoted), what to write and why. Its AFTER equals its BEFORE when the task is on a sentence, and
+ * showing the two side by side read as a change that changes nothing.
+ */
+function taskBlock(rec: Recommendation, L: Labels): Safe {
+  const heading = rec.insertAt && rec.after ? rec.after : '';
+  return html`<div class="before-after task">
+    <div class="before">
+      <p class="tag">${L.where}</p>
+      ${
+        rec.before
+          ? html`<p class="empty">${L.whereSentence}</p>
+              <blockquote>${passageText(rec.before)}</blockquote>`
+          : beforeBlock(rec, L)
+      }
+    </div>
+    <div class="after">
+      <p class="tag">${L.taskForAuthor}</p>
+      <p>${clientText(rec.task ?? rec.title)}</p>
+      ${
+        heading
+          ? html`<p class="empty">${L.taskHeading}</p>
+              <blockquote>${passageText(heading)}</blockquote>`
+          : ''
+      }
+    </div>
+  </div>`;
+}
+
+/** Why the engine recommends it: the rule and its figure (issue 23: every recommendation names its evidence). */
+function whyLine(rec: Recommendation, L: Labels): Safe | '' {
+  const e = rec.evidence;
+  if (!e?.rule) return '';
+  return html`<p class="why">
+    <strong>${L.why}:</strong> ${clientText(e.rule)}${e.figure ? ` (${clientText(e.figure)})` : ''}
+  </p>`;
+}
+
 function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): Safe {
   if (!r.recommendations.length)
     return html`<section class="card" aria-labelledby="h-rec">
@@ -268,17 +307,22 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
                   <span class="delta">${L.delta}: ${f.delta(rec.estimatedCqsDelta)}</span>
                 </p>
               </header>
-              <div class="before-after">
-                <div class="before">
-                  <p class="tag">${L.before}</p>
-                  ${beforeBlock(rec, L)}
-                </div>
-                <div class="after">
-                  <p class="tag">${L.after}</p>
-                  <blockquote>${passageText(rec.after)}</blockquote>
-                </div>
-              </div>
+              ${
+                rec.authorDataOnly
+                  ? taskBlock(rec, L)
+                  : html`<div class="before-after">
+                      <div class="before">
+                        <p class="tag">${L.before}</p>
+                        ${beforeBlock(rec, L)}
+                      </div>
+                      <div class="after">
+                        <p class="tag">${L.after}</p>
+                        ${rec.after ? html`<blockquote>${passageText(rec.after)}</blockquote>` : html`<p class="empty">${L.removed}</p>`}
+                      </div>
+                    </div>`
+              }
               <p class="impact"><strong>${L.impact}:</strong> ${clientText(rec.impact)}</p>
+              ${whyLine(rec, L)}
               ${rec.competitorUrls.length ? html`<p class="muted">${L.competitorsDoing}: ${rec.competitorUrls.map((c, i) => html`${i ? ', ' : ''}${link(c.url, c.domain)}`)}</p>` : ''}
             </article>`,
         )}`;
