@@ -1,5 +1,6 @@
 import type { Finding, ScoringContext } from '../context.ts';
 import { hasByline } from '../eeat.ts';
+import { narratesEvent } from '../newsSignals.ts';
 import { t } from '../labels.ts';
 import { recLexiconFor } from '../text/recLexicon.ts';
 import { tokenizeKeepCase } from '../text/segment.ts';
@@ -44,8 +45,16 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
   const out: Finding[] = [];
   const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const anchor = h1 ? h1.text : (doc.blocks.find((b) => b.kind === 'paragraph')?.text ?? '');
+  // An explainer shaped as a list or a comparison ("7 facts about compound interest") answers a
+  // question of knowledge (the keyword's intent is informational): nobody's judgement is weighed, so
+  // a byline there is noise (blind review r7, twice). Reviews and news keep it whatever the keyword.
+  const explainer =
+    (ctx.kw.intent === 'informational' && (ctx.profile === 'listicle' || ctx.profile === 'comparison')) ||
+    (ctx.profile === 'news' && !narratesEvent(doc));
   const bylineAt =
-    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) ? null : inPlace(doc, anchor.trim());
+    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) || explainer
+      ? null
+      : inPlace(doc, anchor.trim());
   if (bylineAt)
     out.push(
       finding({

@@ -3,6 +3,7 @@ import { coverage } from '../keyword.ts';
 import { keywordCase, surfaceCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
+import { reportsEvent } from '../newsSignals.ts';
 import { clamp, fill, finding, insertChange, newSectionPlace, placeLabel, round1 } from './helpers.ts';
 import type { Lead } from '../benchStats.ts';
 
@@ -80,7 +81,9 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   const place = newSectionPlace(doc, ctx);
   // A news item reports one event: an evergreen question under a new heading is another article
   // (every blind review rejected them as wrong subject). The gap stays a listed problem.
-  const asSection = ctx.profile !== 'news';
+  // News is read from general signals too (a date at the top, reporting verbs, a past-tense
+  // opening): a dated report the profile reads as a review or an article is news all the same.
+  const asSection = ctx.profile !== 'news' && !reportsEvent(doc);
   const placeName = placeLabel(doc, place);
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
