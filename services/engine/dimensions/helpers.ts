@@ -132,6 +132,14 @@ export const newSectionPlace = (
       return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
     }
   }
+  // A last section that is all sign-off (a "Contact us" section of calls to action, a closing
+  // note under its own heading): the new section goes above its heading, not inside it after the
+  // first closing block (blind review r7: a PAA heading after a review's closing call to action).
+  if (last?.heading && doc.sections.length > 1 && unique(doc.content, last.heading.raw)) {
+    const body = last.blocks.filter((b) => b.kind !== 'heading');
+    if (body.length > 0 && body.length <= 3 && body.every((b) => closes(b, ctx)))
+      return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
+  }
   if (last) {
     // At most the last three blocks, and never all of the section's body.
     const body = last.blocks.filter((b) => b.kind !== 'heading');

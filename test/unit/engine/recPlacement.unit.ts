@@ -1,6 +1,9 @@
 import t from 'tap';
 import { runAudit } from '../../../services/engine/audit.ts';
-import { parseContent } from '../../../services/engine/document.ts';
+import type { ScoringContext } from '../../../services/engine/context.ts';
+import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
+import { newSectionPlace, placeLabel } from '../../../services/engine/dimensions/helpers.ts';
+import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import { sectionLabels } from '../../../services/engine/labels.ts';
 import { recArticles } from '../../eval/recArticles.ts';
 
@@ -44,4 +47,26 @@ t.test('a new section is not labelled with the name of a section it does not go 
       : [];
   });
   t.same(wrong, []);
+});
+
+t.test('a new section goes above a last section that is all sign-off, not inside it', async (t) => {
+  const content = `# Kettle descaling service
+
+We descale kettles, coffee machines and water heaters for homes and offices in Leeds.
+
+## What we do
+
+A descale takes 40 minutes and costs £25. We use citric acid, never harsh chemicals.
+
+## Contact us
+
+Ready to get rid of limescale? Call us today!
+
+[Book online](https://example.com/book) · [Our prices](https://example.com/prices)
+`;
+  const doc = buildDoc(parseContent(content, 'markdown', null), content, createAnalyzer('en'), null, null);
+  const ctx = { lex: lexiconFor('en') } as unknown as ScoringContext;
+  const place = newSectionPlace(doc, ctx);
+  t.same({ placement: place.placement, anchor: place.anchor }, { placement: 'before', anchor: '## Contact us' });
+  t.equal(placeLabel(doc, place), 'New section before "Contact us"');
 });
