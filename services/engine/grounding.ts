@@ -463,17 +463,27 @@ export const ground = (
     case 'stuffingRewrite': {
       // In place, like byline: the sentence stays until the author rewrites it (gain 0, measured then).
       if (change.kind !== 'replace' || change.before !== change.after) return null;
+      // Past the ceiling, the density is the figure; under it, the page repeats the keyphrase in
+      // sentences that say nothing else, and "past its natural range (1.97%)" would contradict itself.
+      const over = kd > densityCeiling(ctx.kw.stems);
       return {
         after: change.after,
         task: f.suggestion,
         evidence: evidence(
-          t(
-            lang,
-            'density: the keyphrase repeated past its natural range (stuffing)',
-            'density: fraza powtarzana ponad naturalny zakres (upychanie)',
-            'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing)',
-          ),
-          `${Math.round(kd * 100) / 100}%`,
+          over
+            ? t(
+                lang,
+                'density: the keyphrase repeated past its natural range (stuffing)',
+                'density: fraza powtarzana ponad naturalny zakres (upychanie)',
+                'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing)',
+              )
+            : t(
+                lang,
+                'density: the keyphrase repeated where it adds nothing (stuffing)',
+                'density: fraza powtarzana tam, gdzie nic nie wnosi (upychanie)',
+                'density: das Keyword wiederholt, wo es nichts beiträgt (Keyword-Stuffing)',
+              ),
+          over ? `${Math.round(kd * 100) / 100}%` : null,
         ),
       };
     }

@@ -102,3 +102,16 @@ t.test('a stuffing cut names the rule that fired, with a figure that agrees with
     [],
   );
 });
+
+t.test('"past its natural range" comes with a density past the ceiling, never beside a lower figure', async (t) => {
+  const RANGE = /natural range|naturalny zakres|natürliche Maß/u;
+  t.same(
+    audits.flatMap(({ a, r }) =>
+      r.recommendations
+        .filter((x) => RANGE.test(x.evidence?.rule ?? ''))
+        .filter((x) => !(Number.parseFloat((x.evidence!.figure ?? '0').replace(',', '.')) > 3))
+        .map((x) => `${a.name} ${x.id}: ${x.evidence!.rule} (${x.evidence!.figure})`),
+    ),
+    [],
+  );
+});
