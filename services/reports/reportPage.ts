@@ -2,7 +2,7 @@ import type { ShareLang } from '../../events/share/events.ts';
 import type { AuditResultV1 } from '../engine/resultSchema.ts';
 import { dimensionName } from '../engine/labels.ts';
 import { barChart, gauge } from './charts.ts';
-import { clientText, passageText } from './clientText.ts';
+import { clientText, cutAtWord, passageText } from './clientText.ts';
 import { html, safeHref, type Safe } from './html.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { layout } from './layout.ts';
@@ -242,8 +242,23 @@ function beforeBlock(rec: Recommendation, L: Labels): Safe {
   return html`<p class="empty">
       ${L.beforeEmpty}${where ? html` — ${where.placement === 'after' ? L.insertAfter : where.placement === 'before' ? L.insertBefore : L.insertEnd}${where.anchor ? html`:` : ''}` : ''}
     </p>
-    ${where?.anchor ? html`<blockquote class="anchor">${passageText(where.anchor)}</blockquote>` : ''}`;
+    ${where?.anchor ? html`<blockquote class="anchor">${anchorText(where.anchor, where.placement)}</blockquote>` : ''}`;
 }
+
+/** Past this, an anchor is shown by the end that touches the insertion (a whole wall of text hides the place). */
+const ANCHOR_SHOWN = 240;
+
+/**
+ * The anchor as the editor looks for it: whole when short; else, for "after", its last words (the
+ * text ends there, then the addition), for "before", its first words; cut at a word, marked "…".
+ */
+export const anchorText = (anchor: string, placement: string): string => {
+  const text = passageText(anchor).replace(/\s+/g, ' ').trim();
+  if (text.length <= ANCHOR_SHOWN) return text;
+  if (placement !== 'after') return cutAtWord(text, ANCHOR_SHOWN);
+  const tail = text.slice(-ANCHOR_SHOWN - 1);
+  return `…${tail.slice(tail.search(/\s/u) + 1)}`;
+};
 
 /**
  * An author task (authorDataOnly) is a request, not a change: where (the sentence or the anchor,

@@ -3,7 +3,7 @@ import { runAudit } from '../../../services/engine/audit.ts';
 import { toAuditResultV1 } from '../../../services/engine/resultV1.ts';
 import { escape } from 'html-escaper';
 import { clientText, passageText } from '../../../services/reports/clientText.ts';
-import { reportPage } from '../../../services/reports/reportPage.ts';
+import { anchorText, reportPage } from '../../../services/reports/reportPage.ts';
 import { shareLangOf } from '../../../services/share/links.ts';
 import { sampleResultMeta } from '../../helpers/resultMeta.ts';
 import { recArticles } from '../../eval/recArticles.ts';
@@ -50,10 +50,21 @@ t.test('a task card shows the task and the place once, and no AFTER', async (t) 
       if (/<p class="tag">(?:After|Po)<\/p>/u.test(card)) wrong.push(`${name}: an AFTER column on a task`);
       if (rec.before && card.split(esc(rec.before)).length - 1 !== 1)
         wrong.push(`${name}: the sentence is not quoted once`);
-      if (rec.insertAt?.anchor && !card.includes(esc(rec.insertAt.anchor).slice(0, 40)))
+      if (rec.insertAt?.anchor && !card.includes(escape(anchorText(rec.insertAt.anchor, rec.insertAt.placement))))
         wrong.push(`${name}: no anchor`);
       if (!/<p class="why">/u.test(card)) wrong.push(`${name}: no reason`);
     }
   }
   t.same(wrong, []);
+});
+
+t.test('a long anchor is shown by the end that touches the insertion', async (t) => {
+  const wall = `${'Heating has been relied upon for a long time. '.repeat(12)}Bleeding lets the trapped air out.`;
+  const after = anchorText(wall, 'after');
+  t.ok(after.endsWith('Bleeding lets the trapped air out.'), 'after: its last words');
+  t.ok(after.startsWith('…') && after.length <= 242, 'marked as cut');
+  t.ok(wall.endsWith(after.slice(1)), 'verbatim, cut at a word');
+  const before = anchorText(wall, 'before');
+  t.ok(before.startsWith('Heating has been') && before.endsWith('…'), 'before: its first words');
+  t.equal(anchorText('## Final Thoughts', 'before'), '## Final Thoughts', 'a short anchor whole');
 });
