@@ -6,7 +6,6 @@ import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
 import { gamingOf, idleSentences } from './dimensions/gaming.ts';
 import { removalChange } from './dimensions/helpers.ts';
-import { densityCeiling } from './dimensions/density.ts';
 import type { Change, Doc, Evidence } from './types.ts';
 
 /**
@@ -465,7 +464,7 @@ export const ground = (
       if (change.kind !== 'replace' || change.before !== change.after) return null;
       // Past the ceiling, the density is the figure; under it, the page repeats the keyphrase in
       // sentences that say nothing else, and "past its natural range (1.97%)" would contradict itself.
-      const over = kd > densityCeiling(ctx.kw.stems);
+      const over = f.figure !== undefined;
       return {
         after: change.after,
         task: f.suggestion,
@@ -483,7 +482,7 @@ export const ground = (
                 'density: fraza powtarzana tam, gdzie nic nie wnosi (upychanie)',
                 'density: das Keyword wiederholt, wo es nichts beiträgt (Keyword-Stuffing)',
               ),
-          over ? `${Math.round(kd * 100) / 100}%` : null,
+          f.figure ?? null,
         ),
       };
     }
@@ -514,16 +513,16 @@ export const ground = (
       if (!removed || !removableStuffing(removed, ctx)) return null;
       // The rule that fired, with its own figure: over the ceiling, the density; under it, the
       // sentence only repeats the keyphrase ("density over 3% (1.85%)" contradicted itself).
-      const ceiling = densityCeiling(ctx.kw.stems);
-      if (kd > ceiling)
+      // density.ts gives the figure (and the ceiling as its subject) only past the ceiling.
+      if (f.figure && f.subject)
         return pasteable(
           t(
             lang,
-            `density: keyword density over ${ceiling}% (stuffing)`,
-            `density: gęstość frazy ponad ${ceiling}% (upychanie)`,
-            `density: Keyword-Dichte über ${ceiling} % (Keyword-Stuffing)`,
+            `density: keyword density over ${f.subject}% (stuffing)`,
+            `density: gęstość frazy ponad ${f.subject}% (upychanie)`,
+            `density: Keyword-Dichte über ${f.subject} % (Keyword-Stuffing)`,
           ),
-          `${Math.round(kd * 100) / 100}%`,
+          f.figure,
         );
       return pasteable(
         t(

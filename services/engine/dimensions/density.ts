@@ -176,6 +176,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
           actionType: 'remove',
           severity: kd > ceiling + 1 ? 1 : 0.6,
           gate: kd > ceiling + 1,
+          // The density is the evidence only past the ceiling; under it the sentence says nothing else.
+          ...(kd > ceiling ? { figure: `${round2(kd)}%`, subject: `${ceiling}` } : {}),
           change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
         }),
       );
@@ -191,7 +193,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     findings.push(...trims.findings);
     // Nor is a sentence offered for removal also offered for a rewrite (a trim shown over the same
     // text wins over the task in recommendations.ts: one change per text).
-    const task = rewriteTask(doc, ctx, kd, candidates);
+    const task = rewriteTask(doc, ctx, kd, candidates, ceiling);
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
@@ -253,7 +255,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     );
   }
   const title = titleTask(doc, ctx);
-  if (title) findings.push(title);
+  // A title task's evidence: the density when it is past the ceiling (else the repetition alone).
+  if (title) findings.push(kd > ceiling ? { ...title, figure: `${round2(kd)}%` } : title);
   return {
     id: 'density',
     score: round1(score),
@@ -273,7 +276,13 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
  * author task: only the writer can say it once without losing the sentence's meaning, so it is a
  * task on that sentence with the counts, not a removal that would take its content with it.
  */
-const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<string>): Finding | null => {
+const rewriteTask = (
+  doc: Doc,
+  ctx: ScoringContext,
+  kd: number,
+  removals: Set<string>,
+  ceiling: number,
+): Finding | null => {
   const { kw, lang } = ctx;
   const top = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
@@ -284,6 +293,8 @@ const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<st
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
+    // Past the ceiling the density is the evidence; under it, the repetition where it adds nothing.
+    ...(kd > ceiling ? { figure: `${figures.kd}%` } : {}),
     title: t(
       lang,
       'Say the keyword once in this sentence',
