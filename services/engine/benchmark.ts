@@ -70,12 +70,14 @@ const referentReason = (model: ReferentModel | null, doc: Doc, lang: string): st
     ? t(
         lang,
         `different referent: it is about ${own.join(', ')}; most results are about ${theirs.join(', ')}`,
-        `inne znaczenie frazy: strona mówi o: ${own.join(', ')}; większość wyników mówi o: ${theirs.join(', ')}`,
+        `inne znaczenie frazy: strona mówi o tym: ${own.join(', ')}, a większość wyników o tym: ${theirs.join(', ')}`,
+        `andere Bedeutung: Die Seite handelt von ${own.join(', ')}; die meisten Ergebnisse handeln von ${theirs.join(', ')}`,
       )
     : t(
         lang,
         'different referent: its vocabulary shares little with the other results',
         'inne znaczenie frazy: jej słownictwo ma niewiele wspólnego z pozostałymi wynikami',
+        'andere Bedeutung: Ihr Wortschatz hat wenig mit den übrigen Ergebnissen gemeinsam',
       );
 };
 

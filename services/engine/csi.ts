@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.ts';
-import { keywordCase, t } from './labels.ts';
+import { keywordCase, surfaceCase, t } from './labels.ts';
 import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
 
 /**
@@ -10,38 +10,67 @@ import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
  * text has no words to analyse.
  */
 
-const SOURCE: Record<ProfileId, [string, string]> = {
-  article: ['publisher: editorial article', 'wydawca: artykuł redakcyjny'],
-  'how-to': ['publisher: practical guide', 'wydawca: poradnik praktyczny'],
-  listicle: ['publisher or affiliate: curated list', 'wydawca lub afiliacja: zestawienie'],
-  comparison: ['affiliate or publisher: comparison', 'afiliacja lub wydawca: porównanie'],
-  review: ['affiliate or publisher: review', 'afiliacja lub wydawca: recenzja'],
-  product: ['shop: product page', 'sklep: strona produktu'],
-  category: ['shop: category listing', 'sklep: lista kategorii'],
-  landing: ['service: lead generation', 'usługa: pozyskiwanie klientów'],
-  glossary: ['publisher: reference entry', 'wydawca: hasło encyklopedyczne'],
-  news: ['publisher: news report', 'wydawca: wiadomość'],
+const SOURCE: Record<ProfileId, [string, string, string]> = {
+  article: ['publisher: editorial article', 'wydawca: artykuł redakcyjny', 'Verlag: redaktioneller Artikel'],
+  'how-to': ['publisher: practical guide', 'wydawca: poradnik praktyczny', 'Verlag: praktischer Ratgeber'],
+  listicle: [
+    'publisher or affiliate: curated list',
+    'wydawca lub afiliacja: zestawienie',
+    'Verlag oder Affiliate: Bestenliste',
+  ],
+  comparison: [
+    'affiliate or publisher: comparison',
+    'afiliacja lub wydawca: porównanie',
+    'Affiliate oder Verlag: Vergleich',
+  ],
+  review: ['affiliate or publisher: review', 'afiliacja lub wydawca: recenzja', 'Affiliate oder Verlag: Testbericht'],
+  product: ['shop: product page', 'sklep: strona produktu', 'Shop: Produktseite'],
+  category: ['shop: category listing', 'sklep: lista kategorii', 'Shop: Kategorieseite'],
+  landing: ['service: lead generation', 'usługa: pozyskiwanie klientów', 'Dienstleister: Kundengewinnung'],
+  glossary: ['publisher: reference entry', 'wydawca: hasło encyklopedyczne', 'Verlag: Lexikoneintrag'],
+  news: ['publisher: news report', 'wydawca: wiadomość', 'Verlag: Nachricht'],
 };
 
-const PREDICATE: Record<Intent, [string, string]> = {
-  informational: ['explains', 'wyjaśnia'],
-  instructional: ['shows how to', 'pokazuje, jak'],
-  comparison: ['compares', 'porównuje'],
-  commercial: ['compares', 'porównuje'],
-  transactional: ['sells', 'sprzedaje'],
-  local: ['locates', 'wskazuje'],
-  navigational: ['leads to', 'prowadzi do'],
+const PREDICATE: Record<Intent, [string, string, string]> = {
+  informational: ['explains', 'wyjaśnia', 'erklärt'],
+  instructional: ['shows how to', 'pokazuje, jak', 'zeigt, wie'],
+  comparison: ['compares', 'porównuje', 'vergleicht'],
+  commercial: ['compares', 'porównuje', 'vergleicht'],
+  transactional: ['sells', 'sprzedaje', 'verkauft'],
+  local: ['locates', 'wskazuje', 'findet'],
+  navigational: ['leads to', 'prowadzi do', 'führt zu'],
 };
 
-const NEED: Record<Intent, [string, string]> = {
-  informational: ['understand {p} {e}', 'zrozumieć: {p} {e}'],
-  instructional: ['{p} {e}, step by step', '{p} {e} krok po kroku'],
-  comparison: ['weigh {e} against each other and choose', 'porównać i wybrać: {e}'],
-  commercial: ['compare options and choose {e}', 'porównać opcje i wybrać: {e}'],
-  transactional: ['buy {e} at a good price', 'kupić w dobrej cenie: {e}'],
-  local: ['find {e} nearby', 'znaleźć w pobliżu: {e}'],
-  navigational: ['reach {e}', 'dotrzeć do: {e}'],
+const INTENT_LABEL: Record<Intent, [string, string, string]> = {
+  informational: ['informational', 'informacyjna', 'informativ'],
+  instructional: ['instructional', 'instruktażowa', 'anleitend'],
+  comparison: ['comparison', 'porównawcza', 'vergleichend'],
+  commercial: ['commercial', 'komercyjna', 'kommerziell'],
+  transactional: ['transactional', 'transakcyjna', 'transaktional'],
+  local: ['local', 'lokalna', 'lokal'],
+  navigational: ['navigational', 'nawigacyjna', 'navigierend'],
 };
+
+/**
+ * The need, read after "<intent>: ". Polish and German name the entity in quotation marks where
+ * their grammar would inflect it, and never with a second colon ("informacyjna: zrozumieć: …").
+ */
+const NEED: Record<Intent, [string, string, string]> = {
+  informational: ['understand {p} {e}', 'zrozumieć temat „{e}”', '„{e}“ verstehen'],
+  instructional: ['{p} {e}, step by step', '{p} {e} krok po kroku', '{e} Schritt für Schritt'],
+  comparison: ['weigh {e} against each other and choose', 'porównać „{e}” i wybrać', '„{e}“ abwägen und wählen'],
+  commercial: [
+    'compare options and choose {e}',
+    'porównać oferty i wybrać „{e}”',
+    'Angebote vergleichen und „{e}“ wählen',
+  ],
+  transactional: ['buy {e} at a good price', 'kupić „{e}” w dobrej cenie', '„{e}“ günstig kaufen'],
+  local: ['find {e} nearby', 'znaleźć w pobliżu „{e}”', '„{e}“ in der Nähe finden'],
+  navigational: ['reach {e}', 'dotrzeć do „{e}”', '„{e}“ erreichen'],
+};
+
+/** With the keyword's verb ("jak wymienić baterię"), the Polish need reads as the question itself. */
+const NEED_HOW_PL: Partial<Record<Intent, string>> = { informational: 'zrozumieć, {p} {e}' };
 
 /** A comparison's entity shown as its sides ("tablet vs laptop"), not its words run together. */
 const CONNECTOR = /\s(vs\.?|versus|czy|oder|or)\s/i;
@@ -70,9 +99,12 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   if (doc.sentences.length === 0 || doc.words < 10) {
     throw new AppError('csi_failed', 'The content has too little running text to derive the central search intent.');
   }
-  const [srcEn, srcPl] = SOURCE[profile];
-  const predicate = kw.verb || t(lang, PREDICATE[kw.intent][0], PREDICATE[kw.intent][1]);
-  const [needEn, needPl] = NEED[kw.intent];
+  // German capitalises its nouns: the entity is written as the page writes it ("Mutter", "Schimmel").
+  const shown = (x: string) =>
+    lang === 'de' ? surfaceCase(keywordCase(x, kw.text), doc.content) : keywordCase(x, kw.text);
+  const [srcEn, srcPl, srcDe] = SOURCE[profile];
+  const predicate = kw.verb || t(lang, ...PREDICATE[kw.intent]);
+  const [needEn, needPl, needDe] = NEED[kw.intent];
   const entity = shownEntity(kw);
   // German puts the verb last ("Berliner selber machen"): the task reads in the keyword's order.
   // Elsewhere it reads as the keyword says it, from the verb to the entity ("bleed a radiator").
@@ -81,14 +113,15 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const ei = vi >= 0 ? lower.indexOf(entity, vi + kw.verb.length) : -1;
   const object = ei > vi ? lower.slice(vi + kw.verb.length, ei + entity.length).trim() : entity;
   const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
-  const need = t(lang, needEn, needPl)
+  const template = how && lang === 'pl' ? (NEED_HOW_PL[kw.intent] ?? needPl) : t(lang, needEn, needPl, needDe);
+  const need = template
     .replace('{p} ', how ? `${how} ` : '')
     .replace('{p}', how)
-    .replace('{e}', keywordCase(kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity, kw.text));
+    .replace('{e}', shown(kw.verb && lang === 'de' ? `${entity} ${kw.verb}` : how ? object : entity));
   return {
-    centralEntity: keywordCase(entity, kw.text),
-    sourceContext: t(lang, srcEn, srcPl),
-    centralSearchIntent: `${t(lang, kw.intent, ({ informational: 'informacyjna', instructional: 'instruktażowa', comparison: 'porównawcza', commercial: 'komercyjna', transactional: 'transakcyjna', local: 'lokalna', navigational: 'nawigacyjna' } as Record<Intent, string>)[kw.intent])}: ${need}`,
+    centralEntity: shown(entity),
+    sourceContext: t(lang, srcEn, srcPl, srcDe),
+    centralSearchIntent: `${t(lang, ...INTENT_LABEL[kw.intent])}: ${need}`,
     predicate,
   };
 };

@@ -26,6 +26,8 @@ export interface Grounded {
   evidence: Evidence;
   /** The change to measure and show when the gate rewrites the finding's (a filler sentence cut whole). */
   change?: Change;
+  /** The title when the one the finding gave names another text than the one shown (a sub-topic's heading). */
+  title?: string;
 }
 
 /** Figures written as words ("one litre", "dwa litry") state a value as much as digits do. */
@@ -268,6 +270,29 @@ const facetHeadings = (bench: BenchStats, markers: string[], rl: RecLexicon): { 
   return out;
 };
 
+/** The words as the sentence writes them, from the first to the last (case and joining marks kept). */
+const surfacePhrase = (sentence: string, words: string[]): string | null => {
+  const lower = sentence.toLowerCase();
+  const first = words[0];
+  const last = words[words.length - 1];
+  if (!first || !last) return null;
+  const bound = (w: string, from: number) => {
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'gu');
+    re.lastIndex = from;
+    return re.exec(lower);
+  };
+  const a = bound(first, 0);
+  if (!a) return null;
+  let b = a;
+  for (const w of words.slice(1)) {
+    const m = bound(w, b.index + b[0].length);
+    if (!m) return null;
+    b = m;
+  }
+  const out = sentence.slice(a.index, b.index + b[0].length);
+  return out.length <= 80 ? out : null;
+};
+
 /** The sentence belongs to a filler or unspecific paragraph, or is keyword stuffing (gaming.ts). */
 const inFiller = (doc: Doc, ctx: GateContext, sentence: string): boolean => {
   const text = norm(sentence);
@@ -326,6 +351,13 @@ export const ground = (
       if (tokenize(heading).length > 10) return null;
       return {
         after: `## ${heading}`,
+        // The sub-topic as the SERP names it, the heading shown, not the template's wording.
+        title: t(
+          lang,
+          `Cover the sub-topic "${heading}"`,
+          `Uwzględnij wątek „${heading}”`,
+          `Unterthema ergänzen: „${heading}“`,
+        ),
         task: rl.task.facet(heading, shown.length),
         evidence: evidence(
           t(
@@ -366,7 +398,8 @@ export const ground = (
       if (['ago', 'temu', 'zuvor'].includes(words[unitAt + 1] ?? '')) return null;
       // "for many years to come" is a horizon, not an amount: there is no figure to fill in.
       if (words[unitAt + 1] === 'to' && words[unitAt + 2] === 'come') return null;
-      const phrase = words.slice(at, unitAt + 1).join(' ');
+      // Quoted as the sentence writes it ("viel Watt", "sporo–sporo godziny"), not as the analysis lower-cases it.
+      const phrase = surfacePhrase(sentence, words.slice(at, unitAt + 1)) ?? words.slice(at, unitAt + 1).join(' ');
       const unit = words[unitAt] ?? '';
       // The top results that give a number with the same unit show the figure is knowable.
       const quotes = (bench?.comps ?? [])
@@ -429,17 +462,27 @@ export const ground = (
     case 'stuffingRewrite': {
       // In place, like byline: the sentence stays until the author rewrites it (gain 0, measured then).
       if (change.kind !== 'replace' || change.before !== change.after) return null;
+      // Past the ceiling, the density is the figure; under it, the page repeats the keyphrase in
+      // sentences that say nothing else, and "past its natural range (1.97%)" would contradict itself.
+      const over = f.figure !== undefined;
       return {
         after: change.after,
         task: f.suggestion,
         evidence: evidence(
-          t(
-            lang,
-            'density: the keyphrase repeated past its natural range (stuffing)',
-            'density: fraza powtarzana ponad naturalny zakres (upychanie)',
-            'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing)',
-          ),
-          `${Math.round(kd * 100) / 100}%`,
+          over
+            ? t(
+                lang,
+                'density: the keyphrase repeated past its natural range (stuffing)',
+                'density: fraza powtarzana ponad naturalny zakres (upychanie)',
+                'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing)',
+              )
+            : t(
+                lang,
+                'density: the keyphrase repeated where it adds nothing (stuffing)',
+                'density: fraza powtarzana tam, gdzie nic nie wnosi (upychanie)',
+                'density: das Keyword wiederholt, wo es nichts beiträgt (Keyword-Stuffing)',
+              ),
+          f.figure ?? null,
         ),
       };
     }
@@ -453,11 +496,13 @@ export const ground = (
               lang,
               'bluf: the first 60 words give the answer (entity, answer verb, value)',
               'bluf: pierwsze 60 słów podaje odpowiedź (encja, czasownik, wartość)',
+              'bluf: die ersten 60 Wörter geben die Antwort (Entität, Antwortverb, Wert)',
             )
           : t(
               lang,
               'bluf: a section opens with the sentence that answers its heading (≤ 25 words)',
               'bluf: sekcja zaczyna się od zdania odpowiadającego na nagłówek (≤ 25 słów)',
+              'bluf: ein Abschnitt beginnt mit dem Satz, der seine Überschrift beantwortet (≤ 25 Wörter)',
             ),
         clip(ok.moved, 100),
       );
@@ -466,14 +511,27 @@ export const ground = (
       if (change.kind !== 'replace') return null;
       const removed = change.before.slice(change.after.length).trim();
       if (!removed || !removableStuffing(removed, ctx)) return null;
+      // The rule that fired, with its own figure: over the ceiling, the density; under it, the
+      // sentence only repeats the keyphrase ("density over 3% (1.85%)" contradicted itself).
+      // density.ts gives the figure (and the ceiling as its subject) only past the ceiling.
+      if (f.figure && f.subject)
+        return pasteable(
+          t(
+            lang,
+            `density: keyword density over ${f.subject}% (stuffing)`,
+            `density: gęstość frazy ponad ${f.subject}% (upychanie)`,
+            `density: Keyword-Dichte über ${f.subject} % (Keyword-Stuffing)`,
+          ),
+          f.figure,
+        );
       return pasteable(
         t(
           lang,
-          'density: keyword density over 3% (stuffing)',
-          'density: gęstość frazy ponad 3% (upychanie)',
-          'density: Keyword-Dichte über 3 % (Keyword-Stuffing)',
+          'density: a sentence that only repeats the keyphrase (stuffing)',
+          'density: zdanie, które tylko powtarza frazę (upychanie)',
+          'density: ein Satz, der nur das Keyword wiederholt (Keyword-Stuffing)',
         ),
-        `${Math.round(kd * 100) / 100}%`,
+        null,
       );
     }
     case 'stuffingTrim': {
@@ -548,7 +606,12 @@ export const ground = (
     case 'h1': {
       if (ownWords(change.after, ctx).length === 0) return null;
       return pasteable(
-        t(lang, 'csiAlignment: the H1 names the central entity', 'csiAlignment: H1 nazywa główną encję'),
+        t(
+          lang,
+          'csiAlignment: the H1 names the central entity',
+          'csiAlignment: H1 nazywa główną encję',
+          'csiAlignment: die H1 nennt die zentrale Entität',
+        ),
         null,
       );
     }
@@ -559,7 +622,7 @@ export const ground = (
     case 'lang':
       if (change.kind === 'replace' && change.after === '' && isProtected(change.before, ctx) && f.kind !== 'duplicate')
         return null;
-      return pasteable(t(lang, `cor: ${f.title}`, `cor: ${f.title}`), null);
+      return pasteable(`cor: ${f.title}`, null);
     default:
       // Template additions, keyword notes, generated headings and "Heading: it …" openers are not offered.
       return null;

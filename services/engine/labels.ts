@@ -71,23 +71,66 @@ export const keywordCase = (phrase: string, keyword: string): string => {
     .join(' ');
 };
 
-const DIMENSION_NAMES: Record<DimensionId, [string, string]> = {
-  csiAlignment: ['Central search intent alignment (CSI-A)', 'Zgodność z centralną intencją (CSI-A)'],
-  density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej'],
-  eav: ['Entities, attributes and values (EAV)', 'Encje, atrybuty i wartości (EAV)'],
-  bluf: ['Answer first (BLUF)', 'Odpowiedź na początku (BLUF)'],
-  chunk: ['Self-contained passages (chunking)', 'Samodzielne fragmenty (chunking)'],
-  cor: ['Cost of retrieval', 'Koszt pobrania i przetworzenia (CoR)'],
-  tfidf: ['Topical terms (TF-IDF)', 'Terminy tematyczne (TF-IDF)'],
-  srl: ['Clear sentences (who does what)', 'Jasne zdania (kto co robi)'],
-  queryFanout: ['Query fan-out coverage', 'Pokrycie zapytań pobocznych (query fan-out)'],
-  effort: ['Effort and originality', 'Wkład pracy i oryginalność'],
+const DIMENSION_NAMES: Record<DimensionId, [string, string, string]> = {
+  csiAlignment: [
+    'Central search intent alignment (CSI-A)',
+    'Zgodność z centralną intencją (CSI-A)',
+    'Übereinstimmung mit der zentralen Suchintention (CSI-A)',
+  ],
+  density: ['Keyword density and distribution', 'Gęstość i rozkład frazy kluczowej', 'Keyword-Dichte und -Verteilung'],
+  eav: [
+    'Entities, attributes and values (EAV)',
+    'Encje, atrybuty i wartości (EAV)',
+    'Entitäten, Attribute und Werte (EAV)',
+  ],
+  bluf: ['Answer first (BLUF)', 'Odpowiedź na początku (BLUF)', 'Antwort zuerst (BLUF)'],
+  chunk: [
+    'Self-contained passages (chunking)',
+    'Samodzielne fragmenty (chunking)',
+    'Eigenständige Abschnitte (Chunking)',
+  ],
+  cor: ['Cost of retrieval', 'Koszt pobrania i przetworzenia (CoR)', 'Abrufkosten (CoR)'],
+  tfidf: ['Topical terms (TF-IDF)', 'Terminy tematyczne (TF-IDF)', 'Themenbegriffe (TF-IDF)'],
+  srl: ['Clear sentences (who does what)', 'Jasne zdania (kto co robi)', 'Klare Sätze (wer tut was)'],
+  queryFanout: [
+    'Query fan-out coverage',
+    'Pokrycie zapytań pobocznych (query fan-out)',
+    'Abdeckung der Teilfragen (Query-Fan-out)',
+  ],
+  effort: ['Effort and originality', 'Wkład pracy i oryginalność', 'Aufwand und Originalität'],
 };
 
+/** A dimension's name as a label (spec 2.3: Polish for Polish content, English otherwise). */
 export const dimensionName = (id: DimensionId, lang: string): string => {
   const [en, pl] = DIMENSION_NAMES[id];
   return t(lang, en, pl);
 };
+
+/**
+ * A dimension's name inside a sentence written for the article's author (a recommendation's
+ * impact line): in German for a German article, whose titles and tasks are German too.
+ */
+export const dimensionNameInText = (id: DimensionId, lang: string): string => {
+  const [en, pl, de] = DIMENSION_NAMES[id];
+  return t(lang, en, pl, de);
+};
+
+/**
+ * A phrase of the page's own words as the page writes them inside a sentence: the analysis
+ * lower-cases, but a German reader expects "Mutter", "Watt", and any reader "Gdańsk", "Kindle".
+ * A word takes its capital only where the text capitalises it mid-sentence more often than not.
+ */
+export const surfaceCase = (phrase: string, text: string): string =>
+  phrase
+    .split(' ')
+    .map((w) => {
+      if (!/^\p{Ll}/u.test(w)) return w;
+      const esc = w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const mid = [...text.matchAll(new RegExp(`(?<=[\\p{L}\\p{N},;] )(${esc})(?![\\p{L}])`, 'giu'))].map((m) => m[1]!);
+      const upper = mid.filter((m) => /^\p{Lu}/u.test(m)).length;
+      return upper * 2 > mid.length ? w[0]!.toLocaleUpperCase() + w.slice(1) : w;
+    })
+    .join(' ');
 
 const PROFILE_LABELS: Record<ProfileId, [string, string]> = {
   article: ['Article', 'Artykuł'],

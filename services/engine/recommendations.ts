@@ -3,7 +3,7 @@ import type { BenchStats } from './benchStats.ts';
 import type { Finding, Scored } from './context.ts';
 import { round1 } from './dimensions/helpers.ts';
 import { ground, type GateContext } from './grounding.ts';
-import { dimensionName, num, t } from './labels.ts';
+import { dimensionNameInText, num, t } from './labels.ts';
 import { brokenLinks, passageLinks } from './text/links.ts';
 import type { Change, ContentFormat, DimensionId, Priority, Recommendation } from './types.ts';
 import { DIMENSION_IDS } from './types.ts';
@@ -61,7 +61,7 @@ export interface MeasuredFinding {
 const PRIORITY_RANK: Record<Priority, number> = { critical: 0, high: 1, medium: 2, bonus: 3 };
 
 /** An author-data slot ("[fill in: …]"): such an AFTER is a request for the author's data, not pasteable text. */
-export const AUTHOR_SLOT = /\[(?:fill in|uzupełnij):/u;
+export const AUTHOR_SLOT = /\[(?:fill in|uzupełnij|ergänzen):/u;
 
 export const priorityOf = (delta: number, liftsGate: boolean): Priority =>
   liftsGate || delta >= 5 ? 'critical' : delta >= 2 ? 'high' : delta >= 0.5 ? 'medium' : 'bonus';
@@ -123,11 +123,20 @@ export const buildRecommendations = (
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
     const dimBefore = scored.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
     const dimAfter = after.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
-    const name = dimensionName(m.dimension, lang);
+    const name = dimensionNameInText(m.dimension, lang);
+    // An in-place task on a dimension whose cap binds (the keyword repeated past the gate) fixes the
+    // page's critical problem once written, however little the untouched sentence measures now: it
+    // ranks with it, not as a "bonus" beside a heading that only dilutes the density.
+    const fixesCap = inPlaceTask && gated.includes(m.dimension);
+    // A section the author has yet to write is measured by its heading alone, whose structure (a
+    // first subheading on a flat page) can gain more than the answer will: it ranks at most high, so
+    // a ready change that removes a defect is never put below a heading with nothing under it.
+    const measured = priorityOf(delta, liftsGate);
+    const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',
-      priority: priorityOf(delta, liftsGate),
-      title: m.finding.title,
+      priority: fixesCap ? 'critical' : heading,
+      title: g.title ?? m.finding.title,
       dimension: m.dimension,
       actionType:
         change.kind === 'insert'
@@ -144,19 +153,26 @@ export const buildRecommendations = (
       after: g.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,
       // An in-place author task changes nothing until the author writes it: no "+0" to read as worthless.
-      impact: inPlaceTask
+      impact: fixesCap
         ? t(
             lang,
-            `${name}: measured once the author has supplied it.`,
-            `${name}: zmierzymy, gdy autor to uzupełni.`,
-            `${name}: wird gemessen, sobald der Autor es ergänzt hat.`,
+            `${name}: this repetition caps the score; measured once the author has rewritten it.`,
+            `${name}: to powtarzanie ogranicza wynik; zmierzymy, gdy autor to przepisze.`,
+            `${name}: Diese Wiederholung begrenzt die Wertung; wird gemessen, sobald der Autor es umgeschrieben hat.`,
           )
-        : t(
-            lang,
-            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
-            `${name}: ${num('pl', dimBefore)} → ${num('pl', dimAfter)}/10; CQS +${num('pl', delta)}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
-            `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
-          ),
+        : inPlaceTask
+          ? t(
+              lang,
+              `${name}: measured once the author has supplied it.`,
+              `${name}: zmierzymy, gdy autor to uzupełni.`,
+              `${name}: wird gemessen, sobald der Autor es ergänzt hat.`,
+            )
+          : t(
+              lang,
+              `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (lifts a score cap)' : ''}.`,
+              `${name}: ${num('pl', dimBefore)} → ${num('pl', dimAfter)}/10; CQS +${num('pl', delta)}${liftsGate ? ' (znosi limit wyniku)' : ''}.`,
+              `${name}: ${dimBefore} → ${dimAfter}/10; CQS +${delta}${liftsGate ? ' (hebt eine Wertungsgrenze auf)' : ''}.`,
+            ),
       estimatedCqsDelta: delta,
       authorDataOnly: g.task !== null,
       task: g.task,
@@ -176,12 +192,14 @@ export const buildRecommendations = (
     recs.push(rec);
   }
   const order = (r: Recommendation) => measured.find((x) => x.rec === r)?.finding.sectionIndex ?? 0;
-  // The gain an editor sees: a change they can paste comes before a task of the same priority.
+  // The gain an editor sees, as the report prints it: by priority, then by the gain shown (a +0.9
+  // above a +10.9 of the same priority reads as inverted); on equal gain, a change they can paste
+  // comes before a task.
   recs.sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
-      Number(a.authorDataOnly) - Number(b.authorDataOnly) ||
       b.estimatedCqsDelta - a.estimatedCqsDelta ||
+      Number(a.authorDataOnly) - Number(b.authorDataOnly) ||
       DIMENSION_IDS.indexOf(a.dimension) - DIMENSION_IDS.indexOf(b.dimension) ||
       order(a) - order(b) ||
       (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),

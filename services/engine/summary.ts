@@ -18,19 +18,20 @@ export const buildSummary = (
   lang: string,
   top10AvgCqs: number | null,
 ): SummaryCard => {
+  // In the result's order (priority, then gain): the summary never ranks two changes otherwise than
+  // the list it points into (a gate lift of +0.4 stays above a +3 it outranks there).
   const quick = recs
     .filter(
       (r) => (r.actionType === 'replace' || r.actionType === 'remove') && r.estimatedCqsDelta > 0 && !r.authorDataOnly,
     )
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => b.r.estimatedCqsDelta - a.r.estimatedCqsDelta || a.i - b.i)
     .slice(0, 3)
-    .map(({ r }) => ({ id: r.id, label: r.title, source: 'recommendation' as const, dimension: r.dimension }));
+    .map((r) => ({ id: r.id, label: r.title, source: 'recommendation' as const, dimension: r.dimension }));
   return {
     status: statusOf(cqs),
     top10AvgCqs,
     problemCounts: problems,
-    topChange: recs.find((r) => r.priority === 'critical') ?? recs[0] ?? null,
+    // The first of the result: ids and order are the result's (rec:1 is the change that matters most).
+    topChange: recs[0] ?? null,
     profile: { id: profile, label: profileLabel(profile, lang) },
     quickWins: quick,
     languageSupport: isFullySupported(lang) ? 'full' : 'partial',

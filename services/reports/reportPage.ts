@@ -2,7 +2,7 @@ import type { ShareLang } from '../../events/share/events.ts';
 import type { AuditResultV1 } from '../engine/resultSchema.ts';
 import { dimensionName } from '../engine/labels.ts';
 import { barChart, gauge } from './charts.ts';
-import { clientText, passageText } from './clientText.ts';
+import { clientText, cutAtWord, passageText } from './clientText.ts';
 import { html, safeHref, type Safe } from './html.ts';
 import { labelsFor, type Labels } from './labels.ts';
 import { layout } from './layout.ts';
@@ -242,7 +242,61 @@ function beforeBlock(rec: Recommendation, L: Labels): Safe {
   return html`<p class="empty">
       ${L.beforeEmpty}${where ? html` — ${where.placement === 'after' ? L.insertAfter : where.placement === 'before' ? L.insertBefore : L.insertEnd}${where.anchor ? html`:` : ''}` : ''}
     </p>
-    ${where?.anchor ? html`<blockquote class="anchor">${passageText(where.anchor)}</blockquote>` : ''}`;
+    ${where?.anchor ? html`<blockquote class="anchor">${anchorText(where.anchor, where.placement)}</blockquote>` : ''}`;
+}
+
+/** Past this, an anchor is shown by the end that touches the insertion (a whole wall of text hides the place). */
+const ANCHOR_SHOWN = 240;
+
+/**
+ * The anchor as the editor looks for it: whole when short; else, for "after", its last words (the
+ * text ends there, then the addition), for "before", its first words; cut at a word, marked "…".
+ */
+export const anchorText = (anchor: string, placement: string): string => {
+  const text = passageText(anchor).replace(/\s+/g, ' ').trim();
+  if (text.length <= ANCHOR_SHOWN) return text;
+  if (placement !== 'after') return cutAtWord(text, ANCHOR_SHOWN);
+  const tail = text.slice(-ANCHOR_SHOWN - 1);
+  return `…${tail.slice(tail.search(/\s/u) + 1)}`;
+};
+
+/**
+ * An author task (authorDataOnly) is a request, not a change: where (the sentence or the anchor,
+ * quoted), what to write and why. Its AFTER equals its BEFORE when the task is on a sentence, and
+ * showing the two side by side read as a change that changes nothing.
+ */
+function taskBlock(rec: Recommendation, L: Labels): Safe {
+  const heading = rec.insertAt && rec.after ? rec.after : '';
+  return html`<div class="before-after task">
+    <div class="before">
+      <p class="tag">${L.where}</p>
+      ${
+        rec.before
+          ? html`<p class="empty">${L.whereSentence}</p>
+              <blockquote>${passageText(rec.before)}</blockquote>`
+          : beforeBlock(rec, L)
+      }
+    </div>
+    <div class="after">
+      <p class="tag">${L.taskForAuthor}</p>
+      <p>${clientText(rec.task ?? rec.title)}</p>
+      ${
+        heading
+          ? html`<p class="empty">${L.taskHeading}</p>
+              <blockquote>${passageText(heading)}</blockquote>`
+          : ''
+      }
+    </div>
+  </div>`;
+}
+
+/** Why the engine recommends it: the rule and its figure (issue 23: every recommendation names its evidence). */
+function whyLine(rec: Recommendation, L: Labels): Safe | '' {
+  const e = rec.evidence;
+  if (!e?.rule) return '';
+  return html`<p class="why">
+    <strong>${L.why}:</strong> ${clientText(e.rule)}${e.figure ? ` (${clientText(e.figure)})` : ''}
+  </p>`;
 }
 
 function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLang): Safe {
@@ -268,17 +322,22 @@ function recommendationsSection(r: AuditResultV1, L: Labels, f: F, lang: ShareLa
                   <span class="delta">${L.delta}: ${f.delta(rec.estimatedCqsDelta)}</span>
                 </p>
               </header>
-              <div class="before-after">
-                <div class="before">
-                  <p class="tag">${L.before}</p>
-                  ${beforeBlock(rec, L)}
-                </div>
-                <div class="after">
-                  <p class="tag">${L.after}</p>
-                  <blockquote>${passageText(rec.after)}</blockquote>
-                </div>
-              </div>
+              ${
+                rec.authorDataOnly
+                  ? taskBlock(rec, L)
+                  : html`<div class="before-after">
+                      <div class="before">
+                        <p class="tag">${L.before}</p>
+                        ${beforeBlock(rec, L)}
+                      </div>
+                      <div class="after">
+                        <p class="tag">${L.after}</p>
+                        ${rec.after ? html`<blockquote>${passageText(rec.after)}</blockquote>` : html`<p class="empty">${L.removed}</p>`}
+                      </div>
+                    </div>`
+              }
               <p class="impact"><strong>${L.impact}:</strong> ${clientText(rec.impact)}</p>
+              ${whyLine(rec, L)}
               ${rec.competitorUrls.length ? html`<p class="muted">${L.competitorsDoing}: ${rec.competitorUrls.map((c, i) => html`${i ? ', ' : ''}${link(c.url, c.domain)}`)}</p>` : ''}
             </article>`,
         )}`;

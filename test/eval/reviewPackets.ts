@@ -29,8 +29,17 @@ const recText = (r: Recommendation, n: number): string =>
     `### ${n}. ${r.title}`,
     `- priority: ${r.priority}; section: ${r.section || '–'}; ${r.authorDataOnly ? 'an author task (the author supplies the facts)' : 'a change to paste'}`,
     r.task ? `- task: ${r.task}` : null,
-    r.before ? `- BEFORE:\n\n> ${r.before.replace(/\n/g, '\n> ')}\n` : '- BEFORE: (nothing: an addition)',
-    r.after ? `- AFTER:\n\n> ${r.after.replace(/\n/g, '\n> ')}\n` : '- AFTER: (removed)',
+    // An author task shows its place and what to write, never a BEFORE and an equal AFTER (as the report).
+    r.authorDataOnly && r.before
+      ? `- where: in this sentence:\n\n> ${r.before.replace(/\n/g, '\n> ')}\n`
+      : r.before
+        ? `- BEFORE:\n\n> ${r.before.replace(/\n/g, '\n> ')}\n`
+        : '- BEFORE: (nothing: an addition)',
+    r.authorDataOnly && r.before
+      ? null
+      : r.after
+        ? `- ${r.authorDataOnly ? 'heading to add' : 'AFTER'}:\n\n> ${r.after.replace(/\n/g, '\n> ')}\n`
+        : '- AFTER: (removed)',
     r.insertAt ? `- where: ${r.insertAt.placement} “${r.insertAt.anchor.slice(0, 120)}”` : null,
     r.evidence
       ? `- why: ${r.evidence.rule}${r.evidence.figure ? ` (${r.evidence.figure})` : ''}${r.evidence.questions.length ? `; questions: ${r.evidence.questions.join(' | ')}` : ''}${r.evidence.competitors.length ? `; competitors: ${r.evidence.competitors.map((c) => c.url).join(', ')}` : ''}`

@@ -1,5 +1,6 @@
 import type { Finding, ScoringContext } from '../context.ts';
 import { hasByline } from '../eeat.ts';
+import { narratesEvent } from '../newsSignals.ts';
 import { t } from '../labels.ts';
 import { recLexiconFor } from '../text/recLexicon.ts';
 import { tokenizeKeepCase } from '../text/segment.ts';
@@ -44,8 +45,16 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
   const out: Finding[] = [];
   const h1 = doc.blocks.find((b) => b.kind === 'heading' && b.level === 1);
   const anchor = h1 ? h1.text : (doc.blocks.find((b) => b.kind === 'paragraph')?.text ?? '');
+  // An explainer shaped as a list or a comparison ("7 facts about compound interest") answers a
+  // question of knowledge (the keyword's intent is informational): nobody's judgement is weighed, so
+  // a byline there is noise (blind review r7, twice). Reviews and news keep it whatever the keyword.
+  const explainer =
+    (ctx.kw.intent === 'informational' && (ctx.profile === 'listicle' || ctx.profile === 'comparison')) ||
+    (ctx.profile === 'news' && !narratesEvent(doc));
   const bylineAt =
-    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) ? null : inPlace(doc, anchor.trim());
+    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) || explainer
+      ? null
+      : inPlace(doc, anchor.trim());
   if (bylineAt)
     out.push(
       finding({
@@ -55,8 +64,14 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
           lang,
           'The page names no author: nothing shows who stands behind the advice.',
           'Strona nie podaje autora: nie widać, kto odpowiada za treść.',
+          'Die Seite nennt keinen Autor: Nichts zeigt, wer hinter dem Rat steht.',
         ),
-        suggestion: t(lang, "Add a byline with the author's experience.", 'Dodaj podpis autora z jego doświadczeniem.'),
+        suggestion: t(
+          lang,
+          "Add a byline with the author's experience.",
+          'Dodaj podpis autora z jego doświadczeniem.',
+          'Ergänzen Sie eine Autorenzeile mit der Erfahrung des Autors.',
+        ),
         section: sectionName(doc, 0),
         sectionIndex: 0,
         actionType: 'add',
@@ -83,8 +98,14 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
           lang,
           `"${excerpt(s.text)}" attributes a claim to no one ("${phrase}").`,
           `„${excerpt(s.text)}” nie przypisuje twierdzenia nikomu („${phrase}”).`,
+          `„${excerpt(s.text)}“ schreibt die Aussage niemandem zu („${phrase}“).`,
         ),
-        suggestion: t(lang, 'Name the study or institution, with a link.', 'Podaj badanie lub instytucję, z linkiem.'),
+        suggestion: t(
+          lang,
+          'Name the study or institution, with a link.',
+          'Podaj badanie lub instytucję, z linkiem.',
+          'Nennen Sie die Studie oder Institution, mit Link.',
+        ),
         section: sectionName(doc, s.section),
         sectionIndex: s.section,
         actionType: 'replace',

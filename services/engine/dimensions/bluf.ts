@@ -140,16 +140,19 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
               lang,
               `The opening warms up ("${fluff}") instead of answering.`,
               `Początek tekstu rozgrzewa się („${fluff}”) zamiast odpowiadać.`,
+              `Der Einstieg holt aus („${fluff}“), statt zu antworten.`,
             )
           : t(
               lang,
               'The first 60 words do not give the answer: the entity, what it is or costs, and a number.',
               'Pierwsze 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.',
+              'Die ersten 60 Wörter geben keine Antwort: die Entität, was sie ist oder kostet, und eine Zahl.',
             ),
         suggestion: t(
           lang,
           'Open with the answer sentence; move context after it.',
           'Zacznij od zdania z odpowiedzią; kontekst przenieś za nie.',
+          'Beginnen Sie mit dem Antwortsatz; der Kontext folgt danach.',
         ),
         section: L.intro,
         sectionIndex: 0,
@@ -208,11 +211,13 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           lang,
           'The first sentence of the section does not answer its heading in 25 words or fewer.',
           'Pierwsze zdanie sekcji nie odpowiada na jej nagłówek w maksymalnie 25 słowach.',
+          'Der erste Satz des Abschnitts beantwortet seine Überschrift nicht in höchstens 25 Wörtern.',
         ),
         suggestion: t(
           lang,
           'Start the section with the sentence that answers the heading.',
           'Zacznij sekcję od zdania, które odpowiada na nagłówek.',
+          'Beginnen Sie den Abschnitt mit dem Satz, der die Überschrift beantwortet.',
         ),
         section: heading.text,
         sectionIndex: sec.index,

@@ -168,22 +168,27 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
                   lang,
                   `Keyword density is ${round2(kd)}% (over ${ceiling}%); "${quote(x.s)}" repeats the keyphrase without adding information.`,
                   `Gęstość frazy to ${num('pl', round2(kd))}% (ponad ${num('pl', ceiling)}%); zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
+                  `Die Keyword-Dichte beträgt ${num('de', round2(kd))} % (über ${ceiling} %); „${quote(x.s)}“ wiederholt das Keyword, ohne etwas mitzuteilen.`,
                 )
               : t(
                   lang,
                   `${count(lang, g.stuffed, ['use of the keyphrase says', 'uses of the keyphrase say'], ['', '', ''])} nothing else; "${quote(x.s)}" repeats it without adding information.`,
                   `${count('pl', g.stuffed, ['', ''], ['użycie frazy nie mówi', 'użycia frazy nie mówią', 'użyć frazy nie mówi'])} nic więcej; zdanie „${quote(x.s)}” powtarza frazę, nie wnosząc informacji.`,
+                  `${g.stuffed} ${g.stuffed === 1 ? 'Nennung des Keywords sagt' : 'Nennungen des Keywords sagen'} nichts weiter; „${quote(x.s)}“ wiederholt es, ohne etwas mitzuteilen.`,
                 ),
           suggestion: t(
             lang,
             'Delete the sentence or say the same with a pronoun or synonym.',
             'Usuń zdanie albo wyraź to samo zaimkiem lub synonimem.',
+            'Streichen Sie den Satz oder sagen Sie dasselbe mit einem Pronomen oder Synonym.',
           ),
           section: sectionName(doc, x.s.section),
           sectionIndex: x.s.section,
           actionType: 'remove',
           severity: kd > ceiling + 1 ? 1 : 0.6,
           gate: kd > ceiling + 1,
+          // The density is the evidence only past the ceiling; under it the sentence says nothing else.
+          ...(kd > ceiling ? { figure: `${round2(kd)}%`, subject: `${ceiling}` } : {}),
           change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
         }),
       );
@@ -199,7 +204,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     findings.push(...trims.findings);
     // Nor is a sentence offered for removal also offered for a rewrite (a trim shown over the same
     // text wins over the task in recommendations.ts: one change per text).
-    const task = rewriteTask(doc, ctx, kd, candidates);
+    const task = rewriteTask(doc, ctx, kd, candidates, ceiling);
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
@@ -261,7 +266,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     );
   }
   const title = titleTask(doc, ctx);
-  if (title) findings.push(title);
+  // A title task's evidence: the density when it is past the ceiling (else the repetition alone).
+  if (title) findings.push(kd > ceiling ? { ...title, figure: `${round2(kd)}%` } : title);
   return {
     id: 'density',
     score: round1(score),
@@ -281,7 +287,13 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
  * author task: only the writer can say it once without losing the sentence's meaning, so it is a
  * task on that sentence with the counts, not a removal that would take its content with it.
  */
-const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<string>): Finding | null => {
+const rewriteTask = (
+  doc: Doc,
+  ctx: ScoringContext,
+  kd: number,
+  removals: Set<string>,
+  ceiling: number,
+): Finding | null => {
   const { kw, lang } = ctx;
   const top = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
@@ -292,6 +304,8 @@ const rewriteTask = (doc: Doc, ctx: ScoringContext, kd: number, removals: Set<st
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
+    // Past the ceiling the density is the evidence; under it, the repetition where it adds nothing.
+    ...(kd > ceiling ? { figure: `${figures.kd}%` } : {}),
     title: t(
       lang,
       'Say the keyword once in this sentence',

@@ -106,11 +106,13 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           lang,
           `"${excerpt(s.text)}" states a quality without a number.`,
           `„${excerpt(s.text)}” opisuje cechę bez liczby.`,
+          `„${excerpt(s.text)}“ beschreibt eine Eigenschaft ohne Zahl.`,
         ),
         suggestion: t(
           lang,
           'Give the measured value with its unit (e.g. 20 h, 5000 mAh, €120).',
           'Podaj zmierzoną wartość z jednostką (np. 20 h, 5000 mAh, 120 zł).',
+          'Nennen Sie den gemessenen Wert mit Einheit (z. B. 20 h, 5000 mAh, 120 €).',
         ),
         section: sectionName(doc, s.section),
         sectionIndex: s.section,

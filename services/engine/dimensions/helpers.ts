@@ -1,7 +1,7 @@
 import type { ScoringContext, Finding } from '../context.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { Gaming } from './gaming.ts';
-import { sectionLabels } from '../labels.ts';
+import { sectionLabels, t } from '../labels.ts';
 import { linkedTexts } from '../text/linkScan.ts';
 import { tokenize } from '../text/segment.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
@@ -132,6 +132,14 @@ export const newSectionPlace = (
       return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
     }
   }
+  // A last section that is all sign-off (a "Contact us" section of calls to action, a closing
+  // note under its own heading): the new section goes above its heading, not inside it after the
+  // first closing block (blind review r7: a PAA heading after a review's closing call to action).
+  if (last?.heading && doc.sections.length > 1 && unique(doc.content, last.heading.raw)) {
+    const body = last.blocks.filter((b) => b.kind !== 'heading');
+    if (body.length > 0 && body.length <= 3 && body.every((b) => closes(b, ctx)))
+      return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
+  }
   if (last) {
     // At most the last three blocks, and never all of the section's body.
     const body = last.blocks.filter((b) => b.kind !== 'heading');
@@ -144,7 +152,36 @@ export const newSectionPlace = (
     if (k < body.length && first && unique(doc.content, first.raw))
       return { placement: 'before', anchor: first.raw, sectionIndex: last.index };
   }
+  // Else after the article's last block, named and quoted, so the place reads as the text shows it
+  // (an empty anchor "at the end" left an editor to guess where the end is).
+  const tail = [...doc.blocks].reverse().find((b) => b.raw.trim() && unique(doc.content, b.raw));
+  if (tail) return { placement: 'after', anchor: tail.raw, sectionIndex: doc.sections.length };
   return { placement: 'end', anchor: '', sectionIndex: doc.sections.length };
+};
+
+/**
+ * Where a new section goes, in the words an editor reads beside the quoted anchor: before the
+ * closing section (named), before the article's closing lines, or at its end. Never the name of a
+ * section the new one does not go into ("Introduction" for a section added at the end).
+ */
+export const placeLabel = (doc: Doc, place: { placement: Placement; anchor: string }): string => {
+  const lang = doc.language;
+  const heading = doc.blocks.find((b) => b.kind === 'heading' && b.raw === place.anchor);
+  if (place.placement === 'before' && heading)
+    return t(
+      lang,
+      `New section before "${heading.text}"`,
+      `Nowa sekcja przed „${heading.text}”`,
+      `Neuer Abschnitt vor „${heading.text}“`,
+    );
+  if (place.placement === 'before')
+    return t(
+      lang,
+      'End of the article, before its closing lines',
+      'Koniec artykułu, przed jego zakończeniem',
+      'Ende des Artikels, vor dem Schluss',
+    );
+  return sectionLabels(lang).end;
 };
 
 /** The first paragraph of a section (its raw source), when it is unique in the content. */

@@ -1,9 +1,10 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
-import { keywordCase, t } from '../labels.ts';
+import { keywordCase, surfaceCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
-import { clamp, fill, finding, insertChange, newSectionPlace, round1, sectionName } from './helpers.ts';
+import { reportsEvent } from '../newsSignals.ts';
+import { clamp, fill, finding, insertChange, newSectionPlace, placeLabel, round1 } from './helpers.ts';
 import type { Lead } from '../benchStats.ts';
 
 /**
@@ -69,7 +70,8 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
     if (queryCovered(leads, x.stems) >= 0) got += x.w;
     else missing.push(x);
   }
-  const entity = keywordCase(kw.entity || kw.text, kw.text);
+  // Written as the page writes it (German nouns capitalised: "Mutter", not "mutter").
+  const entity = surfaceCase(keywordCase(kw.entity || kw.text, kw.text), doc.content);
   const facets = FACET_IDS.map((f) => ({ f, covered: facetCovered(leads, f, ctx, doc) }));
   const coveredFacets = facets.filter((x) => x.covered).length;
   got += 0.5 * Math.min(5, coveredFacets);
@@ -79,8 +81,10 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   const place = newSectionPlace(doc, ctx);
   // A news item reports one event: an evergreen question under a new heading is another article
   // (every blind review rejected them as wrong subject). The gap stays a listed problem.
-  const asSection = ctx.profile !== 'news';
-  const placeName = sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1));
+  // News is read from general signals too (a date at the top, reporting verbs, a past-tense
+  // opening): a dated report the profile reads as a review or an article is news all the same.
+  const asSection = ctx.profile !== 'news' && !reportsEvent(doc);
+  const placeName = placeLabel(doc, place);
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
     findings.push(
@@ -92,11 +96,13 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
           lang,
           'Searchers ask this (People Also Ask) and the page does not answer it.',
           'Użytkownicy o to pytają (People Also Ask), a strona nie odpowiada.',
+          'Nutzer fragen danach (People Also Ask), und die Seite beantwortet es nicht.',
         ),
         suggestion: t(
           lang,
           'Add a question subheading with a 40–60-word answer that starts with the answer.',
           'Dodaj śródtytuł-pytanie i 40–60 słów odpowiedzi zaczynającej się od sedna.',
+          'Ergänzen Sie eine Zwischenüberschrift als Frage und 40–60 Wörter Antwort, die mit der Antwort beginnt.',
         ),
         section: placeName,
         sectionIndex: place.sectionIndex,
@@ -108,7 +114,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
               doc,
               place.placement,
               place.anchor,
-              `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością')}].`,
+              `## ${heading}\n\n${lex.slot} ${t(lang, 'the answer in the first sentence, then 40–60 words of detail with one value', 'odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów z jedną wartością', 'die Antwort im ersten Satz, dann 40–60 Wörter Details mit einem Wert')}].`,
             ),
         competitors: bench
           ? bench.comps.map((c, i) => (queryCovered(c.leads, x.stems) >= 0 ? i : -1)).filter((i) => i >= 0)
@@ -117,9 +123,14 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
     );
   }
   // A sub-topic template is a problem only where competitors show it: from the keyword alone it is a guess.
-  if (coveredFacets < 5 && bench) {
+  // Not where the keyword itself names the sub-topic ("Schimmel Arten: Arten", "Rodzaje kluczy:
+  // rodzaje"), nor in German, whose sub-topic markers are still the English words (every German
+  // facet reads as missing, so listing one says nothing about the page).
+  const kwWords = new Set(kw.text.toLowerCase().split(/\s+/));
+  const named = (f: FacetId) => lex.facets[f].markers.some((m) => kwWords.has(m));
+  if (coveredFacets < 5 && bench && lang !== 'de') {
     for (const { f } of facets
-      .filter((x) => !x.covered)
+      .filter((x) => !x.covered && !named(x.f))
       .slice(0, 5 - coveredFacets)
       .slice(0, 3)) {
       const facet = lex.facets[f];
@@ -164,6 +175,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
         lang,
         'Answers every People Also Ask question and related search.',
         'Odpowiada na wszystkie pytania PAA i powiązane wyszukiwania.',
+        'Beantwortet jede People-Also-Ask-Frage und verwandte Suche.',
       ),
     );
   if (coveredFacets >= 5)
@@ -172,6 +184,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
         lang,
         `Covers ${coveredFacets} of 8 typical sub-queries.`,
         `Pokrywa ${coveredFacets} z 8 typowych zapytań pobocznych.`,
+        `Deckt ${coveredFacets} von 8 typischen Teilfragen ab.`,
       ),
     );
   return {
@@ -181,6 +194,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
       lang,
       `${queries.length - missing.length} of ${queries.length} PAA/related queries and ${coveredFacets} of 8 sub-query templates covered.`,
       `Pokryte: ${queries.length - missing.length} z ${queries.length} pytań PAA/powiązanych i ${coveredFacets} z 8 szablonów zapytań.`,
+      `Abgedeckt: ${queries.length - missing.length} von ${queries.length} PAA-/verwandten Fragen und ${coveredFacets} von 8 Teilfragen-Vorlagen.`,
     ),
     strengths,
     findings,

@@ -680,7 +680,7 @@ const pl: Lexicon = {
     },
     types: {
       markers: ['rodzaje', 'rodzaj', 'typy', 'typ', 'odmiany', 'rodzajów'],
-      heading: 'Rodzaje – {e}',
+      heading: '{E}: rodzaje',
       lead: 'Najważniejsze rodzaje to [uzupełnij: 3–4 rodzaje, każdy z jedną wyróżniającą wartością].',
     },
     cost: {
@@ -703,7 +703,7 @@ const pl: Lexicon = {
     },
     howto: {
       markers: ['jak', 'krok', 'kroki', 'kroków', 'sposób', 'instrukcja'],
-      heading: 'Jak wybrać – {e}',
+      heading: '{E}: jak wybrać',
       lead: 'Przy wyborze liczą się [uzupełnij: 3 kryteria, każde z wartością progową].',
     },
     vs: {
@@ -718,12 +718,12 @@ const pl: Lexicon = {
     },
     mistakes: {
       markers: ['błędy', 'błąd', 'błędów', 'unikać', 'uniknąć', 'pułapki'],
-      heading: 'Najczęstsze błędy – {e}',
+      heading: '{E}: najczęstsze błędy',
       lead: 'Najczęstszy błąd to [uzupełnij: błąd i jego koszt].',
     },
     forWhom: {
       markers: ['kogo', 'komu', 'dla kogo', 'początkujących', 'polecamy', 'sprawdzi'],
-      heading: 'Dla kogo – {e}?',
+      heading: '{E}: dla kogo?',
       lead: 'To rozwiązanie sprawdzi się dla [uzupełnij: profil czytelnika i kryterium decydujące].',
     },
   },
@@ -792,6 +792,51 @@ const de: Lexicon = {
     locative: ['in', 'bei', 'nahe', 'um'],
   },
   vague: ['lange', 'schnell', 'billig', 'teuer', 'viel', 'viele', 'gut', 'hoch', 'niedrig', 'groß', 'klein', 'oft'],
+  slot: '[ergänzen:',
+  // The headings and leads a German article's sub-topics are named by. The markers stay the
+  // English ones for now: changing them changes what counts as covered, so every German score.
+  facets: {
+    definition: {
+      ...en.facets.definition,
+      heading: 'Was ist {E}?',
+      lead: '{E} ist [ergänzen: eine Definition in einem Satz mit einer konkreten Eigenschaft].',
+    },
+    types: {
+      ...en.facets.types,
+      heading: '{E}: Arten',
+      lead: 'Die wichtigsten Arten sind [ergänzen: 3–4 Arten, jede mit einem unterscheidenden Wert].',
+    },
+    cost: {
+      ...en.facets.cost,
+      heading: 'Was kostet {E}?',
+      lead: 'Die Kosten liegen bei [ergänzen: Preisspanne in Euro und wovon sie abhängt].',
+    },
+    howto: {
+      ...en.facets.howto,
+      heading: '{E}: worauf bei der Auswahl achten?',
+      lead: 'Bei der Auswahl zählen [ergänzen: 3 Kriterien, jedes mit einem Schwellenwert].',
+    },
+    vs: {
+      ...en.facets.vs,
+      heading: '{E} im Vergleich zu Alternativen',
+      lead: 'Im Vergleich zu den Alternativen [ergänzen: ein messbarer Unterschied].',
+    },
+    proscons: {
+      ...en.facets.proscons,
+      heading: '{E}: Vor- und Nachteile',
+      lead: 'Der größte Vorteil ist [ergänzen: ein Nutzen mit Zahl]; der größte Nachteil ist [ergänzen: eine Einschränkung].',
+    },
+    mistakes: {
+      ...en.facets.mistakes,
+      heading: '{E}: häufige Fehler',
+      lead: 'Der häufigste Fehler ist [ergänzen: der Fehler und was er kostet].',
+    },
+    forWhom: {
+      ...en.facets.forWhom,
+      heading: 'Für wen eignet sich {E}?',
+      lead: '{E} eignet sich für [ergänzen: Leserprofil und entscheidendes Kriterium].',
+    },
+  },
   verbs: ['wählen', 'machen', 'kaufen', 'reinigen', 'entkalken', 'bauen', 'lernen', 'finden', 'zubereiten', 'pflanzen'],
 };
 

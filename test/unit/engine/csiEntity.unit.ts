@@ -70,7 +70,8 @@ t.test('German: a last-word infinitive the page writes in lower case is the pred
     'Eine saubere Fahrradkette hält bis zu 3000 Kilometer länger.',
   ]);
   const r = csiOf(content, 'fahrradkette reinigen', 'de');
-  t.equal(r.csi.centralEntity, 'fahrradkette');
+  // Written as the page writes the noun (a German reader reads "Fahrradkette", not "fahrradkette").
+  t.equal(r.csi.centralEntity, 'Fahrradkette');
   t.equal(r.csi.predicate, 'reinigen');
 });
 

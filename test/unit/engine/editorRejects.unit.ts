@@ -481,8 +481,13 @@ t.test('slot in the wrong place: no new section goes after a sign-off that turns
   // Blind review r3: every PAA heading was appended after the sign-off or a shop page's footer.
   t.same(
     each((x, r) => {
-      if (r.insertAt?.placement !== 'end') return null;
-      const blocks = parseContent(x.a.input.content, 'markdown', null).blocks.filter((b) => b.kind !== 'heading');
+      const all = parseContent(x.a.input.content, 'markdown', null).blocks;
+      // At the end: placed there, or after the article's last block (named and quoted).
+      const atEnd =
+        r.insertAt?.placement === 'end' ||
+        (r.insertAt?.placement === 'after' && r.insertAt.anchor === all[all.length - 1]?.raw);
+      if (!atEnd) return null;
+      const blocks = all.filter((b) => b.kind !== 'heading');
       const last = blocks[blocks.length - 1];
       return last &&
         last.kind === 'paragraph' &&

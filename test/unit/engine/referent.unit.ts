@@ -52,10 +52,10 @@ for (const topic of loadHalf('tuning')) {
     const p = prepareDocument({ content: topic.strong, url: null, keyword: topic.keyword });
     const bench = buildBench(serp, p.doc, p.kw, p.an, p.lex);
     t.same(bench.referent!.outliers, [1], 'the other-referent page is the minority');
-    // The reason is in the report's language (Polish content: Polish).
+    // The reason is in the report's language (Polish content: Polish, German content: German).
     t.match(
       bench.excluded.find((e) => e.url === other.url)?.reason ?? '',
-      /^(different referent: it is about|inne znaczenie frazy: strona mówi o:) \S/,
+      /^(different referent: it is about|inne znaczenie frazy: strona mówi o tym:|andere Bedeutung: Die Seite handelt von) \S/,
     );
     for (const [name, want] of [
       ['strong', 'same'],
