@@ -8,7 +8,8 @@ import { gainTable, measureGain, weakArticles } from '../../eval/applyGain.ts';
  * own CQS. The table is the one in docs/apply.md (`npx tsx bench/applyCorpus.ts`).
  *
  * Issue 23's figure, raised on at least 90% of the held-out poor articles, is shown as TODO with
- * its figure: 7 of 12 on 2026-11-26, lowered none (5 of 12 the stop before; 7 of 12 then with the
+ * its figure: 9 of 12 at stop 33 (2026-11-26, after the stuffing cuts and the engine's keyphrase
+ * changes), lowered none (7 of 12 at stop 32; 5 of 12 the stop before; 7 of 12 then with the
  * filler-paragraph cuts and splits that the blind review rejected 0 of 8, no longer offered). The
  * flat ones get no engine change apply can write that moves them: their recommendations are author
  * tasks (authorDataOnly: PAA answers, the byline, the stuffing rewrite), and apply cannot write an
