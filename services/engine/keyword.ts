@@ -102,6 +102,28 @@ export const describeKeyword = (
   };
 };
 
+/**
+ * The keyword as a reader names its subject: without the question or instruction words and intent
+ * modifiers at its edges ("co to jest próchnica" → "próchnica", "best cordless trimmer" → "cordless
+ * trimmer"), so advice to name it in the text never asks for the search query itself.
+ */
+export const subjectPhrase = (kw: KeywordInfo, an: Analyzer): string => {
+  const lex = lexiconFor(an.lang);
+  const edge = new Set([
+    ...Object.values(lex.intent)
+      .flat()
+      .filter((m) => !m.includes(' ')),
+    ...CONNECTORS,
+  ]);
+  const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const drop = (w: string) => edge.has(w) || an.stop.has(w) || (kw.verb !== '' && w === kw.verb);
+  let a = 0;
+  let b = words.length;
+  while (a < b && drop(words[a]!)) a++;
+  while (b > a && drop(words[b - 1]!)) b--;
+  return a < b ? words.slice(a, b).join(' ') : kw.text;
+};
+
 /** The keyphrase's content stems for matching, without connectors and (when a subject stays) modifiers. */
 function matchStems(words: string[], modifiers: Set<string>, an: Analyzer): string[] {
   const all = words.filter((w) => !CONNECTORS.has(w));

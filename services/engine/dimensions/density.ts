@@ -1,6 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import type { Analyzer } from '../document.ts';
-import { coverage, occurrences } from '../keyword.ts';
+import { coverage, occurrences, subjectPhrase } from '../keyword.ts';
 import type { KeywordInfo } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
@@ -224,14 +224,16 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         ),
         suggestion: t(
           lang,
-          `Name "${kw.text}" in the middle of that stretch.`,
-          `Użyj „${kw.text}” w środku tego fragmentu.`,
+          `Name "${subjectPhrase(kw, an)}" in the middle of that stretch.`,
+          `Użyj „${subjectPhrase(kw, an)}” w środku tego fragmentu.`,
         ),
         section: sec ? sectionName(doc, sec.index) : '',
         sectionIndex: sec?.index ?? 0,
         actionType: 'add',
         severity: 0.5,
-        change: p ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', kw.text)) : null,
+        change: p
+          ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', subjectPhrase(kw, an)))
+          : null,
       }),
     );
   } else

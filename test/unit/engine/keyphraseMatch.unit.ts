@@ -8,7 +8,7 @@ import t from 'tap';
 import { scoreContent } from '../../../services/engine/audit.ts';
 import { evidenceOf } from '../../../services/engine/evidence.ts';
 import { createAnalyzer } from '../../../services/engine/document.ts';
-import { describeKeyword } from '../../../services/engine/keyword.ts';
+import { describeKeyword, subjectPhrase } from '../../../services/engine/keyword.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 
 const page = (title: string, body: string[]) => `# ${title}\n\n${body.join('\n\n')}\n`;
@@ -96,4 +96,16 @@ t.test('a two-letter subject the page keeps using can be the detected keyword', 
   ]);
   const r = prepareDocument({ content, url: null, keyword: null });
   t.match(r.keyword.toLowerCase(), /(?:^|\s)öl(?:\s|$)/u, r.keyword);
+});
+
+t.test('advice to name the subject names it as a reader would, not the search query', async (t) => {
+  const subject = (keyword: string, lang: 'en' | 'pl' | 'de') => {
+    const an = createAnalyzer(lang);
+    return subjectPhrase(describeKeyword(keyword, an), an);
+  };
+  t.equal(subject('co to jest hipoteka', 'pl'), 'hipoteka');
+  t.equal(subject('what is a modem', 'en'), 'modem');
+  t.equal(subject('best electric kettle', 'en'), 'electric kettle');
+  t.equal(subject('skoda fabia opinie', 'pl'), 'skoda fabia');
+  t.equal(subject('kayak vs canoe', 'en'), 'kayak vs canoe');
 });
