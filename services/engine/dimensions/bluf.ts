@@ -88,11 +88,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // leads with its answer (a wall of text earns no section points from its intro alone).
   // The share is smoothed (one passing and one failing section assumed): one section that answers
   // first is weak evidence that a page leads with answers, ten of twelve are strong evidence.
-  const share = secs.length
-    ? (passing.length + 1) / (secs.length + 2)
-    : doc.words <= WALL_WORDS
-      ? intro / 4
-      : 0;
+  const share = secs.length ? (passing.length + 1) / (secs.length + 2) : doc.words <= WALL_WORDS ? intro / 4 : 0;
   const score = clamp(intro + 6 * share);
 
   // Intro: put the answer sentence first and drop throat-clearing, within the first paragraph.
