@@ -75,7 +75,16 @@ t.test('schemathesis finds no server error and no response outside the OpenAPI d
   ];
   const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
     // Its own folder: hypothesis keeps a database of examples in the working directory.
-    const child = spawn(join(bin, 'schemathesis'), args, {
+    // The CLI through Python with its ASGI transport imported first: the two workers import it
+    // lazily, and two threads compiling the same module at once can fail on CPython 3.11 ("AST
+    // constructor recursion depth mismatch", a runtime error of the fuzzer, not of the service).
+    const entry = [
+      'import sys, schemathesis.transport.asgi',
+      'from schemathesis.cli import schemathesis',
+      "sys.argv[0] = 'schemathesis'",
+      'sys.exit(schemathesis())',
+    ].join('; ');
+    const child = spawn(join(bin, 'python'), ['-c', entry, ...args], {
       cwd: work,
       env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_TELEMETRY: 'false' },
     });
