@@ -9,7 +9,7 @@ import { loadSet } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b';
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -51,9 +51,9 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b'] as const).flatMap((half) =>
+  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d'] as const).flatMap((half) =>
     loadSet(half).map((t): Weak => ({
-      corpus: half === 'corpus-a' || half === 'corpus-b' ? half : `eval-${half}`,
+      corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
       id: t.id,
       content: t.poor,
       format: 'text',

@@ -14,7 +14,7 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * corpus-b: articles written for this project by writers who never saw the engine, after the
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
-export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c';
+export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -122,9 +122,14 @@ const CORPUS_A_HEAD: Record<string, string> = {
 export const CORPUS_B_DIR = join(EVAL_DIR, 'corpus-b');
 /** corpus-c: a second set written outside the engine's code, used for tuning (like corpus-a). */
 export const CORPUS_C_DIR = join(EVAL_DIR, 'corpus-c');
+/** corpus-d: written after the engine's tuning by writers who never saw it; measured only, like corpus-b. */
+export const CORPUS_D_DIR = join(EVAL_DIR, 'corpus-d');
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
-export const loadCorpusA = (dir = CORPUS_A_DIR, half: 'corpus-a' | 'corpus-b' | 'corpus-c' = 'corpus-a'): Topic[] => {
+export const loadCorpusA = (
+  dir = CORPUS_A_DIR,
+  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' = 'corpus-a',
+): Topic[] => {
   if (!existsSync(join(dir, 'index.jsonl'))) return [];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   const serpFile = JSON.parse(read('serp.json')) as Record<string, SerpEntry>;
@@ -172,4 +177,6 @@ export const loadSet = (set: Half): Topic[] =>
       ? loadCorpusA(CORPUS_B_DIR, 'corpus-b')
       : set === 'corpus-c'
         ? loadCorpusA(CORPUS_C_DIR, 'corpus-c')
-        : loadHalf(set);
+        : set === 'corpus-d'
+          ? loadCorpusA(CORPUS_D_DIR, 'corpus-d')
+          : loadHalf(set);
