@@ -1,4 +1,4 @@
-import { citesMore, NAME, namesSourceMore, REPORTING, spanningQuotes } from './evidenceForms.ts';
+import { attributedFinding, citesMore, NAME, namesSourceMore, REPORTING, spanningQuotes } from './evidenceForms.ts';
 import type { Doc, Sentence } from './types.ts';
 
 /**
@@ -119,6 +119,7 @@ const namesDocument = (text: string, lang: string): boolean =>
 const isStatistic = (text: string, lang: string): boolean =>
   hasFigure(text) &&
   (namesSource(text, lang) ||
+    attributedFinding(text, lang) ||
     ((STUDY.test(text) || STUDY_COMPOUND.test(text)) && (YEAR.test(text) || NAME.test(text))));
 
 /** A source named in running text with what it says or publishes, or by a reference form. */

@@ -3,7 +3,7 @@ import type { Analyzer } from './document.ts';
 import { createAnalyzer } from './document.ts';
 import type { Block, Intent, KeywordInfo } from './types.ts';
 import { bodyStemsOf, entitySpan, runCount, titleHead, type BodyStems, type Head } from './headNoun.ts';
-import { lexiconFor } from './text/lexicon.ts';
+import { ALL_INTENTS, intentModifiers, lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 
 /**
@@ -52,12 +52,7 @@ export const describeKeyword = (
   const lower = keyword.toLowerCase().trim();
   const words = tokenize(lower);
   const has = (list: string[]) => list.some((m) => (m.includes(' ') ? lower.includes(m) : words.includes(m)));
-  const modifiers = new Set([
-    ...lex.intent.informational,
-    ...lex.intent.commercial,
-    ...lex.intent.transactional,
-    ...lex.intent.local.filter((m) => !m.includes(' ')),
-  ]);
+  const modifiers = intentModifiers(lex, ['informational', 'commercial', 'transactional', 'local']);
   let verb = '';
   const isVerb = (w: string, i: number) =>
     lex.verbs.includes(w) ||
@@ -109,12 +104,7 @@ export const describeKeyword = (
  */
 export const subjectPhrase = (kw: KeywordInfo, an: Analyzer): string => {
   const lex = lexiconFor(an.lang);
-  const edge = new Set([
-    ...Object.values(lex.intent)
-      .flat()
-      .filter((m) => !m.includes(' ')),
-    ...CONNECTORS,
-  ]);
+  const edge = new Set([...intentModifiers(lex, ALL_INTENTS), ...CONNECTORS]);
   const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
   const drop = (w: string) => edge.has(w) || an.stop.has(w) || (kw.verb !== '' && w === kw.verb);
   let a = 0;
@@ -309,11 +299,7 @@ export const detectKeyword = (
 ): string => {
   const an = createAnalyzer(kwLang);
   const lex = lexiconFor(kwLang);
-  const modifiers = new Set(
-    [...lex.intent.informational, ...lex.intent.commercial, ...lex.intent.transactional].filter(
-      (m) => !m.includes(' '),
-    ),
-  );
+  const modifiers = intentModifiers(lex, ['informational', 'commercial', 'transactional']);
   // A two-letter word is a subject only when the page keeps using it (German "Öl", "Ei"): most are
   // function words or abbreviations.
   const shortNouns = repeatedShortWords(sentences, an);

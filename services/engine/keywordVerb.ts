@@ -1,7 +1,7 @@
 import type { Analyzer } from './document.ts';
 import type { BodyStems } from './headNoun.ts';
 import { describeKeyword } from './keyword.ts';
-import { lexiconFor } from './text/lexicon.ts';
+import { ALL_INTENTS, intentModifiers, lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 import type { KeywordInfo } from './types.ts';
 
@@ -56,7 +56,7 @@ export const withPageVerb = (
   const lex = lexiconFor(an.lang);
   const words = tokenize(kw.text.toLowerCase());
   if (words.length < 2) return kw;
-  const modifiers = new Set(Object.values(lex.intent).flat());
+  const modifiers = intentModifiers(lex, ALL_INTENTS);
   const first = words[0] ?? '';
   const last = words[words.length - 1] ?? '';
   let verb = '';

@@ -1,4 +1,5 @@
 import type { Analyzer } from '../document.ts';
+import { evidenceOf } from '../evidence.ts';
 import { occurrences } from '../keyword.ts';
 import { lexiconFor } from '../text/lexicon.ts';
 import type { Doc, KeywordInfo, Sentence } from '../types.ts';
@@ -123,9 +124,11 @@ const fillerOf = (
   const sweeping = lexiconFor(an.lang).generic;
   // Generic by form: long enough, no value, not naming the keyphrase, and mostly function words or
   // sweeping ("every", "always", "worth"): a claim about everything says nothing about the subject.
+  // Support (a named quotation, a sourced figure, a citation) says something checkable: never filler.
+  const support = evidenceOf(doc).sentences;
   const generic = (g: Sentence[]): boolean => {
     const words = wordsOf(g);
-    if (words < MIN_FILLER_WORDS || g.some((s) => /\p{N}/u.test(s.text))) return false;
+    if (words < MIN_FILLER_WORDS || g.some((s) => /\p{N}/u.test(s.text) || support.has(s))) return false;
     if (kw.stems.every((k) => g.some((s) => s.content.includes(k)))) return false;
     const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
     if (stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) return true;

@@ -844,3 +844,22 @@ const lexicons: Record<string, Lexicon> = { en, pl, de };
 
 export const lexiconFor = (lang: string): Lexicon => lexicons[lang] ?? en;
 export const isFullySupported = (lang: string): boolean => lang === 'en' || lang === 'pl';
+
+export type IntentKind = keyof Lexicon['intent'];
+export const ALL_INTENTS: readonly IntentKind[] = [
+  'informational',
+  'commercial',
+  'transactional',
+  'local',
+  'instructional',
+  'comparison',
+  'question',
+  'locative',
+];
+
+/**
+ * The one-word intent modifiers of the given kinds ("best", "opinie", "kaufen"): what the searcher
+ * wants, not what the page is about. Phrases ("near me") are left out: they are matched as phrases.
+ */
+export const intentModifiers = (lex: Lexicon, kinds: readonly IntentKind[]): Set<string> =>
+  new Set(kinds.flatMap((k) => lex.intent[k]).filter((m) => !m.includes(' ')));

@@ -61,6 +61,12 @@ const ABBREVIATIONS = new Set([
   'u.a',
   'vgl',
   'nr',
+  // Academic titles: "dr n. med. Anna Nowak", "Dr. rer. nat. Jens Weber", "Dipl.-Ing. Markus Feldmann".
+  'med',
+  'rer',
+  'nat',
+  'dipl',
+  'ing',
 ]);
 
 const BOUNDARY = /(?<=[.!?…])["”»)]?\s+(?=["„«(]?[\p{Lu}\p{N}])/u;
@@ -80,7 +86,7 @@ export const splitSentences = (text: string): string[] => {
 };
 
 const endsWithAbbreviation = (s: string): boolean => {
-  const m = /(?:^|[\s(])([\p{L}.]+)\.$/u.exec(s);
+  const m = /(?:^|[\s(-])([\p{L}.]+)\.$/u.exec(s);
   if (!m || m[1] === undefined) return false;
   const w = m[1].toLowerCase();
   return ABBREVIATIONS.has(w) || /^\p{Lu}$/u.test(m[1]); // initials such as "J. Kowalski"

@@ -88,3 +88,19 @@ t.test('a quotation naming a place does not move the keyword entity to the place
   const p = prep(text, 'serwis kosiarek opole');
   t.not(p.kw.entity, 'opole', `entity "${p.kw.entity}": the speakers' mentions of the city are not the page's`);
 });
+
+t.test('a figure its finder counted or measured, named or dated, is a statistic; an unnamed one is not', async (t) => {
+  const en = stats(
+    '# Hedges\n\nAfter the 2021 frost, the Leeds parks team counted 640 dead hedges along the ring road. ' +
+      'Experts found that 90% of hedges need trimming. We found that three cuts are enough.',
+    'hedges',
+  );
+  t.equal(en.statistics.size, 1, 'en: a dated count by a named team, not "experts found"');
+  const pl = stats('# Żywopłot\n\nW 2022 r. inspektorzy odnotowali 12% uschniętych krzewów w parkach.', 'żywopłot');
+  t.equal(pl.statistics.size, 1, 'pl: a dated finding');
+  const de = stats(
+    '# Hecke\n\nDer NABU zählte 2023 rund 400 Brutpaare in den Hecken. Der Gärtner zählte 40 Pflanzen im Beet.',
+    'hecke',
+  );
+  t.equal(de.statistics.size, 1, 'de: an acronym or a year names the finding; a capitalised noun does not');
+});

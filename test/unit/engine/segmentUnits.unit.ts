@@ -17,3 +17,16 @@ t.test(
     t.same(splitSentences('Przyjdź o godz. 15. Dr. Nowak czeka.'), ['Przyjdź o godz. 15.', 'Dr. Nowak czeka.']);
   },
 );
+
+t.test('an academic title before a name does not end a sentence (dr n. med., Dr. rer. nat., Dipl.-Ing.)', async (t) => {
+  t.same(splitSentences('Radzi dr n. med. Ewa Lis z kliniki w Opolu. Potem wyjdź.'), [
+    'Radzi dr n. med. Ewa Lis z kliniki w Opolu.',
+    'Potem wyjdź.',
+  ]);
+  t.same(splitSentences('Es misst Dr. rer. nat. Uwe Kahl. Dipl.-Ing. Sven Ott prüft. Fertig.'), [
+    'Es misst Dr. rer. nat. Uwe Kahl.',
+    'Dipl.-Ing. Sven Ott prüft.',
+    'Fertig.',
+  ]);
+  t.same(splitSentences('The tank sits on a farm. Then it rains.'), ['The tank sits on a farm.', 'Then it rains.']);
+});
