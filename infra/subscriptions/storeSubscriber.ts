@@ -55,21 +55,26 @@ interface Member {
   log: Logger;
 }
 
-/** Heartbeats, forgets members gone stale, and returns the live members of the group in rank order. */
+/**
+ * Heartbeats, forgets members gone stale, and returns the live members of the group in rank order:
+ * one statement (it ran twice a second per group, as three). Its reads see the rows as the
+ * statement began, so this member and the stale ones are taken from what it wrote and deleted.
+ */
 async function liveMembers(m: Member, memberTtlMs: number): Promise<string[]> {
-  const groupId = m.sub.groupId;
-  await m.session.query(
-    `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
-     ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
-    [groupId, m.id],
-  );
-  await m.session.query(
-    `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
-    [groupId, memberTtlMs / 1000],
-  );
   const r = await m.session.query<{ member_id: string }>(
-    'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
-    [groupId],
+    `WITH beat AS (
+       INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
+       ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()
+       RETURNING member_id),
+     gone AS (
+       DELETE FROM subscription_members
+        WHERE group_id = $1 AND member_id <> $2 AND heartbeat_at < now() - make_interval(secs => $3)
+       RETURNING member_id)
+     SELECT member_id FROM subscription_members
+      WHERE group_id = $1 AND member_id <> $2 AND member_id NOT IN (SELECT member_id FROM gone)
+     UNION SELECT member_id FROM beat
+     ORDER BY member_id`,
+    [m.sub.groupId, m.id, memberTtlMs / 1000],
   );
   return r.rows.map((row) => row.member_id);
 }
