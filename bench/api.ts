@@ -28,7 +28,13 @@ const ACCOUNTS = 1200; // three submissions each: the most an account has in fli
 const CONTENT = 'City bicycles need light frames, hub gears and good lights for daily riding. '.repeat(10);
 
 async function spawnServer(script: string, env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_SERVICE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the measured
+  // service, not of the bench (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   // Measured by the clock: on a loaded machine timers drift, and a start can take minutes.

@@ -1,6 +1,6 @@
 import { START, type EventEnvelope } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
-import { HELD_BACK_MS, heldBackPartitions, readLog } from '../eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, readPartition } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
@@ -55,21 +55,26 @@ interface Member {
   log: Logger;
 }
 
-/** Heartbeats, forgets members gone stale, and returns the live members of the group in rank order. */
+/**
+ * Heartbeats, forgets members gone stale, and returns the live members of the group in rank order:
+ * one statement (it ran twice a second per group, as three). Its reads see the rows as the
+ * statement began, so this member and the stale ones are taken from what it wrote and deleted.
+ */
 async function liveMembers(m: Member, memberTtlMs: number): Promise<string[]> {
-  const groupId = m.sub.groupId;
-  await m.session.query(
-    `INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
-     ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()`,
-    [groupId, m.id],
-  );
-  await m.session.query(
-    `DELETE FROM subscription_members WHERE group_id = $1 AND heartbeat_at < now() - make_interval(secs => $2)`,
-    [groupId, memberTtlMs / 1000],
-  );
   const r = await m.session.query<{ member_id: string }>(
-    'SELECT member_id FROM subscription_members WHERE group_id = $1 ORDER BY member_id',
-    [groupId],
+    `WITH beat AS (
+       INSERT INTO subscription_members (group_id, member_id) VALUES ($1, $2)
+       ON CONFLICT (group_id, member_id) DO UPDATE SET heartbeat_at = now()
+       RETURNING member_id),
+     gone AS (
+       DELETE FROM subscription_members
+        WHERE group_id = $1 AND member_id <> $2 AND heartbeat_at < now() - make_interval(secs => $3)
+       RETURNING member_id)
+     SELECT member_id FROM subscription_members
+      WHERE group_id = $1 AND member_id <> $2 AND member_id NOT IN (SELECT member_id FROM gone)
+     UNION SELECT member_id FROM beat
+     ORDER BY member_id`,
+    [m.sub.groupId, m.id, memberTtlMs / 1000],
   );
   return r.rows.map((row) => row.member_id);
 }
@@ -118,18 +123,19 @@ async function storedCheckpoint(pool: Pool, m: Member, partition: number): Promi
 
 /**
  * Applies everything available on one partition. A batch shorter than the limit was the end of
- * what the log showed: a commit after it notifies the wake-up, and events held back behind an
- * older transaction are looked for before the next wait (waitForWork), so no read follows it.
+ * what the log showed: a commit after it notifies the wake-up. Returns whether events of the
+ * partition were held back behind an older transaction (its last read says): those are looked
+ * for before the next wait (waitForWork), as no notification may follow.
  */
-async function drain({ pool, m, retry, isStopping }: Loop, partition: number): Promise<void> {
+async function drain({ pool, m, retry, isStopping }: Loop, partition: number): Promise<boolean> {
   const limit = m.sub.batchSize ?? DEFAULT_BATCH;
   const types = m.sub.types;
   for (;;) {
-    if (isStopping() || !m.owned.has(partition)) return;
+    if (isStopping() || !m.owned.has(partition)) return false;
     const previous = await storedCheckpoint(pool, m, partition);
     const after = m.readTo.get(partition) ?? previous;
-    const events = await readLog(pool, { after: after?.position ?? START, partition, limit });
-    if (events.length === 0) return;
+    const { events, heldBack } = await readPartition(pool, { after: after?.position ?? START, partition, limit });
+    if (events.length === 0) return heldBack;
     const checkpointAfter = (e: EventEnvelope): Checkpoint => ({ position: e.position, kafkaOffset: null });
     if (types && !events.some((e) => types.includes(e.type))) {
       m.readTo.set(partition, checkpointAfter(events[events.length - 1]!));
@@ -138,7 +144,7 @@ async function drain({ pool, m, retry, isStopping }: Loop, partition: number): P
       m.known.set(partition, await applyBatch(pool, m.sub, batch, m.log, retry, isStopping));
       m.readTo.delete(partition);
     }
-    if (events.length < limit) return;
+    if (events.length < limit) return heldBack;
   }
 }
 
@@ -179,11 +185,20 @@ async function partitionsWithNews(pool: Pool, m: Member): Promise<number[]> {
 /**
  * Waits for the next commit of events of the group's types on an owned partition, or until `ms`;
  * returns the partitions to read (null: every owned one). A commit of other types only is not
- * waited for: the next full pass moves past it.
+ * waited for: the next full pass moves past it. `heldBack`: partitions whose events wait behind an
+ * older transaction (readLog.ts), looked at again shortly; the drains found those they read, and a
+ * full pass asks for every owned one.
  */
-async function waitForWork(pool: Pool, m: Member, wakeup: Wakeup, ms: number): Promise<Set<number> | null> {
-  // Events held back by an older transaction: looked at again shortly (readLog.ts).
-  const due = new Set((await heldBackPartitions(pool)).filter((p) => m.owned.has(p)));
+async function waitForWork(
+  pool: Pool,
+  m: Member,
+  wakeup: Wakeup,
+  ms: number,
+  heldBack: Set<number>,
+  full: boolean,
+): Promise<Set<number> | null> {
+  const due = new Set(heldBack);
+  if (full) for (const p of await heldBackPartitions(pool)) if (m.owned.has(p)) due.add(p);
   const until = Date.now() + (due.size ? HELD_BACK_MS : ms);
   const types = m.sub.types;
   for (;;) {
@@ -216,11 +231,12 @@ async function run(loop: Loop, wakeup: Wakeup, pollMs: number, memberTtlMs: numb
       if (full) lastFullPass = now;
       const named = full ? await partitionsWithNews(loop.pool, m) : [...m.owned].filter((p) => due!.has(p));
       const partitions = named.sort((a, b) => a - b);
-      for (const p of partitions) await drain(loop, p);
+      const heldBack = new Set<number>();
+      for (const p of partitions) if (await drain(loop, p)) heldBack.add(p);
       if (full) await flush(m);
       const untilFull = pollMs - (Date.now() - lastFullPass);
       const untilRebalance = rebalanceMs - (Date.now() - lastRebalance);
-      due = await waitForWork(loop.pool, m, wakeup, Math.min(untilFull, untilRebalance));
+      due = await waitForWork(loop.pool, m, wakeup, Math.min(untilFull, untilRebalance), heldBack, full);
     } catch (e) {
       if (loop.isStopping()) break;
       if (e instanceof FencedError) m.log.warn({ err: e }, 'partition taken over; rebalancing');

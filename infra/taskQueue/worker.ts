@@ -37,24 +37,41 @@ export interface Worker {
  * task is claimed again (its steps are idempotent); an error gives the task back with a pause.
  * A worker paused past its lease is fenced: its claim's attempt is stale, so completeTask refuses
  * its outcome (LeaseLostError) and the transaction holding that outcome rolls back.
+ *
+ * One idle loop at a time watches (the wake-up and the safety net); the other idle loops are parked.
+ * A commit of one task woke every loop, and all but one claimed in vain, then each asked for the
+ * next due time: about ten statements per task. Now the watcher claims, and a loop that got a task
+ * unparks one more loop, so a burst of tasks still spreads over the loops, one claim at a time.
  */
 export function startWorker(o: WorkerOptions): Worker {
   let stopping = false;
-  const wakeups = Array.from({ length: o.concurrency }, () => openWakeup(o.pool, o.log, taskDue(o.kind)));
-  const idle = async (i: number) => {
-    const due = await nextDueAt(o.pool, o.kind);
-    const untilDue = due ? due.getTime() - Date.now() : Infinity;
-    await wakeups[i]!.wait(Math.min(o.idleMs ?? 1000, Math.max(MIN_IDLE_MS, untilDue)));
+  const wakeup = openWakeup(o.pool, o.log, taskDue(o.kind));
+  let watching = false;
+  const parked: (() => void)[] = [];
+  const unparkOne = () => parked.shift()?.();
+  const idle = async () => {
+    if (stopping) return;
+    if (watching) return new Promise<void>((resolve) => parked.push(resolve));
+    watching = true;
+    try {
+      const due = await nextDueAt(o.pool, o.kind);
+      const untilDue = due ? due.getTime() - Date.now() : Infinity;
+      await wakeup.wait(Math.min(o.idleMs ?? 1000, Math.max(MIN_IDLE_MS, untilDue)));
+    } finally {
+      watching = false;
+    }
   };
-  const loop = async (i: number) => {
+  const loop = async () => {
     while (!stopping) {
       let task: Task | null = null;
       try {
         task = await claimTask(o.pool, o.kind, o.leaseSeconds);
         if (!task) {
-          await idle(i);
+          await idle();
           continue;
         }
+        // More tasks may be due (a batch committed at once): the next loop looks.
+        unparkOne();
         if (task.attempt > o.maxAttempts) {
           await o.exhausted(task, (await lastErrorOf(o.pool, task.taskId)) ?? 'the worker stopped during this task');
           continue;
@@ -87,11 +104,12 @@ export function startWorker(o: WorkerOptions): Worker {
       }
     }
   };
-  const loops = Array.from({ length: o.concurrency }, (_, i) => loop(i));
+  const loops = Array.from({ length: o.concurrency }, () => loop());
   return {
     async stop() {
       stopping = true;
-      for (const w of wakeups) w.close();
+      wakeup.close();
+      while (parked.length) unparkOne();
       await Promise.all(loops);
     },
   };
