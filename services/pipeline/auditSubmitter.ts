@@ -27,20 +27,14 @@ export interface SubmitterOptions {
  * busy API locks, reads, appends and commits once for many requests, and an idle one at once for
  * each. Every rule holds as for one submission alone (submitAuditsInTransaction decides them in order), and
  * across processes the account locks and the append's version check keep them exact.
- *
- * Batches at work never share an account: a submission whose account is in one waits for the next
- * (in arrival order, so an account's submissions keep theirs). Otherwise the second batch would
- * wait on the first's account lock until it commits, with every other account in it, and the
- * batches would run one after the other.
  */
 export function createAuditSubmitter(
   pool: Pool,
   { maxBatch = 50, maxInFlight = 2 }: SubmitterOptions = {},
 ): (cmd: SubmitAuditCommand) => Promise<SubmittedAudit> {
   const queue: Waiting[] = [];
-  // The accounts of the batches at work. A submission naming an audit of one of them (the same
-  // Idempotency-Key) so waits for that batch to end, then finds its audit (a replay) instead of
-  // conflicting with it.
+  // The audits of the batches at work: a submission naming one of them (the same Idempotency-Key)
+  // waits for that batch to end, then finds its audit (a replay) instead of conflicting with it.
   const busy = new Set<string>();
   let inFlight = 0;
 
@@ -67,9 +61,9 @@ export function createAuditSubmitter(
       const batch = takeBatch(queue, maxBatch, busy);
       if (batch.length === 0) return;
       inFlight++;
-      for (const w of batch) busy.add(w.sub.cmd.accountId);
+      for (const w of batch) busy.add(w.sub.auditId);
       void run(batch).finally(() => {
-        for (const w of batch) busy.delete(w.sub.cmd.accountId);
+        for (const w of batch) busy.delete(w.sub.auditId);
         inFlight--;
         pump();
       });
@@ -86,16 +80,15 @@ export function createAuditSubmitter(
 const settle = (w: Waiting, o: SubmissionOutcome): void => (o.ok ? w.resolve(o.value) : w.reject(o.error));
 
 /**
- * Takes up to `max` submissions in arrival order, leaving those of an account a batch at work holds
- * and those whose audit a submission already taken names: the same Idempotency-Key twice goes one
- * batch after the other.
+ * Takes up to `max` submissions in arrival order, leaving those whose audit another submission
+ * taken or at work already names: the same Idempotency-Key twice goes one after the other.
  */
 function takeBatch(queue: Waiting[], max: number, busy: ReadonlySet<string>): Waiting[] {
   const batch: Waiting[] = [];
   const taken = new Set<string>();
   for (let i = 0; i < queue.length && batch.length < max;) {
-    const { auditId, cmd } = queue[i]!.sub;
-    if (busy.has(cmd.accountId) || taken.has(auditId)) {
+    const { auditId } = queue[i]!.sub;
+    if (busy.has(auditId) || taken.has(auditId)) {
       i++;
       continue;
     }

@@ -8,7 +8,6 @@ import {
   type SubmitAuditCommand,
 } from '../../../services/pipeline/submitAudit.ts';
 import { transact } from '../../../infra/eventStore/eventStore.ts';
-import { accountStreamId } from '../../../events/account/index.ts';
 import { testDatabase } from '../../helpers/db.ts';
 import { auditRequest } from '../../helpers/pipelineService.ts';
 
@@ -150,41 +149,4 @@ t.test('a retry of submissions whose commit did land finds their audits and make
     { type: 'AuditAdmitted', n: 2 },
     { type: 'AuditRequested', n: 2 },
   ]);
-});
-
-t.test('a batch at work holds its accounts: the next batch does not wait on their locks', async (t) => {
-  const { pool } = await testDatabase(t);
-  const a = await createAccount(pool, { email: 'held@example.com', credits: 5 });
-  const b = await createAccount(pool, { email: 'free@example.com', credits: 5 });
-  // Another writer holds account a's stream lock (the one lockStreams takes): a's batch waits on it.
-  const holder = await pool.connect();
-  t.teardown(() => holder.release());
-  const lock = (fn: string) => holder.query(`SELECT ${fn}(hashtextextended($1, 0))`, [accountStreamId(a.accountId)]);
-  await lock('pg_advisory_lock');
-  const waiters = async () =>
-    (
-      await pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
-      )
-    ).rows[0]!.n;
-  const pause = () => new Promise((r) => setTimeout(r, 20));
-  const submit = createAuditSubmitter(pool);
-  const first = submit(command(a.accountId));
-  while ((await waiters()) < 1) await pause();
-  // Arriving together, a's second submission and b's: b's must not wait behind a's lock too.
-  let bDone = false;
-  const second = submit(command(a.accountId));
-  const other = submit(command(b.accountId)).then((r) => ((bDone = true), r));
-  let seen = 'b accepted';
-  while (!bDone) {
-    if ((await waiters()) >= 2) {
-      seen = "a second batch waits on a's lock";
-      break;
-    }
-    await pause();
-  }
-  t.equal(seen, 'b accepted', "b's submission accepted while a's lock is held");
-  await lock('pg_advisory_unlock');
-  const [x, y] = await Promise.all([first, second, other]);
-  t.not(x.auditId, y.auditId, "a's two submissions accepted once the lock is free");
 });
