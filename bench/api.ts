@@ -11,6 +11,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once, type EventEmitter } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
@@ -21,17 +22,25 @@ import type { BenchRow } from './report.ts';
 import { openBenchStack } from './stack.ts';
 import { latencyRows, median } from './pipeline.ts';
 import { registerService } from '../services/registration.ts';
+import type { Pool } from '../infra/postgres/pool.ts';
 
 const log = createLogger('bench', 'warn');
 const CONNECTIONS = 50;
 const ACCOUNTS = 1200; // three submissions each: the most an account has in flight
+const WARM_ACCOUNTS = 300; // their submissions warm each server up before it is measured
+const WARM_SECONDS = 2;
+const CLOCK_TICKS = 100; // USER_HZ of /proc/<pid>/stat on Linux
+// Node flags for every measured service process (not the bare route's), e.g.
+// BENCH_SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p' (Node refuses --cpu-prof in NODE_OPTIONS).
+const serviceFlags = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const CONTENT = 'City bicycles need light frames, hub gears and good lights for daily riding. '.repeat(10);
 
-async function spawnServer(script: string, env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
-  // BENCH_SERVICE_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: a profile of the measured
-  // service, not of the bench (node refuses --cpu-prof in NODE_OPTIONS).
-  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+async function spawnServer(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  flags: string[] = [],
+): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -51,17 +60,26 @@ const stopServer = async (child: ChildProcess) => {
   await once(child, 'exit');
 };
 
-/** POSTs, each key used as often as an account may have audits in flight; returns 2xx per second. */
-async function postRate(base: string, keys: string[]): Promise<number> {
+/** Counted in a run: 2xx responses per second, over how long the run took. */
+interface Rate {
+  rate: number;
+  seconds: number;
+}
+
+/**
+ * POSTs: `amount` of them, each key used as often as an account may have audits in flight, or as
+ * many as fit in `seconds` (the bare route, which has no accounts).
+ */
+async function postRate(base: string, keys: string[], run: { amount: number } | { seconds: number }): Promise<Rate> {
   let i = 0;
   // autocannon ends an `amount` run at its next one-second sample, so its own duration is rounded up
   // to whole seconds (a 0.3 s run counted as 1 s); the rate is taken to the last response instead.
   const started = performance.now();
   let last = started;
-  const run = autocannon({
+  const cannon = autocannon({
     url: `${base}/api/v1/audits`,
     connections: CONNECTIONS,
-    amount: keys.length * 3,
+    ...('amount' in run ? { amount: run.amount } : { duration: run.seconds }),
     requests: [
       {
         method: 'POST',
@@ -77,22 +95,43 @@ async function postRate(base: string, keys: string[]): Promise<number> {
     ],
   });
   // The promise autocannon returns is also its event emitter (lib/init.js); the types omit it.
-  (run as unknown as EventEmitter).on('response', () => {
+  (cannon as unknown as EventEmitter).on('response', () => {
     last = performance.now();
   });
-  const result = await run;
+  const result = await cannon;
   if (result.non2xx > 0) log.warn({ non2xx: result.non2xx }, 'some submissions were refused');
-  return result['2xx'] / ((last - started) / 1000);
+  const seconds = (last - started) / 1000;
+  return { rate: result['2xx'] / seconds, seconds };
 }
 
-async function getRate(base: string, path: string, key: string | null): Promise<number> {
+async function getRate(base: string, path: string, key: string | null, seconds = 8): Promise<number> {
   const result = await autocannon({
     url: `${base}${path}`,
     connections: CONNECTIONS,
-    duration: 8,
+    duration: seconds,
     headers: key ? { authorization: `Bearer ${key}` } : {},
   });
   return result['2xx'] / result.duration;
+}
+
+/** CPU time (user + system, ms) a process has used so far; null where /proc is not there. */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (pid === undefined || stat === null) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+async function createAccounts(pool: Pool, prefix: string, n: number): Promise<string[]> {
+  const keys: string[] = [];
+  // Ten at a time: one by one, 1,200 durable commits take minutes on a loaded disk.
+  for (let i = 0; i < n; i += 10) {
+    const batch = Array.from({ length: Math.min(10, n - i) }, (_, j) =>
+      createAccount(pool, { email: `${prefix}${i + j}@example.com`, credits: 10 }),
+    );
+    for (const a of await Promise.all(batch)) keys.push(a.apiKey);
+  }
+  return keys;
 }
 
 /**
@@ -121,26 +160,34 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
     // 1. Throughput of the API role alone (nothing runs the audits: they stay queued).
     if (throughput) {
       const { url, pool } = await stack.database();
-      const keys: string[] = [];
       process.stderr.write('api bench: creating accounts\n');
-      // Ten at a time: one by one, 1,200 durable commits take minutes on a loaded disk.
-      for (let i = 0; i < ACCOUNTS; i += 10) {
-        const batch = Array.from({ length: Math.min(10, ACCOUNTS - i) }, (_, j) =>
-          createAccount(pool, { email: `bench${i + j}@example.com`, credits: 10 }),
-        );
-        for (const a of await Promise.all(batch)) keys.push(a.apiKey);
-      }
-      const api = await spawnServer('services/main.ts', env(url, 'api'));
+      const keys = await createAccounts(pool, 'bench', ACCOUNTS);
+      const warmKeys = await createAccounts(pool, 'warm', WARM_ACCOUNTS);
+      const api = await spawnServer('services/main.ts', env(url, 'api'), serviceFlags);
       children.push(api.child);
       const bare = await spawnServer('bench/bareServer.ts', { PATH: process.env.PATH });
       children.push(bare.child);
       const bareJob = '/api/v1/audits/job_x';
       process.stderr.write('api bench: POST and GET under load\n');
+      // Both servers measured the same way: warmed by the same unmeasured load first (a cold
+      // process runs its first thousands of requests several times slower), then the bare route
+      // for as long as the service's run took (its `amount` alone would take a fraction of a
+      // second, mostly connection set-up and warm-up).
+      await postRate(api.base, warmKeys, { amount: WARM_ACCOUNTS * 3 });
+      await postRate(bare.base, warmKeys, { amount: WARM_ACCOUNTS * 3 });
+      const cpuBefore = await cpuMs(api.child.pid);
+      const service = await postRate(api.base, keys, { amount: keys.length * 3 });
+      const cpuAfter = await cpuMs(api.child.pid);
+      const ceiling = await postRate(bare.base, keys, { seconds: Math.max(1, Math.round(service.seconds)) });
       rows.push({
         name: 'POST /audits accepted (content, 50 connections)',
-        value: await postRate(api.base, keys),
+        value: service.rate,
         unit: 'req/s',
-        ceiling: { name: 'bare Fastify route', value: await postRate(bare.base, keys) },
+        ceiling: { name: 'bare Fastify route', value: ceiling.rate },
+        note:
+          cpuBefore === null || cpuAfter === null
+            ? `${service.seconds.toFixed(1)} s`
+            : `${service.seconds.toFixed(1)} s; the API process's CPU ${((cpuAfter - cpuBefore) / (keys.length * 3)).toFixed(2)} ms per request`,
       });
       // An account of its own for the read: the POST run used up the others' places in flight.
       const reader = await createAccount(pool, { email: 'reader@example.com', credits: 10 });
@@ -151,6 +198,8 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
       });
       const job = ((await submitted.json()) as { id: string }).id;
       const ownerKey = reader.apiKey;
+      await getRate(api.base, `/api/v1/audits/${job}`, ownerKey, WARM_SECONDS);
+      await getRate(bare.base, bareJob, null, WARM_SECONDS);
       rows.push({
         name: 'GET /audits/{id} (50 connections)',
         value: await getRate(api.base, `/api/v1/audits/${job}`, ownerKey),
@@ -174,7 +223,7 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
     const allRoles = 'api,projections,crawler,auditor,bulk,scheduler,apply';
     const db2 = await stack.database();
     const account = await createAccount(db2.pool, { email: 'latency@example.com', credits: 300 });
-    const full = await spawnServer('services/main.ts', env(db2.url, allRoles));
+    const full = await spawnServer('services/main.ts', env(db2.url, allRoles), serviceFlags);
     children.push(full.child);
     const svc = { base: full.base, key: account.apiKey, pid: full.child.pid };
     const embedded = await latencyRows(svc, 'embedded log', page);
@@ -188,7 +237,7 @@ export async function benchApi({ throughput = true, pipeline = true, bulk = true
         KAFKA_BROKERS: stack.brokers,
         KAFKA_TOPIC_PREFIX: `bench${Date.now()}`,
       };
-      const viaKafka = await spawnServer('services/main.ts', kafkaEnv);
+      const viaKafka = await spawnServer('services/main.ts', kafkaEnv, serviceFlags);
       children.push(viaKafka.child);
       rows.push(
         ...(await latencyRows({ base: viaKafka.base, key: onKafka.apiKey, pid: viaKafka.child.pid }, 'Kafka', page))

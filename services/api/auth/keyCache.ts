@@ -20,9 +20,13 @@ export interface KeyCache {
  * the LISTEN connection is up; when it drops (and until it is back and listening) every request
  * reads the table, so a lost notification can never keep a revoked key alive. Entries also expire
  * after KEY_CACHE_TTL_MS. Unknown keys are not cached: a key issued a moment ago works at once.
+ * Requests that miss on one key at once share one read, under the rules of a hit: while listening,
+ * and only if no notification came since it started (a key's first requests often come together).
  */
 export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS): KeyCache {
   const entries = new Map<string, { owner: ApiKeyOwner; until: number }>();
+  /** Reads under way, joined only by requests of the generation they started in. */
+  const reading = new Map<string, { generation: number; owner: Promise<ApiKeyOwner | null> }>();
   let listening = false;
   /** Bumped by every notification: a read that one overtook may hold the key as it was before. */
   let generation = 0;
@@ -52,7 +56,17 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
         if (hit && hit.until > now) return hit.owner;
       }
       const since = generation;
-      const owner = await findApiKeyByHash(pool, keyHash);
+      const under = reading.get(keyHash);
+      // As a hit would: only while listening, and only a read no notification has overtaken.
+      if (listening && under && under.generation === since) return under.owner;
+      const read = findApiKeyByHash(pool, keyHash);
+      reading.set(keyHash, { generation: since, owner: read });
+      let owner: ApiKeyOwner | null;
+      try {
+        owner = await read;
+      } finally {
+        if (reading.get(keyHash)?.owner === read) reading.delete(keyHash);
+      }
       // Only keys read while listening are kept, and only if no notification came meanwhile (the
       // revocation it announces may have committed after the read); a revoked key is kept as
       // revoked (it stays so).

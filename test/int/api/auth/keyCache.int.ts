@@ -55,3 +55,58 @@ t.test('a lookup overtaken by a revocation is not cached', async (t) => {
   t.equal(seen?.revoked, false, 'the held read saw the key before its revocation');
   t.equal((await keys.find(hash))?.revoked, true, 'the next lookup reads the revocation: the stale key was not kept');
 });
+
+t.test('requests missing on one key at once share one read; one after a notification reads again', async (t) => {
+  const { pool } = await testDatabase(t);
+  const a = await createAccount(pool, { email: 'listen@example.com' });
+  const b = await createAccount(pool, { email: 'burst@example.com' });
+  let reads = 0;
+  let open!: () => void;
+  let hold: Promise<void> | null = null;
+  const counted = new Proxy(pool, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Pool['query']>) => {
+        reads++;
+        const r = await (target.query as (...x: unknown[]) => Promise<unknown>)(...args);
+        if (hold) await hold;
+        return r;
+      };
+    },
+  }) as Pool;
+  const keys = createKeyCache(counted, createLogger('test-keys', 'error'));
+  t.teardown(() => keys.close());
+  // Listening once a's lookup is cached (its second find is a hit).
+  await eventually(
+    async () => {
+      await keys.find(hashApiKey(a.apiKey));
+      const n = reads;
+      await keys.find(hashApiKey(a.apiKey));
+      return reads === n;
+    },
+    5_000,
+    'the cache listening',
+  );
+  // b's key was never looked up: a burst of requests on it, its read held.
+  const hash = hashApiKey(b.apiKey);
+  hold = new Promise((r) => (open = r));
+  const before = reads;
+  const burst = Array.from({ length: 5 }, () => keys.find(hash));
+  t.equal(reads - before, 1, 'five requests at once, one read');
+  await pool.query(`SELECT pg_notify('api_keys_changed', 'other')`);
+  // A request after the notification does not join the read it may have overtaken.
+  const late: Promise<unknown>[] = [];
+  await eventually(
+    async () => {
+      const n = reads;
+      late.push(keys.find(hash));
+      return reads > n;
+    },
+    5_000,
+    'a new read after the notification',
+  );
+  hold = null;
+  open();
+  for (const owner of await Promise.all(burst)) t.equal(owner?.keyId, b.keyId);
+  await Promise.all(late);
+});
