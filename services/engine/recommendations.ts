@@ -131,7 +131,10 @@ export const buildRecommendations = (
     // A section the author has yet to write is measured by its heading alone, whose structure (a
     // first subheading on a flat page) can gain more than the answer will: it ranks at most high, so
     // a ready change that removes a defect is never put below a heading with nothing under it.
-    const measured = priorityOf(delta, liftsGate);
+    // An answer asked for in the passage that dodges the question stands for the section it spares
+    // (a section task is at most high): it ranks with them, not as a "bonus" below every heading.
+    const answersInPlace = inPlaceTask && m.finding.change?.kind === 'insert';
+    const measured = answersInPlace ? 'high' : priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',
@@ -148,7 +151,7 @@ export const buildRecommendations = (
               : m.finding.actionType === 'add'
                 ? 'replace'
                 : m.finding.actionType,
-      section: m.finding.section,
+      section: g.section ?? m.finding.section,
       before: change.kind === 'replace' ? change.before : '',
       after: g.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,
