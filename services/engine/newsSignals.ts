@@ -20,7 +20,7 @@ const DATE =
  */
 const EVENT_DAY: Record<string, RegExp> = {
   en: /\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|(?:last|this|next)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|week|weekend)|today|yesterday|tonight)\b/u,
-  pl: /(?<![\p{L}])(?:\d{1,2}\s+(?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)|(?:w|we)\s+(?:poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)|z\s+(?:soboty|niedzieli|piątku)|dzisiaj|dziś|wczoraj|jutro)(?![\p{L}])/iu,
+  pl: /(?<![\p{L}])(?:\d{1,2}\s+(?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)|(?:w|we)\s+(?:poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)|dzisiaj|dziś|wczoraj|jutro)(?![\p{L}])/iu,
   de: /(?<![\p{L}])(?:\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)|am\s+(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)|heute|gestern|morgen)(?![\p{L}])/iu,
 };
 
