@@ -118,8 +118,11 @@ export const buildRecommendations = (
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
     if (delta < MIN_GAIN && !(inPlaceTask && delta === 0)) continue;
-    // A change that separates a sentence from what it announces or refers to is not offered.
-    if (brokenLinks(links, after.doc.blocks).length) continue;
+    // A change that separates a sentence from what it announces or refers to is not offered. An
+    // in-place task changes nothing, so it separates nothing: re-reading the unchanged page must not
+    // drop it (the stuffed-title task on a page with a question title was lost so, leaving a stuffed
+    // page with no recommendation at all).
+    if (!inPlaceTask && brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
     const dimBefore = scored.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
     const dimAfter = after.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;

@@ -123,3 +123,25 @@ t.test('noise: a byline task only on first-hand use, or on news that narrates an
     [],
   );
 });
+
+t.test('misses: a poor page whose title repeats the keyword is never left without a recommendation', async (t) => {
+  const count = (s: string, kw: string) => s.toLowerCase().split(kw.toLowerCase()).length - 1;
+  const stuffed = audited.filter(
+    ({ a }) => a.quality === 'weak' && count(a.input.content.split('\n')[0] ?? '', a.keyword) >= 2,
+  );
+  t.ok(stuffed.length >= 5, `${stuffed.length} stuffed poor pages`);
+  const bare = stuffed.filter(({ recs }) => recs.length === 0);
+  t.same(
+    bare.filter(({ a }) => a.input.benchmark).map(({ a }) => a.name),
+    [],
+    'with a SERP',
+  );
+  // Without a SERP, two stuffed titles under the density ceiling still get nothing (no rewrite task
+  // below the ceiling, each single cut gains under 0.2): left open, see the report of issue 23.
+  t.same(
+    bare.filter(({ a }) => !a.input.benchmark).map(({ a }) => a.name),
+    [],
+    'without a SERP',
+    { todo: 'issue 23: a stuffed title under the density ceiling gets no task without a SERP' },
+  );
+});
