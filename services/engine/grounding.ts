@@ -5,8 +5,11 @@ import { t } from './labels.ts';
 import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
 import { gamingOf, idleSentences } from './dimensions/gaming.ts';
-import { removalChange } from './dimensions/helpers.ts';
-import type { Change, Doc, Evidence } from './types.ts';
+import { removalChange, sectionName, unique } from './dimensions/helpers.ts';
+import type { Change, Doc, Evidence, Sentence } from './types.ts';
+import { aboutEntity, answeredInBody, passageOn } from './questionMatch.ts';
+
+export { aboutEntity, answeredInBody, looseCoverage } from './questionMatch.ts';
 
 /**
  * The recommendation gate (issue 23): a finding becomes a recommendation only when the engine can
@@ -28,6 +31,8 @@ export interface Grounded {
   change?: Change;
   /** The title when the one the finding gave names another text than the one shown (a sub-topic's heading). */
   title?: string;
+  /** The section when the change lands elsewhere than the finding's place (a task moved to the passage it completes). */
+  section?: string;
 }
 
 /** Figures written as words ("one litre", "dwa litry") state a value as much as digits do. */
@@ -185,78 +190,6 @@ const safeReorder = (
   return { moved, dropped };
 };
 
-/**
- * Two stems name the same word when equal, when they share a start of five letters or more
- * (inflection the stemmer leaves apart), or when the shorter (four letters or more) starts or ends
- * the longer (a compound: "rund" / "rundgedreht", "Unterhalt" / "Unterhaltskosten").
- */
-const sameWord = (a: string, b: string): boolean => {
-  if (a === b) return true;
-  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
-  if (s.length >= 5 && l.startsWith(s.slice(0, 5)) && l.slice(0, s.length) === s) return true;
-  return s.length >= 4 && (l.startsWith(s) || l.endsWith(s));
-};
-
-/** Share of the needed stems that occur among the given ones, inflections and compounds included. */
-export const looseCoverage = (have: Iterable<string>, need: string[]): number => {
-  if (!need.length) return 0;
-  const pool = [...new Set(have)];
-  return need.filter((k) => pool.some((h) => sameWord(h, k))).length / need.length;
-};
-
-/**
- * The article already answers a question when the question's own content stems (besides the
- * keyword's: the whole article is about those) come together: one paragraph or list item holds
- * ≥ 60% of them; a section's heading with its first two sentences ≥ 50% (the question paraphrased
- * as a heading); three consecutive sentences ≥ 67%; or the article as a whole ≥ 75% (an editor
- * reads that as covered, and a task for it as noise). Inflected and compound forms count.
- */
-export const answeredInBody = (doc: Doc, q: string, ctx: GateContext): boolean => {
-  const all = [...new Set(ctx.an.contentStems(q))];
-  const kw = [...ctx.kw.stems, ...ctx.kw.entityStems];
-  const own = all.filter((x) => !kw.some((k) => sameWord(k, x)));
-  const need = own.length ? own : all;
-  if (!need.length) return true;
-  const byBlock = new Map<string, string[]>();
-  for (const s of doc.sentences) {
-    const key = `${s.section}:${s.block}`;
-    byBlock.set(key, [...(byBlock.get(key) ?? []), ...s.stems]);
-  }
-  if ([...byBlock.values()].some((stems) => looseCoverage(stems, need) >= 0.6)) return true;
-  for (const sec of doc.sections) {
-    const head = sec.heading ? ctx.an.contentStems(sec.heading.text) : [];
-    const lead = (doc.bySection[sec.index] ?? []).slice(0, 2).flatMap((x) => x.stems);
-    if (head.length && looseCoverage([...head, ...lead], need) >= 0.5) return true;
-  }
-  const ss = doc.sentences;
-  for (let i = 0; i < ss.length; i++) {
-    const win = ss.slice(i, i + 3).filter((x) => x.section === ss[i]!.section);
-    if (
-      looseCoverage(
-        win.flatMap((x) => x.stems),
-        need,
-      ) >= 0.67
-    )
-      return true;
-  }
-  return (
-    need.length >= 2 &&
-    looseCoverage(
-      ss.flatMap((x) => x.stems),
-      need,
-    ) >= 0.75
-  );
-};
-
-/**
- * A question is about the article's subject when it names the central entity (or, for a keyword
- * without one, a keyword word); a question about a neighbouring subject is another article.
- */
-export const aboutEntity = (q: string, ctx: GateContext): boolean => {
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
-  return looseCoverage(ctx.an.contentStems(q), ce) > 0;
-};
-
 /** Competitor headings that show a sub-topic: a distinctive marker word (not a bare question word). */
 const facetHeadings = (bench: BenchStats, markers: string[], rl: RecLexicon): { i: number; heading: string }[] => {
   const distinct = markers.filter((m) => !rl.questionWords.includes(m) && /\p{L}/u.test(m));
@@ -299,6 +232,18 @@ const inFiller = (doc: Doc, ctx: GateContext, sentence: string): boolean => {
   return [...idleSentences(gamingOf(doc, ctx.kw, ctx.an))].some((x) => norm(x.text) === text);
 };
 
+/** Wording that dodges a point or states it vaguely, or a hedge ("it is said"), as whole words. */
+const dodges = (sentence: string, ctx: GateContext, rl: RecLexicon): boolean => {
+  const lower = ` ${tokenize(sentence).join(' ')} `;
+  return [...rl.dodges, ...ctx.lex.hedges].some((p) => lower.includes(` ${tokenize(p).join(' ')} `));
+};
+
+/** An author task on the sentence itself (BEFORE = AFTER until the author writes), in that sentence's section. */
+const inPassage = (doc: Doc, at: Sentence): Pick<Grounded, 'change' | 'section'> => ({
+  change: { kind: 'replace', before: at.text, after: at.text },
+  section: sectionName(doc, at.section),
+});
+
 export const ground = (
   f: Finding,
   change: Change,
@@ -315,11 +260,18 @@ export const ground = (
   switch (f.kind) {
     case 'paa': {
       const q = f.subject ?? '';
-      if (!bench || !q || !aboutEntity(q, ctx) || answeredInBody(doc, q, ctx)) return null;
+      if (!bench || !q || !aboutEntity(q, ctx)) return null;
+      // Where the article already speaks to the question, vaguely, the answer goes there; a passage
+      // that names the question's words only to dodge it ("fuel use depends on driving style") does
+      // not answer it, so the question is checked without it.
+      const at = passageOn(doc, q, ctx, (x) => dodges(x, ctx, rl));
+      // A dodge that cannot be quoted verbatim gets no task: a new section would contradict it.
+      if ((at && !unique(doc.content, at.text)) || answeredInBody(doc, q, ctx, at)) return null;
       const heading = `## ${q.trim().replace(/\s*\?*$/u, '?')}`;
       return {
-        after: heading,
-        task: rl.task.paa(q.trim(), f.competitors.length),
+        ...(at ? inPassage(doc, at) : {}),
+        after: at ? at.text : heading,
+        task: at ? rl.task.paaInPlace(q.trim(), f.competitors.length) : rl.task.paa(q.trim(), f.competitors.length),
         evidence: evidence(
           t(
             lang,
@@ -349,8 +301,11 @@ export const ground = (
       if (shown.length < 2) return null;
       const heading = [...shown].sort((a, b) => a.heading.length - b.heading.length || a.i - b.i)[0]!.heading;
       if (tokenize(heading).length > 10) return null;
+      const at = passageOn(doc, heading, ctx, (x) => dodges(x, ctx, rl));
+      if (at && !unique(doc.content, at.text)) return null;
       return {
-        after: `## ${heading}`,
+        ...(at ? inPassage(doc, at) : {}),
+        after: at ? at.text : `## ${heading}`,
         // The sub-topic as the SERP names it, the heading shown, not the template's wording.
         title: t(
           lang,
@@ -358,7 +313,7 @@ export const ground = (
           `Uwzględnij wątek „${heading}”`,
           `Unterthema ergänzen: „${heading}“`,
         ),
-        task: rl.task.facet(heading, shown.length),
+        task: at ? rl.task.facetInPlace(heading, shown.length) : rl.task.facet(heading, shown.length),
         evidence: evidence(
           t(
             lang,

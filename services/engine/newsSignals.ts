@@ -1,3 +1,4 @@
+import { firstHandSentences } from './firstHand.ts';
 import type { Doc } from './types.ts';
 
 /**
@@ -12,11 +13,26 @@ import type { Doc } from './types.ts';
 const DATE =
   /\b(?:\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}{3,12}\s+(?:19|20)\d{2}|\p{L}{3,9}\s+\d{1,2},\s+(?:19|20)\d{2})\b/u;
 
+/**
+ * The event's own date in the lead: a day with its month ("25 października", "March 18", "am 3.
+ * Mai"), a weekday ("on Saturday", "w sobotę", "am Samstag") or today/yesterday. A report names
+ * when it happened or will happen in its first sentence; an evergreen page has no day to name.
+ */
+const EVENT_DAY: Record<string, RegExp> = {
+  en: /\b(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2}\b|on\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)|(?:last|this|next)\s+(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|week|weekend)|today|yesterday|tonight)\b/u,
+  pl: /(?<![\p{L}])(?:\d{1,2}\s+(?:stycznia|lutego|marca|kwietnia|maja|czerwca|lipca|sierpnia|września|października|listopada|grudnia)|(?:w|we)\s+(?:poniedziałek|wtorek|środę|czwartek|piątek|sobotę|niedzielę)|dzisiaj|dziś|wczoraj|jutro)(?![\p{L}])/iu,
+  de: /(?<![\p{L}])(?:\d{1,2}\.\s*(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)|am\s+(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)|heute|gestern|morgen)(?![\p{L}])/iu,
+};
+
+/** A publication line ("Published 18 March 2025 by …", "Opublikowano …"): it dates the page, not the event. */
+const PUBLICATION =
+  /(?<![\p{L}])(?:published|updated|posted|by|opublikowano|aktualizacja|autor\p{L}*|veröffentlicht|aktualisiert|von)(?![\p{L}])/iu;
+
 const REPORTING: Record<string, RegExp> = {
   // Not the passive of a hedge ("it is often said", "is reported to"): nobody is quoted there.
   en: /(?<!\b(?:is|are|be|been|being|was|were|often|sometimes|commonly|generally|widely|also|usually)\s)\b(?:said|says|announced|reported|told|confirmed|according to|stated)\b(?!\s+(?:to\s+be|by)\b)/giu,
-  pl: /(?<![\p{L}])(?:powiedział[a]?|poinformował[a]?|poinformowali|ogłosił[a]?|zapowiedział[a]?|przekazał[a]?|potwierdził[a]?|według|podał[a]?)(?![\p{L}])/giu,
-  de: /(?<![\p{L}])(?:sagte|sagt|teilte|kündigte|erklärte|berichtete|bestätigte|laut)(?![\p{L}])/giu,
+  pl: /(?<![\p{L}])(?:powiedział[a]?|poinformował[a]?|poinformowali|ogłosił[a]?|zapowiedział[a]?|przekazał[a]?|potwierdził[a]?|według|podał[a]?|dodał[a]?|zaznaczył[a]?|podkreślił[a]?|stwierdził[a]?|przyznał[a]?|wyjaśnił[a]?|ocenił[a]?|zapewnił[a]?|relacjonował[a]?|mówi|przekazuje|informuje|komentuje)(?![\p{L}])/giu,
+  de: /(?<![\p{L}])(?:sagte|sagt|teilte|kündigte|erklärte|berichtete|bestätigte|laut|betonte|ergänzte|räumte|meldete|meldet|teilt)(?![\p{L}])/giu,
 };
 
 /** A finite verb in the past tense (a rough, language-wide cue: English -ed and was/were, Polish -ł/-ła/-li, German Präteritum). */
@@ -32,6 +48,8 @@ export interface NewsSignals {
   reporting: number;
   /** Share of the opening's sentences (up to ten) that carry a past-tense verb. */
   pastShare: number;
+  /** The first sentence names the day of the event (a report of what is coming is told in the future). */
+  dayInLead: boolean;
 }
 
 export const newsSignals = (doc: Doc): NewsSignals => {
@@ -43,6 +61,9 @@ export const newsSignals = (doc: Doc): NewsSignals => {
     dateAtTop: Boolean(doc.signals.datePublished) || DATE.test(doc.text.slice(0, 600)),
     reporting: (doc.text.match(REPORTING[lang]!) ?? []).length,
     pastShare: opening.length ? past / opening.length : 0,
+    dayInLead: EVENT_DAY[lang]!.test(
+      doc.sentences.find((x) => x.kind === 'prose' && !PUBLICATION.test(x.text))?.text ?? '',
+    ),
   };
 };
 
@@ -56,8 +77,13 @@ export const narratesEvent = (doc: Doc): boolean => {
   return s.reporting >= 2 && s.pastShare >= 0.4;
 };
 
-/** A dated page that quotes or cites its sources ("said", "announced") and opens in the past tense. */
+/**
+ * A dated page that quotes or cites its sources ("said", "announced") and opens in the past tense,
+ * or names the event's day in its first sentence (a report of a coming change is in the future tense).
+ */
 export const reportsEvent = (doc: Doc): boolean => {
   const s = newsSignals(doc);
-  return s.dateAtTop && s.reporting >= 2 && s.pastShare >= 0.4;
+  // A page that tells the writer's own use more than others' words is a review, not a report.
+  if (firstHandSentences(doc) > s.reporting) return false;
+  return s.dateAtTop && s.reporting >= 2 && (s.pastShare >= 0.4 || s.dayInLead);
 };

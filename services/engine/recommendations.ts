@@ -118,8 +118,11 @@ export const buildRecommendations = (
     }
     const delta = round1(after.cqsRaw - scored.cqsRaw);
     if (delta < MIN_GAIN && !(inPlaceTask && delta === 0)) continue;
-    // A change that separates a sentence from what it announces or refers to is not offered.
-    if (brokenLinks(links, after.doc.blocks).length) continue;
+    // A change that separates a sentence from what it announces or refers to is not offered. An
+    // in-place task changes nothing, so it separates nothing: re-reading the unchanged page must not
+    // drop it (the stuffed-title task on a page with a question title was lost so, leaving a stuffed
+    // page with no recommendation at all).
+    if (!inPlaceTask && brokenLinks(links, after.doc.blocks).length) continue;
     const liftsGate = m.finding.gate && gated.some((id) => after.outcomes.find((x) => x.id === id)?.cap === null);
     const dimBefore = scored.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
     const dimAfter = after.outcomes.find((x) => x.id === m.dimension)?.score ?? 0;
@@ -131,7 +134,10 @@ export const buildRecommendations = (
     // A section the author has yet to write is measured by its heading alone, whose structure (a
     // first subheading on a flat page) can gain more than the answer will: it ranks at most high, so
     // a ready change that removes a defect is never put below a heading with nothing under it.
-    const measured = priorityOf(delta, liftsGate);
+    // An answer asked for in the passage that dodges the question stands for the section it spares
+    // (a section task is at most high): it ranks with them, not as a "bonus" below every heading.
+    const answersInPlace = inPlaceTask && m.finding.change?.kind === 'insert';
+    const measured = answersInPlace ? 'high' : priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',
@@ -148,7 +154,7 @@ export const buildRecommendations = (
               : m.finding.actionType === 'add'
                 ? 'replace'
                 : m.finding.actionType,
-      section: m.finding.section,
+      section: g.section ?? m.finding.section,
       before: change.kind === 'replace' ? change.before : '',
       after: g.after,
       insertAt: change.kind === 'insert' ? { placement: change.placement, anchor: change.anchor } : null,

@@ -1,7 +1,7 @@
 import { runAudit, type AuditRun } from '../../services/engine/audit.ts';
 import type { EngineInput, SerpBenchmarkInput } from '../../services/engine/types.ts';
 import { articles, read } from '../fixtures/engine/corpus.ts';
-import { loadHalf } from './corpus.ts';
+import { loadHalf, loadSet } from './corpus.ts';
 import { CORPUS_A_DIR, corpusATopics, readCorpusA, type CorpusAVariant } from './corpusA.ts';
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,8 +9,8 @@ import { join } from 'node:path';
 /**
  * Every article the recommendation rules are checked on (issue 23 item 7): the engine fixtures
  * (strong, weak; no SERP), the tuning half of the evaluation corpus (strong, poor, other; with its
- * SERP) and corpus-a (strong, weak, offtopic; with its SERP and without). The held-out half is
- * left out on purpose: it is kept for the final check.
+ * SERP), corpus-a (strong, weak, offtopic; with its SERP and without) and corpus-c (the same). The
+ * held-out half and corpus-b are left out on purpose: they are kept for the final check.
  */
 
 export type Quality = 'strong' | 'weak' | 'other';
@@ -110,6 +110,18 @@ export const recArticles = (): RecArticle[] => {
         });
     }
   }
+  for (const topic of loadSet('corpus-c'))
+    for (const [v, q] of [
+      ['strong', 'strong'],
+      ['poor', 'weak'],
+      ['other', 'other'],
+    ] as const) {
+      const base = { content: topic[v], url: null, keyword: topic.keyword, language: topic.language };
+      const name = `corpus-c/${topic.id}.${v}`;
+      const meta = { quality: q, keyword: topic.keyword, language: topic.language };
+      out.push({ name, ...meta, input: base });
+      out.push({ name: `${name}+serp`, ...meta, input: { ...base, benchmark: topic.serp } });
+    }
   return out;
 };
 

@@ -1,5 +1,6 @@
 import type { Finding, ScoringContext } from '../context.ts';
 import { hasByline } from '../eeat.ts';
+import { showsFirstHand } from '../firstHand.ts';
 import { narratesEvent } from '../newsSignals.ts';
 import { t } from '../labels.ts';
 import { recLexiconFor } from '../text/recLexicon.ts';
@@ -51,8 +52,11 @@ export const authorFindings = (doc: Doc, ctx: ScoringContext): Finding[] => {
   const explainer =
     (ctx.kw.intent === 'informational' && (ctx.profile === 'listicle' || ctx.profile === 'comparison')) ||
     (ctx.profile === 'news' && !narratesEvent(doc));
+  // A review, a comparison or a list earns a byline only by the writer's own use: on hearsay or a
+  // vague compilation the name vouches for nothing (blind review r8, noise). News names its reporter.
+  const unvouched = ctx.profile !== 'news' && !showsFirstHand(doc);
   const bylineAt =
-    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) || explainer
+    hasByline(doc) || namesCredit(doc) || !JUDGED_BY_AUTHOR.has(ctx.profile) || explainer || unvouched
       ? null
       : inPlace(doc, anchor.trim());
   if (bylineAt)

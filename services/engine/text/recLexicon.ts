@@ -20,10 +20,19 @@ export interface RecLexicon {
    * noun's case ending depends on the words dropped (Polish, German): there the edit is not safe.
    */
   backReference: string[];
+  /**
+   * Wording that dodges a point or states it vaguely ("it depends on driving style", "we won't go
+   * into it here", "holds a lot too", "raczej", "je nach"): a passage that says this about a
+   * question is where its answer belongs.
+   */
+  dodges: string[];
   task: {
     byline: () => string;
     paa: (q: string, n: number) => string;
+    /** The question answered in the passage that already touches it, not in a new section. */
+    paaInPlace: (q: string, n: number) => string;
     facet: (heading: string, n: number) => string;
+    facetInPlace: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
     unit: (phrase: string) => string;
   };
@@ -75,14 +84,54 @@ const en: RecLexicon = {
     'it is known that',
     'data shows',
   ],
+  dodges: [
+    'depend',
+    'depends',
+    'depending',
+    "can't be given",
+    'cannot be given',
+    "can't say",
+    'cannot say',
+    'hard to say',
+    'difficult to say',
+    'impossible to say',
+    "won't go into",
+    'will not go into',
+    'not go into',
+    'beyond the scope',
+    'ask a lawyer',
+    'ask a professional',
+    'ask an expert',
+    'consult a',
+    'no wrong way',
+    'however you want',
+    'whatever you like',
+    'up to you',
+    'a matter of taste',
+    'it varies',
+    'no single',
+    'one number',
+    'might',
+    'may need',
+    'may be',
+    'sometimes mentioned',
+    'not always clear',
+    'a lot too',
+    'quite a lot',
+    'plenty',
+  ],
   backReference: ['the', 'this', 'that', 'these', 'those', 'our', 'your', 'my', 'its', 'their', 'any', 'each', 'every'],
   task: {
     byline: () =>
       `Add a byline under the title: the author's name and one line on their experience with the subject (years of practice, a qualification). The article names no author, so a reader cannot judge who stands behind it.`,
     paa: (q, n) =>
       `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
+    paaInPlace: (q, n) =>
+      `Answer "${q}" here: this sentence touches the question without answering it. Replace the vague or evasive wording with the specific answer (the figure, the yes or no, the rule), rather than adding a section later that repeats it. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}.`,
     facet: (h, n) =>
       `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results cover this sub-topic and the article does not.`,
+    facetInPlace: (h, n) =>
+      `Complete this sentence on "${h}" with the specifics from your own knowledge (figures, names, the rule): it touches the sub-topic only in passing, and ${n} of the top results cover it.`,
     value: (a, v) =>
       `Give the figure for ${a} in this sentence ("${v}" gives no amount); the top results state it, the article only describes it.`,
     unit: (p) =>
@@ -92,6 +141,32 @@ const en: RecLexicon = {
 
 const pl: RecLexicon = {
   backReference: [],
+  dodges: [
+    'zależy',
+    'zależności',
+    'raczej',
+    'chyba',
+    'być może',
+    'może się',
+    'mogą',
+    'trudno powiedzieć',
+    'trudno jednoznacznie',
+    'nie da się',
+    'nie można podać',
+    'nie będziemy',
+    'nie wchodzimy',
+    'skonsultuj',
+    'zapytaj',
+    'w pewien sposób',
+    'nie zawsze',
+    'bywa',
+    'różnie',
+    'kwestia gustu',
+    'jak kto woli',
+    'dowolnie',
+    'sporo',
+    'całkiem dużo',
+  ],
   connectives: [
     'i',
     'a',
@@ -142,8 +217,12 @@ const pl: RecLexicon = {
       `Dodaj pod tytułem podpis autora: imię i nazwisko oraz jedno zdanie o jego doświadczeniu w temacie (lata praktyki, kwalifikacje). Artykuł nie podaje autora, więc czytelnik nie wie, kto za nim stoi.`,
     paa: (q, n) =>
       `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
+    paaInPlace: (q, n) =>
+      `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
+    facetInPlace: (h, n) =>
+      `Uzupełnij to zdanie o wątku „${h}” konkretami z własnej wiedzy (liczby, nazwy, zasada): artykuł tylko go dotyka, a ${n} z czołowych wyników go omawia.`,
     value: (a, v) =>
       `Podaj w tym zdaniu wartość dla: ${a} („${v}” nie mówi, ile); czołowe wyniki ją podają, artykuł tylko ją opisuje.`,
     unit: (p) => `Wpisz liczbę w „${p}”: zdanie podaje jednostkę, ale nie wartość, a tę zna tylko autor.`,
@@ -154,6 +233,26 @@ const pl: RecLexicon = {
 const de: RecLexicon = {
   ...en,
   backReference: [],
+  dodges: [
+    'hängt',
+    'abhängig',
+    'kommt darauf an',
+    'je nach',
+    'lässt sich nicht',
+    'schwer zu sagen',
+    'vielleicht',
+    'wahrscheinlich',
+    'möglicherweise',
+    'nicht die richtige',
+    'gehen wir hier nicht',
+    'fragen sie',
+    'wenden sie sich',
+    'geschmackssache',
+    'wie man möchte',
+    'beliebig',
+    'ziemlich viel',
+    'jede menge',
+  ],
   unsourced: [
     'studien zeigen',
     'studien belegen',
@@ -175,8 +274,12 @@ const de: RecLexicon = {
       `Ergänzen Sie unter dem Titel eine Autorenzeile: Name und ein Satz zur Erfahrung mit dem Thema (Jahre der Praxis, Qualifikation). Der Artikel nennt keinen Autor, daher weiß der Leser nicht, wer dahintersteht.`,
     paa: (q, n) =>
       `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel beantwortet sie nicht.`,
+    paaInPlace: (q, n) =>
+      `Beantworten Sie „${q}“ an dieser Stelle: Dieser Satz berührt die Frage, beantwortet sie aber nicht. Ersetzen Sie die vage oder ausweichende Formulierung durch die konkrete Antwort (die Zahl, ja oder nein, die Regel), statt später einen Abschnitt anzuhängen, der sie wiederholt. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}.`,
     facet: (h, n) =>
       `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel tut es nicht.`,
+    facetInPlace: (h, n) =>
+      `Ergänzen Sie diesen Satz zu „${h}“ um die Einzelheiten aus eigener Sachkenntnis (Zahlen, Namen, die Regel): Der Artikel streift das Unterthema nur, ${n} der Top-Ergebnisse behandeln es.`,
     value: (a, v) =>
       `Nennen Sie in diesem Satz den Wert für ${a} („${v}“ nennt keine Menge); die Top-Ergebnisse nennen ihn, der Artikel beschreibt ihn nur.`,
     unit: (p) =>

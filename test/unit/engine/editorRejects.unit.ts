@@ -249,7 +249,9 @@ t.test('noise: no PAA task for a question the article answers under another word
       const q = r.evidence?.questions[0];
       if (!q) return null;
       const doc = buildDoc(parseContent(x.a.input.content, 'markdown', null), x.a.input.content, x.ctx.an, null, null);
-      return answeredInBody(doc, q, x.ctx) ? q : null;
+      // An answer asked for in place: the sentence that dodges the question names its words, answering nothing.
+      const dodge = r.before ? (doc.sentences.find((s) => s.text === r.before) ?? null) : null;
+      return answeredInBody(doc, q, x.ctx, dodge) ? q : null;
     }),
     [],
   );
@@ -345,6 +347,8 @@ t.test('precision: an article that shows effort gets only changes that remove a 
       .filter((x) => x.effort >= SUBSTANTIVE_EFFORT)
       .flatMap((x) =>
         x.recs
+          // A stuffing rewrite task (the keyword said once in the title) removes a defect too.
+          .filter((r) => !r.evidence?.rule.startsWith('density'))
           .filter((r) => r.authorDataOnly || r.actionType === 'restructure' || r.actionType === 'add')
           .map((r) => `${x.a.name} ${r.id}: ${r.title}`),
       ),

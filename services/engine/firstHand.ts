@@ -1,0 +1,25 @@
+import type { Doc } from './types.ts';
+
+/**
+ * Whether the article rests on the writer's own first-hand use: first-person testing, measuring,
+ * using or driving ("we tested", "I measured", "przetestowałem", "w naszym teście", "ich habe
+ * gemessen"). A byline vouches for such facts; on hearsay or a vague compilation it vouches for
+ * nothing, and the blind review r8 rejected it there as noise.
+ */
+
+const FIRST_HAND: Record<string, RegExp> = {
+  en: /\b(?:(?:I|we)(?:'ve|’ve| have| had)?\s+(?:personally\s+)?(?:tested|measured|tried|used|ran|compared|drove|owned|timed|weighed|fitted|installed|cooked|baked|brewed|grew|planted|pruned|repaired|fixed|spent)|in my (?:experience|workshop|kitchen|garden|tests?)|our (?:tests?|measurements?|workshop|test kitchen)|(?:I|we) (?:test|measure|use) (?:it|them|every)|hands-on)\b/iu,
+  // Polish marks the first person in the verb itself: -łem/-łam/-liśmy/-łyśmy (past), -uję/-am (present).
+  pl: /(?<![\p{L}])(?:\p{L}{2,}(?:łem|łam|liśmy|łyśmy)|testuję|używam|używamy|jeżdżę|jeździmy|mierzę|w (?:moim|naszym) (?:teście|warsztacie|przypadku|ogrodzie)|w naszych testach|z mojego doświadczenia)(?![\p{L}])/iu,
+  de: /(?<![\p{L}])(?:(?:ich|wir)\s+(?:habe|haben|hatte|hatten)\s+[^.!?]{0,80}?(?:getestet|gemessen|ausprobiert|probiert|benutzt|verwendet|gefahren|gebacken|gekocht|eingebaut|gewechselt)|in unserem test|in meiner werkstatt|meiner erfahrung nach|aus eigener erfahrung|(?:ich|wir)\s+(?:teste|testen|nutze|nutzen|messe|messen))(?![\p{L}])/iu,
+};
+
+/** Sentences of first-hand report needed: one may be a figure of speech ("I used to think…"). */
+const MIN_SENTENCES = 2;
+
+export const firstHandSentences = (doc: Doc): number => {
+  const re = FIRST_HAND[doc.language] ?? FIRST_HAND.en!;
+  return doc.sentences.filter((s) => s.kind !== 'table' && re.test(s.text)).length;
+};
+
+export const showsFirstHand = (doc: Doc): boolean => firstHandSentences(doc) >= MIN_SENTENCES;

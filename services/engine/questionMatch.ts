@@ -1,0 +1,127 @@
+import type { ScoringContext } from './context.ts';
+import type { Doc, Sentence } from './types.ts';
+
+/**
+ * Whether the article answers a question (a PAA question, a sub-topic heading), or at least
+ * touches it in one passage: the question's own content stems (besides the keyword's, which the
+ * whole article is about) counted with inflected and compound forms.
+ */
+
+/** What matching needs: the analyser and the keyword. */
+type MatchContext = Pick<ScoringContext, 'an' | 'kw'>;
+type PassageContext = Pick<ScoringContext, 'an' | 'kw' | 'lex'>;
+
+/**
+ * Two stems name the same word when equal, when they share a start of five letters or more
+ * (inflection the stemmer leaves apart), or when the shorter (four letters or more) starts or ends
+ * the longer (a compound: "rund" / "rundgedreht", "Unterhalt" / "Unterhaltskosten").
+ */
+const sameWord = (a: string, b: string): boolean => {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (s.length >= 5 && l.startsWith(s.slice(0, 5)) && l.slice(0, s.length) === s) return true;
+  return s.length >= 4 && (l.startsWith(s) || l.endsWith(s));
+};
+
+/** Share of the needed stems that occur among the given ones, inflections and compounds included. */
+export const looseCoverage = (have: Iterable<string>, need: string[]): number => {
+  if (!need.length) return 0;
+  const pool = [...new Set(have)];
+  return need.filter((k) => pool.some((h) => sameWord(h, k))).length / need.length;
+};
+
+/** The question's own content stems: besides the keyword's, or all of them when it says nothing else. */
+export const questionStems = (q: string, ctx: MatchContext): string[] => {
+  const all = [...new Set(ctx.an.contentStems(q))];
+  const kw = [...ctx.kw.stems, ...ctx.kw.entityStems];
+  const own = all.filter((x) => !kw.some((k) => sameWord(k, x)));
+  return own.length ? own : all;
+};
+
+/**
+ * The article already answers a question when the question's own content stems (besides the
+ * keyword's: the whole article is about those) come together: one paragraph or list item holds
+ * ≥ 60% of them; a section's heading with its first two sentences ≥ 50% (the question paraphrased
+ * as a heading); three consecutive sentences ≥ 67%; or the article as a whole ≥ 75% (an editor
+ * reads that as covered, and a task for it as noise). Inflected and compound forms count.
+ */
+export const answeredInBody = (doc: Doc, q: string, ctx: MatchContext, skip: Sentence | null = null): boolean => {
+  const need = questionStems(q, ctx);
+  if (!need.length) return true;
+  // A passage that only dodges the question names its words without answering: left out when asked.
+  const ss = skip ? doc.sentences.filter((x) => x !== skip) : doc.sentences;
+  const byBlock = new Map<string, string[]>();
+  for (const s of ss) {
+    const key = `${s.section}:${s.block}`;
+    byBlock.set(key, [...(byBlock.get(key) ?? []), ...s.stems]);
+  }
+  if ([...byBlock.values()].some((stems) => looseCoverage(stems, need) >= 0.6)) return true;
+  for (const sec of doc.sections) {
+    const head = sec.heading ? ctx.an.contentStems(sec.heading.text) : [];
+    const lead = (doc.bySection[sec.index] ?? [])
+      .filter((x) => x !== skip)
+      .slice(0, 2)
+      .flatMap((x) => x.stems);
+    if (head.length && looseCoverage([...head, ...lead], need) >= 0.5) return true;
+  }
+  for (let i = 0; i < ss.length; i++) {
+    const win = ss.slice(i, i + 3).filter((x) => x.section === ss[i]!.section);
+    if (
+      looseCoverage(
+        win.flatMap((x) => x.stems),
+        need,
+      ) >= 0.67
+    )
+      return true;
+  }
+  return (
+    need.length >= 2 &&
+    looseCoverage(
+      ss.flatMap((x) => x.stems),
+      need,
+    ) >= 0.75
+  );
+};
+
+/**
+ * A question is about the article's subject when it names the central entity (or, for a keyword
+ * without one, a keyword word); a question about a neighbouring subject is another article.
+ */
+export const aboutEntity = (q: string, ctx: MatchContext): boolean => {
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  return looseCoverage(ctx.an.contentStems(q), ce) > 0;
+};
+
+/** The question's own stems a passage must hold: auxiliaries and answer verbs say nothing of its subject ("zostanie"). */
+export const passageStems = (q: string, ctx: PassageContext): string[] => {
+  const glue = ctx.an.contentStems([...ctx.lex.passiveAux, ...ctx.lex.answerVerbs].join(' '));
+  return questionStems(q, ctx).filter((k) => !glue.some((g) => sameWord(g, k)));
+};
+
+/**
+ * The sentence where the article already speaks to a question and dodges it or states it vaguely
+ * ("fuel use depends on driving style, so no single figure can be given"; "we won't go into it
+ * here"): `dodges` tells such wording. The sentence holds at least half of the question's own
+ * stems (auxiliaries and answer verbs left out: "zostanie" is no subject), two of them when the
+ * question has three or more. The answer belongs there (the caller quotes the sentence, or drops the task when it cannot): a
+ * new section further down would repeat or contradict it (blind review r8, slot in the wrong
+ * place). The sentence with the most of them wins, the earlier on a tie; null when none.
+ */
+export const passageOn = (
+  doc: Doc,
+  q: string,
+  ctx: PassageContext,
+  dodges: (sentence: string) => boolean,
+): Sentence | null => {
+  const need = passageStems(q, ctx);
+  if (!need.length) return null;
+  const least = need.length >= 3 ? 2 : 1;
+  let best: { s: Sentence; n: number } | null = null;
+  for (const s of doc.sentences) {
+    if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text)) continue;
+    const n = need.filter((k) => s.stems.some((h) => sameWord(h, k))).length;
+    if (n < least || n / need.length < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
+    best = { s, n };
+  }
+  return best?.s ?? null;
+};

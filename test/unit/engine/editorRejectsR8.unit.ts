@@ -1,0 +1,147 @@
+import t from 'tap';
+import { runAudit } from '../../../services/engine/audit.ts';
+import { createAnalyzer } from '../../../services/engine/document.ts';
+import { firstHandSentences } from '../../../services/engine/firstHand.ts';
+import { describeKeyword } from '../../../services/engine/keyword.ts';
+import { narratesEvent, reportsEvent } from '../../../services/engine/newsSignals.ts';
+import { looseCoverage, passageStems } from '../../../services/engine/questionMatch.ts';
+import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
+import { recLexiconFor } from '../../../services/engine/text/recLexicon.ts';
+import { tokenize } from '../../../services/engine/text/segment.ts';
+import { recArticles } from '../../eval/recArticles.ts';
+
+/**
+ * Blind review r8's reject kinds (issue 23), each as a rule checked over every article of the
+ * engine fixtures, the tuning half, corpus-a and corpus-c (with and without their SERP). The
+ * held-out half and corpus-b are not read here.
+ */
+
+const audited = recArticles().map((a) => {
+  const run = runAudit(a.input);
+  const lang = run.result.input.language ?? a.language;
+  const an = createAnalyzer(lang);
+  const kw = describeKeyword(run.result.input.keyword ?? a.keyword, an);
+  return { a, run, recs: run.result.recommendations, ctx: { an, kw, lex: lexiconFor(lang) }, lang };
+});
+
+/** A dodge or a vague statement, as a reader would spot it: the review lexicon's wording and the hedges. */
+const dodging = (sentence: string, lang: string): boolean => {
+  const words = ` ${tokenize(sentence).join(' ')} `;
+  return [...recLexiconFor(lang).dodges, ...lexiconFor(lang).hedges].some((p) =>
+    words.includes(` ${tokenize(p).join(' ')} `),
+  );
+};
+
+t.test('the corpus is there (engine, tuning, corpus-a, corpus-c), without the measure-only sets', async (t) => {
+  for (const prefix of ['engine/', 'tuning/', 'corpus-a/', 'corpus-c/'])
+    t.ok(
+      audited.some((x) => x.a.name.startsWith(prefix)),
+      prefix,
+    );
+  t.notOk(audited.some((x) => /heldout|corpus-b/u.test(x.a.name)));
+});
+
+t.test('slot in the wrong place: no new section for a question a passage already dodges', async (t) => {
+  const wrong = audited.flatMap(({ a, run, recs, ctx, lang }) =>
+    recs
+      .filter((r) => r.insertAt && r.evidence?.questions.length)
+      .flatMap((r) => {
+        const q = r.evidence!.questions[0]!;
+        const need = passageStems(q, ctx);
+        const at = run.scored.doc.sentences.find(
+          (s) => s.kind === 'prose' && looseCoverage(s.stems, need) >= 0.5 && dodging(s.text, lang),
+        );
+        // Two of three or more words, as the rule reads "touches"; one word of two may be a homonym.
+        const touches = at && (need.length < 3 || need.filter((k) => looseCoverage(at.stems, [k]) > 0).length >= 2);
+        return touches ? [`${a.name} ${r.id}: "${q}" dodged in "${at.text.slice(0, 80)}"`] : [];
+      }),
+  );
+  t.same(wrong, []);
+});
+
+t.test('an answer asked for in place stands in a sentence that touches the question and dodges it', async (t) => {
+  const inPlace = audited.flatMap(({ a, recs, ctx, lang }) =>
+    recs
+      .filter((r) => r.evidence?.questions.length && r.before)
+      .map((r) => ({ a, r, ctx, lang, q: r.evidence!.questions[0]! })),
+  );
+  t.ok(inPlace.length > 0, `${inPlace.length} answers asked for in place`);
+  t.same(
+    inPlace
+      .filter(
+        ({ r, ctx, lang, q }) =>
+          r.before !== r.after ||
+          !r.authorDataOnly ||
+          !dodging(r.before, lang) ||
+          looseCoverage(ctx.an.contentStems(r.before), passageStems(q, ctx)) < 0.5,
+      )
+      .map(({ a, r }) => `${a.name} ${r.id}`),
+    [],
+  );
+});
+
+t.test('wrong subject: the news pages of the tuning sets read as news; no other page does', async (t) => {
+  // The profile's own reading (title and keyword cues) is older and wider; the signals must not add to it.
+  const read = audited.filter(({ run }) => run.scored.profile === 'news' || reportsEvent(run.scored.doc));
+  const signalled = audited.filter(({ run }) => reportsEvent(run.scored.doc));
+  const news = (name: string) => /-news-|zmiana-czasu/u.test(name);
+  t.same(
+    audited
+      .filter(({ a }) => news(a.name) && a.quality === 'strong')
+      .filter((x) => !read.includes(x))
+      .map(({ a }) => a.name),
+    [],
+    'every dated news report',
+  );
+  t.same(
+    signalled.filter(({ a }) => !news(a.name)).map(({ a }) => a.name),
+    [],
+    'no review, how-to or explainer',
+  );
+});
+
+t.test('wrong subject: no question or sub-topic section on a page read as news', async (t) => {
+  t.same(
+    audited
+      .filter(({ run }) => run.scored.profile === 'news' || reportsEvent(run.scored.doc))
+      .flatMap(({ a, recs }) =>
+        recs.filter((r) => r.dimension === 'queryFanout' && r.authorDataOnly).map((r) => `${a.name} ${r.id}`),
+      ),
+    [],
+  );
+});
+
+t.test('noise: a byline task only on first-hand use, or on news that narrates an event', async (t) => {
+  const bylines = audited.flatMap((x) => x.recs.filter((r) => r.evidence?.rule.startsWith('eeat')).map(() => x));
+  t.ok(bylines.length > 0, 'bylines are still asked where they vouch for something');
+  t.same(
+    bylines
+      .filter(({ run }) =>
+        run.scored.profile === 'news' ? !narratesEvent(run.scored.doc) : firstHandSentences(run.scored.doc) < 2,
+      )
+      .map(({ a }) => a.name),
+    [],
+  );
+});
+
+t.test('misses: a poor page whose title repeats the keyword is never left without a recommendation', async (t) => {
+  const count = (s: string, kw: string) => s.toLowerCase().split(kw.toLowerCase()).length - 1;
+  const stuffed = audited.filter(
+    ({ a }) => a.quality === 'weak' && count(a.input.content.split('\n')[0] ?? '', a.keyword) >= 2,
+  );
+  t.ok(stuffed.length >= 5, `${stuffed.length} stuffed poor pages`);
+  const bare = stuffed.filter(({ recs }) => recs.length === 0);
+  t.same(
+    bare.filter(({ a }) => a.input.benchmark).map(({ a }) => a.name),
+    [],
+    'with a SERP',
+  );
+  // Without a SERP, two stuffed titles under the density ceiling still get nothing (no rewrite task
+  // below the ceiling, each single cut gains under 0.2): left open, see the report of issue 23.
+  t.same(
+    bare.filter(({ a }) => !a.input.benchmark).map(({ a }) => a.name),
+    [],
+    'without a SERP',
+    { todo: 'issue 23: a stuffed title under the density ceiling gets no task without a SERP' },
+  );
+});
