@@ -89,6 +89,22 @@ const leansBack = (s: string, ctx: GateContext, rl: RecLexicon): boolean => {
 const ANSWER_WORD = /(?<![\p{L}])(?:yes|no|tak|nie|ja|nein|doch)(?![\p{L}])/iu;
 
 /**
+ * The sentence after `removed` refers back to it ("To pytanie …", "Genau deshalb …", "This is
+ * why …"): its first word, or its second after a short first ("Genau deshalb", "Właśnie dlatego"),
+ * is a pronoun or a connective. Cutting the sentence would leave that one pointing at nothing
+ * (blind review r9, harmful). Read in document order, across blocks.
+ */
+export const nextLeansBack = (removed: string, doc: Doc, ctx: GateContext): boolean => {
+  const rl = recLexiconFor(ctx.lang);
+  const at = doc.sentences.findIndex((x) => norm(x.text) === norm(removed));
+  const next = at >= 0 ? doc.sentences[at + 1] : undefined;
+  if (!next) return false;
+  const [first = '', second = ''] = tokenize(next.text);
+  const back = (w: string) => ctx.lex.pronounOpeners.includes(w) || rl.connectives.includes(w);
+  return back(first) || (first.length <= 6 && back(second));
+};
+
+/**
  * A sentence adds nothing when it says at most four content words besides the keyword's ("What is
  * a bond?"). A longer one may be the article's only answer even when its words stand elsewhere
  * (blind review r3: the verdict of a comparison cut as stuffing): it gets the rewrite task instead.
@@ -465,7 +481,7 @@ export const ground = (
     case 'stuffing': {
       if (change.kind !== 'replace') return null;
       const removed = change.before.slice(change.after.length).trim();
-      if (!removed || !removableStuffing(removed, ctx)) return null;
+      if (!removed || !removableStuffing(removed, ctx) || nextLeansBack(removed, doc, ctx)) return null;
       // The rule that fired, with its own figure: over the ceiling, the density; under it, the
       // sentence only repeats the keyphrase ("density over 3% (1.85%)" contradicted itself).
       // density.ts gives the figure (and the ceiling as its subject) only past the ceiling.
@@ -532,7 +548,7 @@ export const ground = (
         !ANSWER_WORD.test(change.before) &&
         ctx.an.contentStems(rest).length < 4
       ) {
-        const cut = removalChange(doc, change.before);
+        const cut = nextLeansBack(change.before, doc, ctx) ? null : removalChange(doc, change.before);
         if (cut && cut.kind === 'replace')
           return {
             after: cut.after,
