@@ -1,5 +1,5 @@
 import { AppError } from '../../core/errors.ts';
-import { keywordCase, surfaceCase, t } from './labels.ts';
+import { intentLabel, keywordCase, surfaceCase, t } from './labels.ts';
 import type { Csi, Doc, Intent, KeywordInfo, ProfileId } from './types.ts';
 
 /**
@@ -39,16 +39,6 @@ const PREDICATE: Record<Intent, [string, string, string]> = {
   transactional: ['sells', 'sprzedaje', 'verkauft'],
   local: ['locates', 'wskazuje', 'findet'],
   navigational: ['leads to', 'prowadzi do', 'führt zu'],
-};
-
-const INTENT_LABEL: Record<Intent, [string, string, string]> = {
-  informational: ['informational', 'informacyjna', 'informativ'],
-  instructional: ['instructional', 'instruktażowa', 'anleitend'],
-  comparison: ['comparison', 'porównawcza', 'vergleichend'],
-  commercial: ['commercial', 'komercyjna', 'kommerziell'],
-  transactional: ['transactional', 'transakcyjna', 'transaktional'],
-  local: ['local', 'lokalna', 'lokal'],
-  navigational: ['navigational', 'nawigacyjna', 'navigierend'],
 };
 
 /**
@@ -121,7 +111,7 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   return {
     centralEntity: shown(entity),
     sourceContext: t(lang, srcEn, srcPl, srcDe),
-    centralSearchIntent: `${t(lang, ...INTENT_LABEL[kw.intent])}: ${need}`,
+    centralSearchIntent: `${intentLabel(kw.intent, lang)}: ${need}`,
     predicate,
   };
 };

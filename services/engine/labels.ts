@@ -1,4 +1,4 @@
-import type { DimensionId, ProfileId } from './types.ts';
+import type { DimensionId, Intent, ProfileId } from './types.ts';
 
 /**
  * Texts a person reads: Polish for Polish content, English otherwise (spec 2.3). German and other
@@ -144,6 +144,19 @@ const PROFILE_LABELS: Record<ProfileId, [string, string]> = {
   glossary: ['Glossary entry', 'Hasło słownikowe'],
   news: ['News', 'Wiadomość (news)'],
 };
+
+const INTENT_LABEL: Record<Intent, [string, string, string]> = {
+  informational: ['informational', 'informacyjna', 'informativ'],
+  instructional: ['instructional', 'instruktażowa', 'anleitend'],
+  comparison: ['comparison', 'porównawcza', 'vergleichend'],
+  commercial: ['commercial', 'komercyjna', 'kommerziell'],
+  transactional: ['transactional', 'transakcyjna', 'transaktional'],
+  local: ['local', 'lokalna', 'lokal'],
+  navigational: ['navigational', 'nawigacyjna', 'navigierend'],
+};
+
+/** A search intent's name in the report's language ("informacyjna"), never the engine's id. */
+export const intentLabel = (intent: Intent, lang: string): string => t(lang, ...INTENT_LABEL[intent]);
 
 export const profileLabel = (id: ProfileId, lang: string): string => {
   const [en, pl] = PROFILE_LABELS[id];

@@ -2,7 +2,7 @@ import { gamingOf } from './gaming.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
-import { sectionLabels, t } from '../labels.ts';
+import { intentLabel, profileLabel, sectionLabels, t } from '../labels.ts';
 import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
@@ -290,8 +290,8 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
         problem: t(
           lang,
-          `The keyword has a ${kw.intent} intent, but the page reads as a ${ctx.profile}.`,
-          `Fraza ma intencję „${kw.intent}”, a strona wygląda na typ „${ctx.profile}”.`,
+          `The keyword has a ${kw.intent} intent, but the page reads as a ${profileLabel(ctx.profile, lang).toLowerCase()}.`,
+          `Fraza ma intencję „${intentLabel(kw.intent, lang)}”, a strona wygląda na typ „${profileLabel(ctx.profile, lang)}”.`,
         ),
         suggestion: t(
           lang,

@@ -244,8 +244,9 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%).`,
       ),
     );
-  // Only a text with enough matches can be spread evenly; a lone match with a long gap is not.
-  if (mentions >= 0.5 && gap <= 0.3 && matches > 1)
+  // Only a text with enough matches can be spread evenly; a lone match with a long gap is not, and
+  // a stuffed or over-dense one is no strength however even (the card would praise the stuffing).
+  if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0)
     strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
   if (headPenalty) {
     findings.push(

@@ -13,6 +13,7 @@ const topics = [...loadHalf('tuning'), ...loadCorpusA()];
 const runs = topics.flatMap((tp) =>
   (['strong', 'poor'] as const).map((v) => ({
     id: `${tp.id}/${v}`,
+    language: tp.language,
     s: scoreOnly(
       { id: tp.id, language: tp.language, keyword: tp.keyword, content: tp[v], format: 'markdown', serp: tp.serp },
       tp[v],
@@ -27,6 +28,12 @@ t.test('density: "spread evenly" only with several matches and no long gap', asy
     const matches = Number(/(\d+) (?:in|na) /.exec(d.summary)?.[1] ?? 0);
     const even = d.strengths.some((x) => /spread evenly|rozłożona równomiernie/.test(x));
     if (even) t.ok(gap <= 30 && matches > 1, `${id}: ${d.summary}`);
+    // Never praised beside a stuffing or over-use problem of the same card.
+    if (even)
+      t.notOk(
+        d.findings.some((f) => f.kind === 'stuffing'),
+        `${id}: even, yet stuffed`,
+      );
     const claimsRange = d.strengths.some((x) => /natural range|naturalnym zakresie/.test(x));
     if (claimsRange)
       t.notOk(
@@ -78,4 +85,12 @@ t.test('units and examples in the report language', async (t) => {
         ])
           t.notMatch(text, foreign, `${tp.id}/${v} ${o.id}: no foreign unit the content does not use`);
     }
+});
+
+t.test("the engine's ids (intents, page types) never reach Polish or German client text", async (t) => {
+  const IDS =
+    /[„"](?:informational|instructional|commercial|transactional|navigational|product|listicle|glossary|how-to)[”"]/;
+  for (const { id, language, s } of runs.filter((r) => r.language !== 'en'))
+    for (const o of s.outcomes)
+      for (const f of o.findings) t.notOk(IDS.test(`${f.problem} ${f.suggestion}`), `${id} ${o.id}: ${f.problem}`);
 });
