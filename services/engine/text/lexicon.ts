@@ -23,6 +23,8 @@ export interface Lexicon {
   disclaimers: string[];
   ymyl: string[];
   conclusionHeadings: string[];
+  /** Whole headings of a page's apparatus (its sources, its author): no topic words expected. */
+  apparatusHeadings: string[];
   /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
   readerAddress: string[];
   /**
@@ -238,6 +240,7 @@ const en: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['conclusion', 'summary', 'final thoughts', 'wrap-up', 'bottom line', 'verdict', 'in summary'],
+  apparatusHeadings: ['sources', 'references', 'further reading', 'about the author', 'bibliography', 'notes'],
   readerAddress: ['you', 'your'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
@@ -560,6 +563,7 @@ const pl: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['podsumowanie', 'zakończenie', 'wnioski', 'na koniec', 'werdykt'],
+  apparatusHeadings: ['źródła', 'bibliografia', 'przypisy', 'o autorze', 'literatura'],
   readerAddress: ['ci', 'cię', 'wy', 'wam', 'was', 'państwa', 'państwu', 'twój', 'twoja', 'twoje', 'wasz', 'wasze'],
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
   intent: {
@@ -779,6 +783,7 @@ const de: Lexicon = {
   sources: ['laut', 'quelle:', 'studie', 'bericht', 'daten von'],
   disclaimers: ['keine anlageberatung', 'keine medizinische beratung', 'haftungsausschluss'],
   conclusionHeadings: ['fazit', 'zusammenfassung', 'schluss'],
+  apparatusHeadings: ['quellen', 'literatur', 'einzelnachweise', 'über den autor', 'über die autorin'],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
   intent: {

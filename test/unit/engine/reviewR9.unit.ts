@@ -38,3 +38,15 @@ t.test('a removal whose next sentence refers back is refused, in en, pl and de',
     t.equal(nextLeansBack(cut, doc, ctx), refused, `${lang}: "${next}"`);
   }
 });
+
+t.test("a page's apparatus heading (Sources, Źródła, Quellen) is not an off-topic section", async (t) => {
+  const { scoreContent } = await import('../../../services/engine/audit.ts');
+  const page = (sources: string) =>
+    `# What is a garden hose\n\nA garden hose is a flexible tube that carries water from a tap to the garden.\n\n## Garden hose materials\n\nA garden hose is made of rubber or PVC; rubber lasts longer.\n\n## ${sources}\n\n- Hose makers' catalogues, 2024.`;
+  const off = (heading: string) =>
+    scoreContent({ content: page(heading), url: null, keyword: 'what is a garden hose', format: 'markdown' })
+      .outcomes.find((o) => o.id === 'csiAlignment')!
+      .findings.some((f) => f.title.includes(heading));
+  t.notOk(off('Sources'), 'a Sources section needs no topic words');
+  t.ok(off('Watering the lawn'), 'an ordinary heading without a topic word is still flagged');
+});
