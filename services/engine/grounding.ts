@@ -90,10 +90,25 @@ const ANSWER_WORD = /(?<![\p{L}])(?:yes|no|tak|nie|ja|nein|doch)(?![\p{L}])/iu;
 
 /**
  * The sentence after `removed` refers back to it ("To pytanie …", "Genau deshalb …", "This is
- * why …"): its first word, or its second after a short first ("Genau deshalb", "Właśnie dlatego"),
+ * why …"): its first word, or its second after a word of emphasis ("Genau deshalb", "Właśnie dlatego"),
  * is a pronoun or a connective. Cutting the sentence would leave that one pointing at nothing
  * (blind review r9, harmful). Read in document order, across blocks.
  */
+// Words that only stress what follows them ("Genau deshalb", "Właśnie dlatego", "Just this").
+const EMPHASIS = new Set([
+  'exactly',
+  'precisely',
+  'just',
+  'only',
+  'genau',
+  'gerade',
+  'eben',
+  'nur',
+  'właśnie',
+  'dokładnie',
+  'tylko',
+]);
+
 export const nextLeansBack = (removed: string, doc: Doc, ctx: GateContext): boolean => {
   const rl = recLexiconFor(ctx.lang);
   const at = doc.sentences.findIndex((x) => norm(x.text) === norm(removed));
@@ -101,7 +116,7 @@ export const nextLeansBack = (removed: string, doc: Doc, ctx: GateContext): bool
   if (!next) return false;
   const [first = '', second = ''] = tokenize(next.text);
   const back = (w: string) => ctx.lex.pronounOpeners.includes(w) || rl.connectives.includes(w);
-  return back(first) || (first.length <= 6 && back(second));
+  return back(first) || (EMPHASIS.has(first) && back(second));
 };
 
 /**

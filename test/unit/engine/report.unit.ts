@@ -90,7 +90,7 @@ t.test('units and examples in the report language', async (t) => {
 t.test("the engine's ids (intents, page types) never reach Polish or German client text", async (t) => {
   const IDS =
     /[„"](?:informational|instructional|commercial|transactional|navigational|product|listicle|glossary|how-to)[”"]/;
-  for (const { id, language, s } of runs.filter((r) => r.language !== 'en'))
+  for (const { id, s } of runs.filter((r) => r.language !== 'en'))
     for (const o of s.outcomes)
       for (const f of o.findings) t.notOk(IDS.test(`${f.problem} ${f.suggestion}`), `${id} ${o.id}: ${f.problem}`);
 });
