@@ -6,6 +6,23 @@ import { hashApiKey } from '../../../../services/api/auth/apiKeys.ts';
 import { createKeyCache } from '../../../../services/api/auth/keyCache.ts';
 import { eventually, testDatabase } from '../../../helpers/db.ts';
 
+/** The real pool, its queries counted; while `hold` is set, each answer waits for it. */
+const heldPool = (pool: Pool) => {
+  const state = { reads: 0, hold: null as Promise<void> | null, pool };
+  state.pool = new Proxy(pool, {
+    get(target, prop, receiver) {
+      if (prop !== 'query') return Reflect.get(target, prop, receiver);
+      return async (...args: Parameters<Pool['query']>) => {
+        state.reads++;
+        const r = await (target.query as (...x: unknown[]) => Promise<unknown>)(...args);
+        if (state.hold) await state.hold;
+        return r;
+      };
+    },
+  }) as Pool;
+  return state;
+};
+
 /**
  * services/api/auth/keyCache.ts: a key read while its revocation commits (the read saw it valid,
  * the NOTIFY came before the read's answer) is not kept valid: the next request reads it again.
@@ -14,42 +31,30 @@ t.test('a lookup overtaken by a revocation is not cached', async (t) => {
   const { pool } = await testDatabase(t);
   const a = await createAccount(pool, { email: 'race@example.com' });
   const hash = hashApiKey(a.apiKey);
-  let hold: Promise<void> | null = null;
-  let reads = 0;
   // The real pool; its key lookups can be held after the database answered.
-  const held = new Proxy(pool, {
-    get(target, prop, receiver) {
-      if (prop !== 'query') return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Pool['query']>) => {
-        reads++;
-        const r = await (target.query as (...x: unknown[]) => Promise<unknown>)(...args);
-        if (hold) await hold;
-        return r;
-      };
-    },
-  }) as Pool;
-  const keys = createKeyCache(held, createLogger('test-keys', 'error'));
+  const held = heldPool(pool);
+  const keys = createKeyCache(held.pool, createLogger('test-keys', 'error'));
   t.teardown(() => keys.close());
   // Once listening, the second find is a hit.
   await eventually(
     async () => {
       await keys.find(hash);
-      const n = reads;
+      const n = held.reads;
       await keys.find(hash);
-      return reads === n;
+      return held.reads === n;
     },
     5_000,
     'the cache listening',
   );
   // Dropped by an unrelated notification, then a lookup that the revocation overtakes.
   let open!: () => void;
-  hold = new Promise((r) => (open = r));
+  held.hold = new Promise((r) => (open = r));
   await pool.query(`SELECT pg_notify('api_keys_changed', 'other')`);
   await new Promise((r) => setTimeout(r, 300));
   const slow = keys.find(hash);
   await revokeKey(pool, { keyId: a.keyId });
   await new Promise((r) => setTimeout(r, 300)); // the revocation's NOTIFY arrives meanwhile
-  hold = null;
+  held.hold = null;
   open();
   const seen = await slow;
   t.equal(seen?.revoked, false, 'the held read saw the key before its revocation');
@@ -60,52 +65,40 @@ t.test('requests missing on one key at once share one read; one after a notifica
   const { pool } = await testDatabase(t);
   const a = await createAccount(pool, { email: 'listen@example.com' });
   const b = await createAccount(pool, { email: 'burst@example.com' });
-  let reads = 0;
   let open!: () => void;
-  let hold: Promise<void> | null = null;
-  const counted = new Proxy(pool, {
-    get(target, prop, receiver) {
-      if (prop !== 'query') return Reflect.get(target, prop, receiver);
-      return async (...args: Parameters<Pool['query']>) => {
-        reads++;
-        const r = await (target.query as (...x: unknown[]) => Promise<unknown>)(...args);
-        if (hold) await hold;
-        return r;
-      };
-    },
-  }) as Pool;
-  const keys = createKeyCache(counted, createLogger('test-keys', 'error'));
+  const held = heldPool(pool);
+  const keys = createKeyCache(held.pool, createLogger('test-keys', 'error'));
   t.teardown(() => keys.close());
   // Listening once a's lookup is cached (its second find is a hit).
   await eventually(
     async () => {
       await keys.find(hashApiKey(a.apiKey));
-      const n = reads;
+      const n = held.reads;
       await keys.find(hashApiKey(a.apiKey));
-      return reads === n;
+      return held.reads === n;
     },
     5_000,
     'the cache listening',
   );
   // b's key was never looked up: a burst of requests on it, its read held.
   const hash = hashApiKey(b.apiKey);
-  hold = new Promise((r) => (open = r));
-  const before = reads;
+  held.hold = new Promise((r) => (open = r));
+  const before = held.reads;
   const burst = Array.from({ length: 5 }, () => keys.find(hash));
-  t.equal(reads - before, 1, 'five requests at once, one read');
+  t.equal(held.reads - before, 1, 'five requests at once, one read');
   await pool.query(`SELECT pg_notify('api_keys_changed', 'other')`);
   // A request after the notification does not join the read it may have overtaken.
   const late: Promise<unknown>[] = [];
   await eventually(
     async () => {
-      const n = reads;
+      const n = held.reads;
       late.push(keys.find(hash));
-      return reads > n;
+      return held.reads > n;
     },
     5_000,
     'a new read after the notification',
   );
-  hold = null;
+  held.hold = null;
   open();
   for (const owner of await Promise.all(burst)) t.equal(owner?.keyId, b.keyId);
   await Promise.all(late);
