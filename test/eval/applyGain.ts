@@ -9,7 +9,7 @@ import { loadSet } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d';
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -51,7 +51,7 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d'] as const).flatMap((half) =>
+  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e'] as const).flatMap((half) =>
     loadSet(half).map((t): Weak => ({
       corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
       id: t.id,

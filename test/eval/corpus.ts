@@ -14,7 +14,7 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * corpus-b: articles written for this project by writers who never saw the engine, after the
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
-export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d';
+export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -124,11 +124,13 @@ export const CORPUS_B_DIR = join(EVAL_DIR, 'corpus-b');
 export const CORPUS_C_DIR = join(EVAL_DIR, 'corpus-c');
 /** corpus-d: written after the engine's tuning by writers who never saw it; measured only, like corpus-b. */
 export const CORPUS_D_DIR = join(EVAL_DIR, 'corpus-d');
+/** corpus-e: close other-referents in full SERPs, written outside the engine's code; a tuning set. */
+export const CORPUS_E_DIR = join(EVAL_DIR, 'corpus-e');
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
 export const loadCorpusA = (
   dir = CORPUS_A_DIR,
-  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' = 'corpus-a',
+  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' = 'corpus-a',
 ): Topic[] => {
   if (!existsSync(join(dir, 'index.jsonl'))) return [];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
@@ -179,4 +181,6 @@ export const loadSet = (set: Half): Topic[] =>
         ? loadCorpusA(CORPUS_C_DIR, 'corpus-c')
         : set === 'corpus-d'
           ? loadCorpusA(CORPUS_D_DIR, 'corpus-d')
-          : loadHalf(set);
+          : set === 'corpus-e'
+            ? loadCorpusA(CORPUS_E_DIR, 'corpus-e')
+            : loadHalf(set);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 /**
  * Every article the recommendation rules are checked on (issue 23 item 7): the engine fixtures
  * (strong, weak; no SERP), the tuning half of the evaluation corpus (strong, poor, other; with its
- * SERP), corpus-a (strong, weak, offtopic; with its SERP and without) and corpus-c (the same). The
+ * SERP), corpus-a (strong, weak, offtopic; with its SERP and without) and corpus-c and corpus-e (the same). The
  * held-out half and corpus-b are left out on purpose: they are kept for the final check.
  */
 
@@ -110,14 +110,14 @@ export const recArticles = (): RecArticle[] => {
         });
     }
   }
-  for (const topic of loadSet('corpus-c'))
+  for (const topic of [...loadSet('corpus-c'), ...loadSet('corpus-e')])
     for (const [v, q] of [
       ['strong', 'strong'],
       ['poor', 'weak'],
       ['other', 'other'],
     ] as const) {
       const base = { content: topic[v], url: null, keyword: topic.keyword, language: topic.language };
-      const name = `corpus-c/${topic.id}.${v}`;
+      const name = `${topic.half}/${topic.id}.${v}`;
       const meta = { quality: q, keyword: topic.keyword, language: topic.language };
       out.push({ name, ...meta, input: base });
       out.push({ name: `${name}+serp`, ...meta, input: { ...base, benchmark: topic.serp } });
