@@ -61,20 +61,25 @@ export const namesSource = (s: string, ctx: GateContext): boolean => {
   if (ctx.lex.sources.some((p) => lower.includes(p)) || /\]\(|https?:\/\//u.test(s)) return true;
   // A proper name: a capital inside the sentence that is not the keyword's own word (German
   // capitalises every noun, so there only an acronym counts).
+  // Nor is a word that turns to the reader: Polish capitalises "Ci", "Twój" out of courtesy.
   const kw = new Set(tokenize(ctx.kw.text));
   const name = ctx.lang === 'de' ? /^\p{Lu}{2,}/u : /^\p{Lu}/u;
+  const common = (w: string) => w === 'I' || kw.has(w.toLowerCase()) || ctx.lex.readerAddress.includes(w.toLowerCase());
   return tokenizeKeepCase(s)
     .slice(1)
-    .some((w) => name.test(w) && w !== 'I' && !kw.has(w.toLowerCase()));
+    .some((w) => name.test(w) && !common(w));
 };
 
 /** The sentence says what the central entity is (entity near the start, an answer verb in the first words). */
 export const isDefinition = (s: string, ctx: GateContext): boolean => {
   if (/[?？]\s*$/u.test(s)) return false; // a question asks, it defines nothing
   const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
-  const words = tokenize(s);
-  const stems = ctx.an.contentStems(words.slice(0, 10).join(' '));
-  return coverage(stems, ce) >= 0.5 && words.slice(0, 10).some((w) => ctx.lex.answerVerbs.includes(w));
+  const words = tokenize(s).slice(0, 10);
+  // The entity is named before the verb that says what it is ("A bond is …", "Fuga to …"): a
+  // sentence that opens with the verb states that something exists ("Jest wiele rodzajów kluczy.",
+  // "There are many …"), it defines nothing.
+  const verb = words.findIndex((w) => ctx.lex.answerVerbs.includes(w));
+  return verb > 0 && coverage(ctx.an.contentStems(words.slice(0, verb).join(' ')), ce) >= 0.5;
 };
 
 /** A sentence whose loss would cost the article a fact: never deleted, shortened or moved off the start. */

@@ -7,6 +7,8 @@ import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { removableStuffing } from '../grounding.ts';
 import { count, num, t } from '../labels.ts';
+import { ALL_INTENTS, intentModifiers } from '../text/lexicon.ts';
+import { tokenize } from '../text/segment.ts';
 import type { Doc } from '../types.ts';
 import {
   clamp,
@@ -335,6 +337,21 @@ const rewriteTask = (
   });
 };
 
+/**
+ * Uses of a lone subject noun that name it, not a kind of it: "access tokens" and "bearer tokens"
+ * in one title list two kinds of token, not the word three times. A kind is the noun with a content
+ * word of its own beside it (before it in English and German, after it in Polish), other than an
+ * intent modifier ("best token" is the keyword again).
+ */
+const bareUses = (text: string, stem: string, ctx: ScoringContext): number => {
+  const { an, lex, lang } = ctx;
+  const words = tokenize(text);
+  const modifiers = intentModifiers(lex, ALL_INTENTS);
+  const qualifies = (w: string | undefined) =>
+    w !== undefined && !an.stop.has(w) && !modifiers.has(w) && an.stem(w) !== stem && /\p{L}/u.test(w);
+  return words.filter((w, i) => an.stem(w) === stem && !qualifies(lang === 'pl' ? words[i + 1] : words[i - 1])).length;
+};
+
 /** Where a title's parts meet: a dash, a bar or a colon between words. */
 const TITLE_JOINT = /\s+[–—|-]\s+|:\s+/gu;
 
@@ -352,7 +369,10 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   // then the phrase as typed must repeat, or the noun three times.
   const timesIn = (text: string): number => {
     const stems = an.contentStems(text);
-    const byStem = Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
+    const byStem =
+      kw.stems.length === 1
+        ? bareUses(text, kw.stems[0]!, ctx)
+        : Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
     const asTyped = text.toLowerCase().split(kw.text.toLowerCase()).length - 1;
     return kw.stems.length >= 2 || byStem >= 3 ? byStem : asTyped;
   };

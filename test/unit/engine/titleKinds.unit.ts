@@ -1,0 +1,31 @@
+import t from 'tap';
+import { auditContent } from '../../../services/engine/audit.ts';
+
+/**
+ * A lone subject noun in the title (issue 23, stuffing): kinds of it ("access tokens, bearer
+ * tokens") are not repeats of it; the noun said bare three times is. Made-up pages.
+ */
+const body = [
+  'By Ann Lee, security engineer.',
+  '',
+  'A token is a short string that proves who you are to a server for a limited time. It is issued',
+  'after a login and sent with each request, so the password does not travel again.',
+  '',
+  '## How long it lives',
+  '',
+  'Most access tokens expire after 15 to 60 minutes; a refresh token renews them without a new login.',
+].join('\n');
+
+const titleFinding = (title: string, keyword: string) =>
+  auditContent({ content: `# ${title}\n\n${body}`, format: 'text', url: null, keyword, language: 'en' })
+    .dimensions.find((d) => d.id === 'density')!
+    .problems.some((p) => /title/i.test(p.title));
+
+t.test('kinds of the subject named in the title are not stuffing', async (t) => {
+  t.notOk(titleFinding('What Is a Token? Access Tokens, JWTs and Bearer Tokens Explained', 'what is a token'));
+});
+
+t.test('the subject said bare three times in the title is', async (t) => {
+  t.ok(titleFinding('Token: What a Token Is and Why a Token Matters', 'what is a token'));
+  t.ok(titleFinding('Token – Best Token Guide – Token Tips', 'what is a token'), 'an intent word names no kind');
+});
