@@ -76,7 +76,7 @@ export const isDefinition = (s: string, ctx: GateContext): boolean => {
   const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
   const words = tokenize(s).slice(0, 10);
   // The entity is named before the verb that says what it is ("A bond is …", "Fuga to …"): a
-  // sentence that opens with the verb states that something exists ("Jest wiele rodzajów kluczy.",
+  // sentence that opens with the verb states that something exists ("Jest wiele odmian zapraw.",
   // "There are many …"), it defines nothing.
   const verb = words.findIndex((w) => ctx.lex.answerVerbs.includes(w));
   return verb > 0 && coverage(ctx.an.contentStems(words.slice(0, verb).join(' ')), ce) >= 0.5;

@@ -338,7 +338,7 @@ const rewriteTask = (
 };
 
 /**
- * Uses of a lone subject noun that name it, not a kind of it: "access tokens" and "bearer tokens"
+ * Uses of a lone subject noun that name it, not a kind of it: "session tokens" and "refresh tokens"
  * in one title list two kinds of token, not the word three times. A kind is the noun with a content
  * word of its own beside it (before it in English and German, after it in Polish), other than an
  * intent modifier ("best token" is the keyword again).

@@ -20,20 +20,20 @@ t.test('a definition names its entity before the verb that says what it is', asy
   t.ok(isDefinition('Simply put, a bond is a loan.', en));
   t.notOk(isDefinition('There are many kinds of bonds.', en), 'it says that bonds exist');
   t.notOk(isDefinition('Is a bond a loan?', en), 'a question defines nothing');
-  const pl = ctxFor('pl', 'rodzaje kluczy');
-  t.ok(isDefinition('Klucz płaski to narzędzie z dwiema szczękami.', pl));
-  t.notOk(isDefinition('Jest wiele rodzajów kluczy.', pl), 'the verb first: "there are many kinds"');
+  const pl = ctxFor('pl', 'rodzaje śrub');
+  t.ok(isDefinition('Śruba zamkowa to śruba z łbem grzybkowym.', pl));
+  t.notOk(isDefinition('Jest wiele rodzajów śrub.', pl), 'the verb first: "there are many kinds"');
   const de = ctxFor('de', 'was ist eine anleihe');
   t.ok(isDefinition('Eine Anleihe ist ein Kredit an den Herausgeber.', de));
   t.notOk(isDefinition('Es gibt viele Arten von Anleihen.', de));
 });
 
 t.test('a word that turns to the reader is no name, a name still is', async (t) => {
-  const pl = ctxFor('pl', 'rodzaje kluczy');
-  t.notOk(isProtected('Mamy nadzieję, że ten artykuł pomógł Ci poznać rodzaje kluczy.', pl));
-  t.notOk(isProtected('Dzięki temu Twój zestaw kluczy będzie kompletny.', pl));
-  t.ok(isProtected('Jak radzi Jan Nowak, klucz dobiera się do śruby.', pl), 'a person named');
-  t.ok(isProtected('Zestaw ma 12 kluczy.', pl), 'a figure');
+  const pl = ctxFor('pl', 'rodzaje śrub');
+  t.notOk(isProtected('Dziękujemy, że przeczytałeś ten tekst o rodzajach śrub, i życzymy Ci udanych zakupów.', pl));
+  t.notOk(isProtected('Dzięki temu Twój zestaw śrub będzie kompletny.', pl));
+  t.ok(isProtected('Jak radzi Jan Nowak, śrubę dobiera się do otworu.', pl), 'a person named');
+  t.ok(isProtected('Zestaw ma 12 śrub.', pl), 'a figure');
   const en = ctxFor('en', 'what is a bond');
   t.notOk(isProtected('I hope this helped you understand bonds.', en));
   t.ok(isProtected('The Federal Reserve sets the rate bonds are priced against.', en));
