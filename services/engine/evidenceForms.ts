@@ -129,6 +129,7 @@ export const spanningQuotes = (sentences: Sentence[]): Sentence[] => {
       return at;
     });
     const indexAt = (pos: number) => starts.findLastIndex((at) => at <= pos);
+    const attributed = new Set<number>();
     for (const m of text.matchAll(SPAN)) {
       const from = m.index;
       const to = from + m[0].length;
@@ -138,8 +139,14 @@ export const spanningQuotes = (sentences: Sentence[]): Sentence[] => {
       // Around the quotation, within its first and last sentences.
       const around = `${text.slice(starts[first], from)} ${text.slice(to, (starts[last + 1] ?? text.length) - 1)}`;
       const named = NAME.test(` ${around}`);
-      if (!named && !REPORTING.test(around)) continue;
-      for (let i = first; i <= last; i++) out.push(g[i]!);
+      // A sentence that is all quotation right after an attributed one goes on with the same
+      // speaker („…“, sagt X. „…“): the attribution is said once, before.
+      const continues = !around.trim() && first > 0 && attributed.has(first - 1);
+      if (!named && !REPORTING.test(around) && !continues) continue;
+      for (let i = first; i <= last; i++) {
+        out.push(g[i]!);
+        attributed.add(i);
+      }
       const next = g[last + 1];
       if (!named && next && /\.\s*$/u.test(around) && /^\p{Lu}\p{Ll}+\s+\p{Lu}/u.test(next.text)) out.push(next);
     }

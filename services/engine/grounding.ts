@@ -2,7 +2,7 @@ import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
 import { coverage } from './keyword.ts';
 import { t } from './labels.ts';
-import { recLexiconFor, type RecLexicon } from './text/recLexicon.ts';
+import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
 import { gamingOf, idleSentences } from './dimensions/gaming.ts';
 import { removalChange, sectionName, unique } from './dimensions/helpers.ts';
@@ -280,6 +280,43 @@ const inPassage = (doc: Doc, at: Sentence): Pick<Grounded, 'change' | 'section'>
   section: sectionName(doc, at.section),
 });
 
+/**
+ * An opening with no answer sentence to move up gets the answer asked of the author, in place, at
+ * the warm-up sentence that stands where the answer belongs (blind review r9: poor pages missed
+ * "no answer up front"). Only where the warm-up is named: without it the gap is not shown exactly.
+ */
+const answerShape = (ctx: GateContext): AnswerShape => {
+  const intent = ctx.kw.intent;
+  if (tokenize(ctx.kw.text).some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
+  return intent === 'instructional'
+    ? 'method'
+    : intent === 'comparison' || intent === 'commercial' || intent === 'transactional'
+      ? 'choice'
+      : intent === 'local'
+        ? 'provider'
+        : 'define';
+};
+
+const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
+  const warmUp = f.subject;
+  const at = warmUp ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp)) : undefined;
+  if (!warmUp || !at || !unique(doc.content, at.text)) return null;
+  return {
+    ...inPassage(doc, at),
+    after: at.text,
+    task: rl.task.answerFirst(ctx.kw.text, warmUp, answerShape(ctx)),
+    evidence: evidence(
+      t(
+        ctx.lang,
+        'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
+        'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp się rozgrzewa',
+        'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
+      ),
+      `"${warmUp}"`,
+    ),
+  };
+};
+
 export const ground = (
   f: Finding,
   change: Change,
@@ -479,6 +516,7 @@ export const ground = (
     }
     case 'blufIntro':
     case 'blufSection': {
+      if (f.kind === 'blufIntro' && change.kind === 'insert') return answerFirstTask(f, doc, ctx, rl);
       const ok = safeReorder(change, ctx, rl, f.kind === 'blufSection');
       if (!ok) return null;
       return pasteable(

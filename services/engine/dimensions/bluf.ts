@@ -130,6 +130,8 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'blufIntro',
+        // The warm-up phrase: where the answer the page lacks is asked for (grounding.ts).
+        ...(fluff ? { subject: fluff } : {}),
         title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu', 'Im ersten Satz antworten'),
         problem: fluff
           ? t(

@@ -31,12 +31,39 @@ export interface RecLexicon {
     paa: (q: string, n: number) => string;
     /** The question answered in the passage that already touches it, not in a new section. */
     paaInPlace: (q: string, n: number) => string;
+    /** The answer the opening lacks, asked for before the warm-up sentence that stands in its place. */
+    answerFirst: (query: string, warmUp: string, shape: AnswerShape) => string;
     facet: (heading: string, n: number) => string;
     facetInPlace: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
     unit: (phrase: string) => string;
   };
 }
+
+/** What the opening answer says, by what the query asks: a thing, a method, a choice, a provider. */
+export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'provider';
+
+const EN_SHAPE: Record<AnswerShape, string> = {
+  define: 'what it is, with one distinguishing figure or property',
+  kinds: 'how many kinds there are and their names',
+  method: 'how it is done, with the time, tools or number of steps',
+  choice: 'which to choose and why, with one figure that decides it',
+  provider: 'who you are, where you work and what it costs',
+};
+const PL_SHAPE: Record<AnswerShape, string> = {
+  define: 'czym to jest, z jedną wyróżniającą liczbą lub cechą',
+  kinds: 'ile jest rodzajów i jak się nazywają',
+  method: 'jak to zrobić, z czasem, narzędziami lub liczbą kroków',
+  choice: 'co wybrać i dlaczego, z jedną rozstrzygającą liczbą',
+  provider: 'kim jesteście, gdzie działacie i ile to kosztuje',
+};
+const DE_SHAPE: Record<AnswerShape, string> = {
+  define: 'was es ist, mit einer unterscheidenden Zahl oder Eigenschaft',
+  kinds: 'wie viele Arten es gibt und wie sie heißen',
+  method: 'wie es geht, mit Zeit, Werkzeug oder Zahl der Schritte',
+  choice: 'was zu wählen ist und warum, mit einer entscheidenden Zahl',
+  provider: 'wer Sie sind, wo Sie arbeiten und was es kostet',
+};
 
 const en: RecLexicon = {
   connectives: [
@@ -128,6 +155,8 @@ const en: RecLexicon = {
       `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
     paaInPlace: (q, n) =>
       `Answer "${q}" here: this sentence touches the question without answering it. Replace the vague or evasive wording with the specific answer (the figure, the yes or no, the rule), rather than adding a section later that repeats it. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}.`,
+    answerFirst: (q, w, shape) =>
+      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This sentence warms up ("${w}") where the answer belongs, and the first 60 words answer nothing: replace it with the answer, or put the answer before it.`,
     facet: (h, n) =>
       `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results cover this sub-topic and the article does not.`,
     facetInPlace: (h, n) =>
@@ -219,6 +248,8 @@ const pl: RecLexicon = {
       `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
     paaInPlace: (q, n) =>
       `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
+    answerFirst: (q, w, shape) =>
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie się rozgrzewa („${w}”) tam, gdzie powinna być odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>
@@ -276,6 +307,8 @@ const de: RecLexicon = {
       `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel beantwortet sie nicht.`,
     paaInPlace: (q, n) =>
       `Beantworten Sie „${q}“ an dieser Stelle: Dieser Satz berührt die Frage, beantwortet sie aber nicht. Ersetzen Sie die vage oder ausweichende Formulierung durch die konkrete Antwort (die Zahl, ja oder nein, die Regel), statt später einen Abschnitt anzuhängen, der sie wiederholt. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}.`,
+    answerFirst: (q, w, shape) =>
+      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser Satz holt aus („${w}“), wo die Antwort hingehört, und die ersten 60 Wörter beantworten nichts: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
     facet: (h, n) =>
       `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel tut es nicht.`,
     facetInPlace: (h, n) =>

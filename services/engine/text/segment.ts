@@ -86,10 +86,11 @@ export const splitSentences = (text: string): string[] => {
 };
 
 const endsWithAbbreviation = (s: string): boolean => {
-  const m = /(?:^|[\s(-])([\p{L}.]+)\.$/u.exec(s);
-  if (!m || m[1] === undefined) return false;
-  const w = m[1].toLowerCase();
-  return ABBREVIATIONS.has(w) || /^\p{Lu}$/u.test(m[1]); // initials such as "J. Kowalski"
+  const m = /(?:^|([\s(-]))([\p{L}.]+)\.$/u.exec(s);
+  if (!m || m[2] === undefined) return false;
+  const w = m[2].toLowerCase();
+  // Initials such as "J. Kowalski"; a capital after a hyphen ends a name of its own ("APS-C.").
+  return ABBREVIATIONS.has(w) || (/^\p{Lu}$/u.test(m[2]) && m[1] !== '-');
 };
 
 // Units written after a number ("+50 zł.", "15 min.", "2 mln."): before a capitalised word the

@@ -148,3 +148,26 @@ t.test('misses: a poor page whose title repeats the keyword is never left withou
     { todo: 'issue 23: a stuffed title under the density ceiling gets no task without a SERP' },
   );
 });
+
+t.test('misses: an opening that warms up gets the answer asked for, at the warm-up, on poor pages only', async (t) => {
+  const asked = audited.flatMap((x) =>
+    x.recs.filter((r) => r.dimension === 'bluf' && r.authorDataOnly).map((r) => ({ x, r })),
+  );
+  t.ok(asked.filter(({ x }) => x.a.quality === 'weak').length >= 10, `${asked.length} answers asked for`);
+  t.same(
+    asked.filter(({ x }) => x.a.quality !== 'weak').map(({ x }) => x.a.name),
+    [],
+    'never on a strong or other-referent page',
+  );
+  // The task stands in place (BEFORE = AFTER, a sentence of the opening) and quotes the warm-up it names.
+  t.same(
+    asked
+      .filter(({ x, r }) => {
+        const warmUp = r.evidence?.figure?.replace(/^"|"$/gu, '') ?? '';
+        const opening = x.run.scored.doc.sentences.some((s) => s.section === 0 && s.text === r.before);
+        return r.before !== r.after || !opening || !warmUp || !r.before.toLowerCase().includes(warmUp);
+      })
+      .map(({ x }) => x.a.name),
+    [],
+  );
+});

@@ -104,3 +104,17 @@ t.test('a figure its finder counted or measured, named or dated, is a statistic;
   );
   t.equal(de.statistics.size, 1, 'de: an acronym or a year names the finding; a capitalised noun does not');
 });
+
+t.test('a quotation that goes on in a sentence of its own after the attribution is still the quotation', async (t) => {
+  const e = stats(
+    '# Handy-Akku\n\nDer Tausch dauert eine Stunde. „Wer den Kleber nicht lange genug erwärmt, reißt das Flachbandkabel ab“, ' +
+      'sagt Tom Berger, Ausbilder an einer Berufsschule. „Zwei Minuten mehr Wärme sparen am Ende ein ganzes Display.“',
+    'handy akku tauschen',
+  );
+  t.equal(e.quotes.size, 2, 'both sentences of the quotation');
+  const alone = stats(
+    '# Handy-Akku\n\nDer Tausch dauert eine Stunde. „Zwei Minuten mehr Wärme sparen am Ende ein ganzes Display.“',
+    'handy akku tauschen',
+  );
+  t.equal(alone.quotes.size, 0, 'a quotation nobody said is no named quotation');
+});

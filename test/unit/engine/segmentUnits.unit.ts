@@ -30,3 +30,15 @@ t.test('an academic title before a name does not end a sentence (dr n. med., Dr.
   ]);
   t.same(splitSentences('The tank sits on a farm. Then it rains.'), ['The tank sits on a farm.', 'Then it rains.']);
 });
+
+t.test('a capital after a hyphen ends a name, not an initial: the sentence ends there (APS-C., Typ-B.)', async (t) => {
+  t.same(splitSentences('Der Sensor hat das Format APS-C. „Mehr Fläche bringt weniger Rauschen“, sagt Eva Maier.'), [
+    'Der Sensor hat das Format APS-C.',
+    '„Mehr Fläche bringt weniger Rauschen“, sagt Eva Maier.',
+  ]);
+  t.same(
+    splitSentences('Wie J. Kowalski pisze, to działa.'),
+    ['Wie J. Kowalski pisze, to działa.'],
+    'an initial still is one',
+  );
+});
