@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditContent } from '../../services/engine/audit.ts';
+import { anchorText } from '../../services/reports/reportPage.ts';
 import type { Recommendation } from '../../services/engine/types.ts';
 import { loadSet, type Half, type Topic } from './corpus.ts';
 
@@ -40,7 +41,8 @@ const recText = (r: Recommendation, n: number): string =>
       : r.after
         ? `- ${r.authorDataOnly ? 'heading to add' : 'AFTER'}:\n\n> ${r.after.replace(/\n/g, '\n> ')}\n`
         : '- AFTER: (removed)',
-    r.insertAt ? `- where: ${r.insertAt.placement} “${r.insertAt.anchor.slice(0, 120)}”` : null,
+    // As the report page shows it: an anchor over a few lines by the end that touches the insertion.
+    r.insertAt ? `- where: ${r.insertAt.placement} “${anchorText(r.insertAt.anchor, r.insertAt.placement)}”` : null,
     r.evidence
       ? `- why: ${r.evidence.rule}${r.evidence.figure ? ` (${r.evidence.figure})` : ''}${r.evidence.questions.length ? `; questions: ${r.evidence.questions.join(' | ')}` : ''}${r.evidence.competitors.length ? `; competitors: ${r.evidence.competitors.map((c) => c.url).join(', ')}` : ''}`
       : null,

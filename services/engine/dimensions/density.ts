@@ -247,8 +247,9 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       ),
     );
   // Only a text with enough matches can be spread evenly; a lone match with a long gap is not, and
-  // a stuffed or over-dense one is no strength however even (the card would praise the stuffing).
-  if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0)
+  // a stuffed or over-dense one is no strength however even (the card would praise the stuffing),
+  // nor one whose summary counts uses in stuffed sentences, even within the natural allowance.
+  if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0 && uses <= matches)
     strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
   if (headPenalty) {
     findings.push(
@@ -302,7 +303,9 @@ const rewriteTask = (
   const { kw, lang } = ctx;
   const top = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
-    .filter((x) => x.s.kind === 'prose' && x.occ >= 2 && !removals.has(x.s.text))
+    // A lone subject noun stands twice in a natural sentence ("some inflation is healthy, too much
+    // inflation is not"), as in a title: the phrase must stand twice, or the noun three times.
+    .filter((x) => x.s.kind === 'prose' && x.occ >= (kw.stems.length === 1 ? 3 : 2) && !removals.has(x.s.text))
     .sort((a, b) => b.occ - a.occ)[0];
   if (!top || !unique(doc.content, top.s.text)) return null;
   const figures = { occ: top.occ, kd: round2(kd) };

@@ -128,9 +128,15 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   // facet reads as missing, so listing one says nothing about the page).
   const kwWords = new Set(kw.text.toLowerCase().split(/\s+/));
   const named = (f: FacetId) => lex.facets[f].markers.some((m) => kwWords.has(m));
+  // Shown means by two results or more, as a recommendation needs (grounding.ts): "How much does
+  // a token cost?" from the template alone is the wrong subject a client reads first.
+  const shownBy = (f: FacetId) =>
+    bench ? bench.comps.map((c, i) => (facetCovered(c.leads, f, ctx, c.doc) ? i : -1)).filter((i) => i >= 0) : [];
   if (coveredFacets < 5 && bench && lang !== 'de') {
-    for (const { f } of facets
+    for (const { f, by } of facets
       .filter((x) => !x.covered && !named(x.f))
+      .map((x) => ({ f: x.f, by: shownBy(x.f) }))
+      .filter((x) => x.by.length >= 2)
       .slice(0, 5 - coveredFacets)
       .slice(0, 3)) {
       const facet = lex.facets[f];
@@ -162,9 +168,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
           actionType: 'add',
           severity: 0.5 / total,
           change: insertChange(doc, place.placement, place.anchor, `## ${heading}\n\n${fill(facet.lead, entity)}`),
-          competitors: bench
-            ? bench.comps.map((c, i) => (facetCovered(c.leads, f, ctx, c.doc) ? i : -1)).filter((i) => i >= 0)
-            : [],
+          competitors: by,
         }),
       );
     }

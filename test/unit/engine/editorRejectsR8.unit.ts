@@ -171,3 +171,14 @@ t.test('misses: an opening that warms up gets the answer asked for, at the warm-
     [],
   );
 });
+
+t.test('wrong subject: a sub-topic template is a problem only where two results or more show it', async (t) => {
+  const facets = audited.flatMap(({ a, run }) =>
+    run.scored.outcomes.flatMap((o) => o.findings.filter((f) => f.kind === 'facet').map((f) => ({ a, f }))),
+  );
+  t.ok(facets.length > 0, `${facets.length} sub-topic problems`);
+  t.same(
+    facets.filter(({ f }) => f.competitors.length < 2).map(({ a, f }) => `${a.name}: ${f.title}`),
+    [],
+  );
+});

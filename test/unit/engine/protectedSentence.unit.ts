@@ -1,6 +1,6 @@
 import t from 'tap';
-import { createAnalyzer } from '../../../services/engine/document.ts';
-import { isDefinition, isProtected, type GateContext } from '../../../services/engine/grounding.ts';
+import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
+import { isDefinition, isProtected, nextLeansBack, type GateContext } from '../../../services/engine/grounding.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 
@@ -37,4 +37,16 @@ t.test('a word that turns to the reader is no name, a name still is', async (t) 
   const en = ctxFor('en', 'what is a bond');
   t.notOk(isProtected('I hope this helped you understand bonds.', en));
   t.ok(isProtected('The Federal Reserve sets the rate bonds are priced against.', en));
+});
+
+t.test('a cut that leaves the next sentence pointing back at nothing is refused (so, dzięki temu)', async (t) => {
+  const pageOf = (text: string) => buildDoc(parseContent(text, 'text', null), text, createAnalyzer('de'), null, null);
+  const de = ctxFor('de', 'reifen wechseln');
+  const said = 'Wichtig ist nur, dass man es sorgfältig macht.';
+  t.ok(nextLeansBack(said, pageOf(`# Reifen\n\n${said} So steht einer sicheren Fahrt nichts im Weg.`), de));
+  t.notOk(nextLeansBack(said, pageOf(`# Reifen\n\n${said} Der Winter kommt früh.`), de));
+  const pl = ctxFor('pl', 'wymiana opon');
+  const plPage = (x: string) => buildDoc(parseContent(x, 'text', null), x, createAnalyzer('pl'), null, null);
+  const cut = 'Opony warto sprawdzać co miesiąc.';
+  t.ok(nextLeansBack(cut, plPage(`# Opony\n\n${cut} Dzięki temu jazda jest bezpieczna.`), pl));
 });

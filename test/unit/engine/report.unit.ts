@@ -34,6 +34,8 @@ t.test('density: "spread evenly" only with several matches and no long gap', asy
         d.findings.some((f) => f.kind === 'stuffing'),
         `${id}: even, yet stuffed`,
       );
+    // Nor beside its own count of uses in stuffed sentences ("3 of them in stuffed sentences").
+    if (even) t.notMatch(d.summary, /stuffed|przeładowanych|überladen/u, `${id}: even, yet counted as stuffed`);
     const claimsRange = d.strengths.some((x) => /natural range|naturalnym zakresie/.test(x));
     if (claimsRange)
       t.notOk(

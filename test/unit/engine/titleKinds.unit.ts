@@ -29,3 +29,21 @@ t.test('the subject said bare three times in the title is', async (t) => {
   t.ok(titleFinding('Token: What a Token Is and Why a Token Matters', 'what is a token'));
   t.ok(titleFinding('Token – Best Token Guide – Token Tips', 'what is a token'), 'an intent word names no kind');
 });
+
+t.test('a sentence that says a lone subject noun twice is not asked to say it once; three times is', async (t) => {
+  // The three sentences that repeat it most are offered for removal; the rewrite task takes the next.
+  const asks = (n: number) => {
+    const rep = (extra: string) => Array.from({ length: n }, () => 'Inflation').join(' und ') + extra;
+    const page = [
+      '# Inflation',
+      '',
+      `${rep(' ist da.')} ${rep(' steigt.')} ${rep(' sinkt.')}`,
+      `Im Euroraum nannten die Statistiker ${rep(' im Jahresbericht der Zentralbank für Energiepreise')}.`,
+    ].join('\n');
+    return auditContent({ content: page, format: 'text', url: null, keyword: 'was ist inflation', language: 'de' })
+      .dimensions.find((d) => d.id === 'density')!
+      .problems.some((p) => p.title === 'Das Keyword in diesem Satz nur einmal nennen');
+  };
+  t.notOk(asks(2), 'twice: natural for a lone subject noun');
+  t.ok(asks(3), 'three times');
+});
