@@ -1,7 +1,7 @@
 import type { Consumer } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import type { Pool } from '../postgres/pool.ts';
-import { FencedError, loadCheckpoint, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
+import { FencedError, saveCheckpoint, type Checkpoint } from './checkpoints.ts';
 
 /** How often a member writes what it read past without a transaction of its own. */
 export const DEFAULT_FLUSH_MS = 1000;
@@ -37,24 +37,25 @@ export function memberProgress(d: ProgressDeps) {
   let timer: NodeJS.Timeout | undefined;
 
   const writeCheckpoint = async (partition: number, to: Checkpoint): Promise<void> => {
-    const from = d.known.has(partition)
-      ? d.known.get(partition)!
-      : await loadCheckpoint(d.pool, d.groupId, d.topic, partition);
+    // Written only from the checkpoint this member read or wrote: one read afresh might be another
+    // member's, already past `to`.
+    if (!d.known.has(partition)) return;
     try {
-      await saveCheckpoint(d.pool, d.groupId, d.topic, partition, from, to);
+      await saveCheckpoint(d.pool, d.groupId, d.topic, partition, d.known.get(partition)!, to);
       d.known.set(partition, to);
     } catch (e) {
       // Another member moved it: its checkpoint covers these events or will re-read them.
       if (!(e instanceof FencedError)) throw e;
       d.known.clear();
+      pending.clear();
     }
   };
 
   const flush = async (): Promise<void> => {
     const held = new Set(d.assigned());
     for (const [partition, to] of [...pending]) {
-      pending.delete(partition);
       if (held.has(partition)) await writeCheckpoint(partition, to);
+      if (pending.get(partition) === to) pending.delete(partition);
     }
     const commits = [...offsets].filter(([p]) => held.has(p));
     offsets.clear();
@@ -68,7 +69,9 @@ export function memberProgress(d: ProgressDeps) {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
-      void d.serial(flush).catch((e: unknown) => d.log.warn({ err: e }, 'progress not written; retried later'));
+      void d
+        .serial(flush)
+        .catch((e: unknown) => d.log.warn({ err: e }, 'progress not written; it is with the next batch or the stop'));
     }, d.flushMs ?? DEFAULT_FLUSH_MS);
     timer.unref();
   };
