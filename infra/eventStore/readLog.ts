@@ -31,39 +31,35 @@ export async function readLog(db: Queryable, req: ReadLogRequest): Promise<Event
 }
 
 /**
- * One partition read as readLog reads it, and in the same statement (one snapshot) whether that
- * partition has committed events held back behind an older running transaction: a reader woken by
+ * The log (or one partition) read as readLog reads it, and in the same statement (one snapshot)
+ * whether committed events are held back behind an older running transaction: a reader woken by
  * a commit learns from its read that the commit's events are not readable yet, without a
  * heldBackPartitions query before each wait.
  */
-export async function readPartition(
+export async function readAvailable(
   db: Queryable,
-  req: ReadLogRequest & { partition: number },
+  req: ReadLogRequest,
 ): Promise<{ events: EventEnvelope[]; heldBack: boolean }> {
+  const one = req.partition !== undefined;
+  const partitionFilter = one ? 'AND partition = $4' : '';
   const r = await db.query<EventRow & { held_back: boolean; order_tx: string | null }>({
-    name: 'read_partition',
+    name: one ? 'read_partition' : 'read_log',
     text: `SELECT h.held_back, e.* FROM
-             (SELECT EXISTS (SELECT 1 FROM events WHERE partition = $4
-                               AND tx_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back) h
+             (SELECT EXISTS (SELECT 1 FROM events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())
+                               ${partitionFilter}) AS held_back) h
              LEFT JOIN LATERAL (
                SELECT ${EVENT_COLUMNS}, e.tx_id AS order_tx FROM events e
                 WHERE (e.tx_id, e.seq) > ($1::xid8, $2::bigint)
                   AND e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
-                  AND e.partition = $4
+                  ${partitionFilter.replace('partition', 'e.partition')}
                 ORDER BY e.tx_id, e.seq
                 LIMIT $3) e ON true
            ORDER BY e.order_tx, e.seq`,
-    values: [req.after.txId.toString(), req.after.seq.toString(), req.limit, req.partition],
+    values: [req.after.txId.toString(), req.after.seq.toString(), req.limit, ...(one ? [req.partition] : [])],
   });
   // No event read: the one row the join keeps has only held_back.
   const events = r.rows.filter((row) => row.id !== null).map(rowToEnvelope);
   return { events, heldBack: r.rows[0]?.held_back ?? false };
-}
-
-/** The highest sequence number in the log: a cheap "did anything arrive?" probe for pollers. */
-export async function logHead(db: Queryable): Promise<bigint> {
-  const r = await db.query<{ head: string }>('SELECT coalesce(max(seq), 0)::text AS head FROM events');
-  return BigInt(r.rows[0]!.head);
 }
 
 /**

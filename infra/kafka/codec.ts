@@ -57,6 +57,9 @@ const header = (headers: IHeaders | undefined, name: string): string => {
   return Buffer.isBuffer(v) ? v.toString('utf8') : String(v);
 };
 
+/** A message's event type, from its header (no decoding). */
+export const eventTypeOf = (headers: IHeaders | undefined): string => header(headers, HEADER_TYPE);
+
 const frame = (schemaId: number): Buffer => {
   const b = Buffer.alloc(5);
   b.writeUInt8(MAGIC_BYTE, 0);

@@ -5,9 +5,10 @@ import type { Pool } from '../postgres/pool.ts';
 import { applyBatch, DEFAULT_RETRY, type RetryPolicy } from './applyBatch.ts';
 import { FencedError, loadCheckpoint, type Checkpoint } from './checkpoints.ts';
 import { trackingSubscriber, type SubscribeOptions, type Subscriber, type Subscription } from './port.ts';
-import { decodeEvent } from '../kafka/codec.ts';
+import { decodeEvent, eventTypeOf } from '../kafka/codec.ts';
 import { ensureEventsTopic, eventsTopic, kafkaGroupId, type KafkaSettings } from '../kafka/client.ts';
 import { createSchemaRegistry, type SchemaRegistry } from '../kafka/schemaRegistry.ts';
+import { memberProgress, type MemberProgress } from './kafkaProgress.ts';
 
 export interface KafkaSubscriberOptions {
   kafka: Kafka;
@@ -15,6 +16,8 @@ export interface KafkaSubscriberOptions {
   log: Logger;
   retry?: RetryPolicy;
   sessionTimeoutMs?: number;
+  /** How often a member writes the checkpoint past batches it had nothing to apply of (kafkaProgress.ts). */
+  flushMs?: number;
 }
 
 /** A member's view of its partitions: the checkpoint of each as it last read or wrote it. */
@@ -32,7 +35,42 @@ interface Member {
    * on every rebalance and fence: read from PostgreSQL then.
    */
   known: Known;
+  /** What the member read past without writing it yet. */
+  progress: MemberProgress;
   isStopping: () => boolean;
+}
+
+/** Forgets what the member knew of its partitions: read from PostgreSQL again. */
+const forget = (m: Member): void => {
+  m.known.clear();
+  m.progress.forget();
+};
+
+/** The stored checkpoint, or where a skipped batch has moved it to before it is written. */
+async function checkpointOf(m: Member, partition: number): Promise<Checkpoint | null> {
+  const pending = m.progress.pendingOf(partition);
+  if (pending) return pending;
+  if (!m.known.has(partition)) m.known.set(partition, await loadCheckpoint(m.pool, m.sub.groupId, m.topic, partition));
+  return m.known.get(partition)!;
+}
+
+/** Whether the batch holds an event the group handles (read from the headers, nothing decoded). */
+const handlesAny = (m: Member, batch: Batch): boolean =>
+  !m.sub.types || batch.messages.some((msg) => m.sub.types!.includes(eventTypeOf(msg.headers)));
+
+/**
+ * A batch with none of the group's types: no transaction, its checkpoint is written later
+ * (kafkaProgress.ts). Its position never goes back: a copy the relay published again may be older.
+ */
+async function readPast(m: Member, batch: Batch): Promise<void> {
+  const previous = await checkpointOf(m, batch.partition);
+  const lastMessage = batch.messages[batch.messages.length - 1]!;
+  const lastOffset = BigInt(lastMessage.offset);
+  if (previous?.kafkaOffset != null && lastOffset < previous.kafkaOffset) return;
+  const last = await decodeEvent(lastMessage.value!, lastMessage.headers, m.registry);
+  const position =
+    previous && comparePositions(last.position, previous.position) <= 0 ? previous.position : last.position;
+  m.progress.readPast(batch.partition, { position, kafkaOffset: lastOffset + 1n });
 }
 
 /**
@@ -87,25 +125,26 @@ async function applyFresh(m: Member, batch: Batch): Promise<boolean> {
       m.isStopping,
     );
     m.known.set(partition, reached);
+    m.progress.written(partition);
     return true;
   } catch (e) {
-    m.known.clear();
+    forget(m);
     if (e instanceof FencedError) return false; // a rebalance moved the partition; the new owner goes on
     throw e;
   }
 }
 
-/** kafkajs' eachBatch: apply, then resolve and commit the offsets (for lag tools) and heartbeat. */
+/** kafkajs' eachBatch: apply (or read past), resolve, and heartbeat; the offsets reach Kafka later. */
 const eachBatch =
   (m: Member) =>
-  async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }: EachBatchPayload) => {
+  async ({ batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload) => {
     if (m.isStopping() || !isRunning() || isStale() || batch.messages.length === 0) return;
-    if (!(await applyFresh(m, batch))) return;
+    if (handlesAny(m, batch)) {
+      if (!(await applyFresh(m, batch))) return;
+    } else await readPast(m, batch);
     const lastOffset = BigInt(batch.messages[batch.messages.length - 1]!.offset);
     resolveOffset(lastOffset.toString());
-    await commitOffsetsIfNecessary({
-      topics: [{ topic: m.topic, partitions: [{ partition: batch.partition, offset: (lastOffset + 1n).toString() }] }],
-    }).catch(() => undefined);
+    m.progress.consumed(batch.partition, lastOffset + 1n);
     await heartbeat();
   };
 
@@ -132,7 +171,7 @@ const consumerOf = (options: KafkaSubscriberOptions, groupId: string): Consumer 
 function trackAssignment(consumer: Consumer, m: Member): () => number[] {
   let assigned: number[] = [];
   consumer.on(consumer.events.GROUP_JOIN, async ({ payload }) => {
-    m.known.clear();
+    forget(m);
     assigned = [...(payload.memberAssignment[m.topic] ?? [])].sort((a, b) => a - b);
     // Start where PostgreSQL says this group is; the per-batch check stays the authority.
     for (const partition of assigned) {
@@ -142,7 +181,7 @@ function trackAssignment(consumer: Consumer, m: Member): () => number[] {
   });
   // Until the next join this member holds nothing: its old partitions may be someone else's.
   consumer.on(consumer.events.REBALANCING, () => {
-    m.known.clear();
+    forget(m);
     assigned = [];
   });
   return () => assigned;
@@ -165,10 +204,30 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
     await ensureEventsTopic(options.kafka, options.settings);
     const consumer = consumerOf(options, sub.groupId);
     let stopping = false;
-    const m: Member = { pool, sub, topic, registry, retry, log, known: new Map(), isStopping: () => stopping };
-    const assigned = trackAssignment(consumer, m);
+    // The member's batches and its progress writes, one at a time.
+    let chain: Promise<unknown> = Promise.resolve();
+    const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = chain.then(fn, fn);
+      chain = run.catch(() => undefined);
+      return run;
+    };
+    const known: Known = new Map();
+    let assigned: () => number[] = () => [];
+    const progress = memberProgress({
+      pool,
+      consumer,
+      groupId: sub.groupId,
+      topic,
+      log,
+      known,
+      assigned: () => assigned(),
+      serial,
+      flushMs: options.flushMs,
+    });
+    const m: Member = { pool, sub, topic, registry, retry, log, known, progress, isStopping: () => stopping };
+    assigned = trackAssignment(consumer, m);
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      m.known.clear();
+      forget(m);
       log.error({ err: payload.error, restart: payload.restart }, 'kafka consumer crashed');
     });
 
@@ -178,7 +237,7 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: 1,
-      eachBatch: eachBatch(m),
+      eachBatch: (payload) => serial(() => eachBatch(m)(payload)),
     });
 
     return {
@@ -187,6 +246,7 @@ export function createKafkaSubscriber(pool: Pool, options: KafkaSubscriberOption
       async stop() {
         if (stopping) return;
         stopping = true;
+        await progress.stop().catch((e: unknown) => log.warn({ err: e }, 'progress not written at stop'));
         await consumer.disconnect();
       },
     };

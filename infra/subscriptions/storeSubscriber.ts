@@ -1,6 +1,6 @@
 import { START, type EventEnvelope } from '../../events/envelope.ts';
 import { randomId } from '../../core/ids.ts';
-import { HELD_BACK_MS, heldBackPartitions, readPartition } from '../eventStore/readLog.ts';
+import { HELD_BACK_MS, heldBackPartitions, readAvailable } from '../eventStore/readLog.ts';
 import { LOG_PARTITIONS } from '../eventStore/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { Pool, PoolClient } from '../postgres/pool.ts';
@@ -134,7 +134,7 @@ async function drain({ pool, m, retry, isStopping }: Loop, partition: number): P
     if (isStopping() || !m.owned.has(partition)) return false;
     const previous = await storedCheckpoint(pool, m, partition);
     const after = m.readTo.get(partition) ?? previous;
-    const { events, heldBack } = await readPartition(pool, { after: after?.position ?? START, partition, limit });
+    const { events, heldBack } = await readAvailable(pool, { after: after?.position ?? START, partition, limit });
     if (events.length === 0) return heldBack;
     const checkpointAfter = (e: EventEnvelope): Checkpoint => ({ position: e.position, kafkaOffset: null });
     if (types && !events.some((e) => types.includes(e.type))) {

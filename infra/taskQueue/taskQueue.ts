@@ -104,6 +104,28 @@ export async function claimTask(db: Queryable, kind: string, leaseSeconds: numbe
 }
 
 /**
+ * Claims one named task, in the transaction that has just made it due (handOver.ts): no other
+ * worker can have it before that commits. Null when it is not claimable (done, or held).
+ */
+export async function claimTaskById(
+  db: Queryable,
+  kind: string,
+  subjectId: string,
+  leaseSeconds: number,
+): Promise<Task | null> {
+  const r = await db.query<{ account_id: string; attempts: number }>(
+    `UPDATE pipeline_tasks SET attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
+      WHERE task_id = $1 AND status = 'pending' AND (lease_until IS NULL OR lease_until < now())
+      RETURNING account_id, attempts`,
+    [taskIdOf(kind, subjectId), leaseSeconds],
+  );
+  const row = r.rows[0];
+  return row
+    ? { taskId: taskIdOf(kind, subjectId), kind, accountId: row.account_id, subjectId, attempt: row.attempts }
+    : null;
+}
+
+/**
  * When the next task of a kind can be claimed (a timer's due time, a lease running out, a retry's
  * pause), or null when none is pending: an idle worker sleeps until then unless woken before.
  */

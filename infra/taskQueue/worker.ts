@@ -4,6 +4,7 @@ import { claimTask, extendLease, lastErrorOf, LeaseLostError, nextDueAt, release
 import { sleep } from '../../core/sleep.ts';
 import { taskDue } from '../wakeups/schema.ts';
 import { openWakeup } from '../wakeups/wakeups.ts';
+import { offerLoops } from './handOver.ts';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -33,6 +34,29 @@ export interface Worker {
 }
 
 /**
+ * The tasks handed to a worker by steps of this process that made them due (handOver.ts), and
+ * its idle loops held for them meanwhile.
+ */
+function handedTasks(o: WorkerOptions, idleLoops: () => number, wake: () => void) {
+  const tasks: Task[] = [];
+  let held = 0;
+  const withdraw = offerLoops(o.pool, o.kind, () => {
+    if (idleLoops() - held <= 0) return null;
+    held++;
+    return {
+      leaseSeconds: o.leaseSeconds,
+      give(task) {
+        held--;
+        if (!task) return;
+        tasks.push(task);
+        wake();
+      },
+    };
+  });
+  return { next: () => tasks.shift(), withdraw };
+}
+
+/**
  * A pool of loops claiming leased tasks. A worker that dies leaves its lease to run out and the
  * task is claimed again (its steps are idempotent); an error gives the task back with a pause.
  * A worker paused past its lease is fenced: its claim's attempt is stale, so completeTask refuses
@@ -42,13 +66,22 @@ export interface Worker {
  * A commit of one task woke every loop, and all but one claimed in vain, then each asked for the
  * next due time: about ten statements per task. Now the watcher claims, and a loop that got a task
  * unparks one more loop, so a burst of tasks still spreads over the loops, one claim at a time.
+ *
+ * An idle loop can also be held by a step of this process that makes a task of its kind due
+ * (handOver.ts): the step claims the task in its own transaction and gives it here on commit.
  */
 export function startWorker(o: WorkerOptions): Worker {
   let stopping = false;
   const wakeup = openWakeup(o.pool, o.log, taskDue(o.kind));
   let watching = false;
+  let busy = 0;
   const parked: (() => void)[] = [];
   const unparkOne = () => parked.shift()?.();
+  const handed = handedTasks(
+    o,
+    () => (stopping ? 0 : o.concurrency - busy),
+    () => (parked.length ? unparkOne() : wakeup.wake()),
+  );
   const idle = async () => {
     if (stopping) return;
     if (watching) return new Promise<void>((resolve) => parked.push(resolve));
@@ -65,11 +98,12 @@ export function startWorker(o: WorkerOptions): Worker {
     while (!stopping) {
       let task: Task | null = null;
       try {
-        task = await claimTask(o.pool, o.kind, o.leaseSeconds);
+        task = handed.next() ?? (await claimTask(o.pool, o.kind, o.leaseSeconds));
         if (!task) {
           await idle();
           continue;
         }
+        busy++;
         // More tasks may be due (a batch committed at once): the next loop looks.
         unparkOne();
         if (task.attempt > o.maxAttempts) {
@@ -101,6 +135,8 @@ export function startWorker(o: WorkerOptions): Worker {
             () => undefined,
           );
         await sleep(200);
+      } finally {
+        if (task) busy--;
       }
     }
   };
@@ -108,6 +144,7 @@ export function startWorker(o: WorkerOptions): Worker {
   return {
     async stop() {
       stopping = true;
+      handed.withdraw();
       wakeup.close();
       while (parked.length) unparkOne();
       await Promise.all(loops);

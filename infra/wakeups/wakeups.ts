@@ -10,6 +10,8 @@ export interface Wakeup {
    * with none after `ms`: the safety net.
    */
   wait(ms: number): Promise<string[]>;
+  /** Ends this loop's wait now, from within the process (work handed to it directly). */
+  wake(): void;
   /** Stops listening for this loop (the shared connection closes with the last one). */
   close(): void;
 }
@@ -91,6 +93,7 @@ export function openWakeup(pool: Pool, log: Logger, key: string): Wakeup {
   let closed = false;
   return {
     wait: (ms) => signal.wait(ms),
+    wake: () => signal.fire(''),
     close() {
       if (closed) return;
       closed = true;

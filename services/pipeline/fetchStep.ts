@@ -6,6 +6,8 @@ import type { UrlGuard } from '../../infra/http/guard.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { reactInStep } from '../../infra/reactions.ts';
+import { transactHandingOver } from '../../infra/taskQueue/handOver.ts';
+import { ANALYSE } from './tasks.ts';
 import { auditDecider, isInFlight, type AuditCommand } from '../domain/audit/decider.ts';
 import { isAppError } from '../../core/errors.ts';
 import { auditStep, dropTask, failAudit } from './outcome.ts';
@@ -51,15 +53,17 @@ export const fetchStep =
       }
     }
     const contentRef = request.contentRef ?? contentRefOf(body);
-    await transact(pool, async (tx) => {
+    await transactHandingOver(pool, ANALYSE, async (tx, handOver) => {
       const record: AuditCommand = {
         type: 'RecordContent',
         data: { contentRef, format: request.contentRef ? 'text' : 'html', finalUrl, chars: body.length },
       };
       const { events } = await auditStep(tx, task, request.contentRef ? [start, record] : record);
       if (!request.contentRef) await putContent(tx, body);
-      // The analysis is due the moment this commits (services/reactions.ts).
+      // The analysis is due the moment this commits (services/reactions.ts), handed to an idle
+      // auditor loop of this process if there is one.
       await reactInStep(tx, events);
+      await handOver(tx, task.subjectId);
       await completeTask(tx, task);
     });
   };

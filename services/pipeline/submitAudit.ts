@@ -7,7 +7,6 @@ import {
   loadStreams,
   lockStreams,
   snapshotIfDue,
-  transact,
   type AppendRequest,
   type Loaded,
 } from '../../infra/eventStore/eventStore.ts';
@@ -16,6 +15,8 @@ import { admissionDecider, type AdmissionState } from '../domain/account/admissi
 import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 import { reactInStep } from '../../infra/reactions.ts';
+import { transactHandingOver } from '../../infra/taskQueue/handOver.ts';
+import { FETCH } from './tasks.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -98,13 +99,19 @@ const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
 export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
   unwrap((await submitAudits(pool, [toSubmission(cmd)]))[0]!);
 
-/** Submissions in one transaction, retried on conflicts with the ids they were given. */
+/**
+ * Submissions in one transaction, retried on conflicts with the ids they were given. The first new
+ * audit's fetch goes straight to an idle crawler loop of this process, if there is one (handOver.ts).
+ */
 export async function submitAudits(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
   let firstAttempt = true;
-  return transact(pool, (tx) => {
+  return transactHandingOver(pool, FETCH, async (tx, handOver) => {
     const first = firstAttempt;
     firstAttempt = false;
-    return submitAuditsInTransaction(tx, subs, { firstAttempt: first });
+    const outcomes = await submitAuditsInTransaction(tx, subs, { firstAttempt: first });
+    const fresh = outcomes.find((o) => o.ok && !o.value.replay);
+    if (fresh?.ok) await handOver(tx, fresh.value.auditId);
+    return outcomes;
   });
 }
 

@@ -6,11 +6,11 @@ import { partitionCountOf, partitionedSender } from '../../infra/kafka/partition
 import { createSchemaRegistry, subjectFor } from '../../infra/kafka/schemaRegistry.ts';
 import { eventDefinition } from '../../events/registry.ts';
 import type { EventEnvelope } from '../../events/envelope.ts';
-import { HELD_BACK_MS, heldBackPartitions, logHead, readLog } from '../../infra/eventStore/readLog.ts';
+import { HELD_BACK_MS, readAvailable } from '../../infra/eventStore/readLog.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { leaderLock } from '../../infra/postgres/advisoryLock.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
-import { loadCheckpoint, saveCheckpoint } from '../../infra/subscriptions/checkpoints.ts';
+import { loadCheckpoint, saveCheckpoint, type Checkpoint } from '../../infra/subscriptions/checkpoints.ts';
 import { sleep } from '../../core/sleep.ts';
 import { EVENTS_APPENDED } from '../../infra/wakeups/schema.ts';
 import { openWakeup } from '../../infra/wakeups/wakeups.ts';
@@ -67,10 +67,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   let stopping = false;
   const wakeup = openWakeup(pool, log, EVENTS_APPENDED);
 
+  const limit = options.batchSize ?? 1000;
   const loop = async () => {
-    let lastHead = -1n;
-    let lastPass = 0;
-    let woken = true;
+    // The leader is the checkpoint's only writer: kept here once read (a compare-and-set still
+    // guards each write), and read again after any failure or a new leadership.
+    let cp: Checkpoint | null | undefined;
     while (!stopping) {
       try {
         if (!leader) {
@@ -80,31 +81,25 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
             continue;
           }
           log.info('relay is leader');
+          cp = undefined;
         }
-        const head = await logHead(pool);
-        // A commit's notification also covers a late commit that left the head where it was.
-        if (!woken && head === lastHead && Date.now() - lastPass < 1000) {
-          woken = (await wakeup.wait(options.pollMs ?? 1000)).length > 0;
-          continue;
+        if (cp === undefined) cp = await loadCheckpoint(pool, RELAY_GROUP, topic, 0);
+        // One statement a wake-up: the events, and whether committed ones wait behind an older
+        // transaction (it may append nothing, so no notification would follow its end).
+        const { events, heldBack } = await readAvailable(pool, { after: cp?.position ?? START, limit });
+        if (events.length > 0) {
+          const messages = await Promise.all(events.map(encode));
+          await send(messages);
+          const next: Checkpoint = { position: events[events.length - 1]!.position, kafkaOffset: null };
+          await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, next);
+          cp = next;
+          if (events.length === limit) continue;
         }
-        woken = false;
-        lastPass = Date.now();
-        const cp = await loadCheckpoint(pool, RELAY_GROUP, topic, 0);
-        const events = await readLog(pool, { after: cp?.position ?? START, limit: options.batchSize ?? 1000 });
-        if (events.length === 0) {
-          lastHead = head;
-          if ((await heldBackPartitions(pool)).length > 0) woken = await wakeup.wait(HELD_BACK_MS).then(() => true);
-          continue;
-        }
-        const messages = await Promise.all(events.map(encode));
-        await send(messages);
-        await saveCheckpoint(pool, RELAY_GROUP, topic, 0, cp, {
-          position: events[events.length - 1]!.position,
-          kafkaOffset: null,
-        });
+        await wakeup.wait(heldBack ? HELD_BACK_MS : (options.pollMs ?? 1000));
       } catch (e) {
         if (stopping) break;
         log.error({ err: e }, 'relay step failed; retrying');
+        cp = undefined;
         // Losing the session loses the lock too: then start over as a candidate.
         leader = await lock.stillHeld();
         await sleep(500);
