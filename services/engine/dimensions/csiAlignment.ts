@@ -119,7 +119,10 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
 
   const intent = intentMatch(kw.intent, PAGE_INTENT[ctx.profile]);
 
-  const top = new Set([...topStems(doc, 12), ...kw.stems]);
+  // A heading is on the topic when it names the page's main terms or the SERP's: "Megapixels" on a
+  // camera-sensor page is the topic though the keyword's own word is not in it.
+  const serpTerms = (ctx.bench?.targets ?? []).flatMap((x) => x.key.split(' '));
+  const top = new Set([...topStems(doc, 12), ...kw.stems, ...serpTerms]);
   // A conclusion or the page's apparatus ("Sources", "Źródła", "Quellen") need no topic words.
   const apparatus = (text: string) =>
     lex.apparatusHeadings.includes(

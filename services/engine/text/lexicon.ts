@@ -23,7 +23,7 @@ export interface Lexicon {
   disclaimers: string[];
   ymyl: string[];
   conclusionHeadings: string[];
-  /** Whole headings of a page's apparatus (its sources, its author): no topic words expected. */
+  /** Whole headings of a page's apparatus (its sources, its author, its FAQ): no topic words expected. */
   apparatusHeadings: string[];
   /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
   readerAddress: string[];
@@ -240,7 +240,17 @@ const en: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['conclusion', 'summary', 'final thoughts', 'wrap-up', 'bottom line', 'verdict', 'in summary'],
-  apparatusHeadings: ['sources', 'references', 'further reading', 'about the author', 'bibliography', 'notes'],
+  apparatusHeadings: [
+    'sources',
+    'references',
+    'further reading',
+    'about the author',
+    'bibliography',
+    'notes',
+    'faq',
+    'frequently asked questions',
+    'common questions',
+  ],
   readerAddress: ['you', 'your'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
@@ -563,7 +573,16 @@ const pl: Lexicon = {
     'diet',
   ],
   conclusionHeadings: ['podsumowanie', 'zakończenie', 'wnioski', 'na koniec', 'werdykt'],
-  apparatusHeadings: ['źródła', 'bibliografia', 'przypisy', 'o autorze', 'literatura'],
+  apparatusHeadings: [
+    'źródła',
+    'bibliografia',
+    'przypisy',
+    'o autorze',
+    'literatura',
+    'faq',
+    'najczęstsze pytania',
+    'często zadawane pytania',
+  ],
   readerAddress: [
     'ty',
     'ci',
@@ -806,7 +825,16 @@ const de: Lexicon = {
   sources: ['laut', 'quelle:', 'studie', 'bericht', 'daten von'],
   disclaimers: ['keine anlageberatung', 'keine medizinische beratung', 'haftungsausschluss'],
   conclusionHeadings: ['fazit', 'zusammenfassung', 'schluss'],
-  apparatusHeadings: ['quellen', 'literatur', 'einzelnachweise', 'über den autor', 'über die autorin'],
+  apparatusHeadings: [
+    'quellen',
+    'literatur',
+    'einzelnachweise',
+    'über den autor',
+    'über die autorin',
+    'faq',
+    'häufige fragen',
+    'häufig gestellte fragen',
+  ],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
   intent: {
