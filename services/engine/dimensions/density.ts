@@ -42,6 +42,9 @@ const quote = (s: { text: string }): string => excerpt(s.text, 60);
  * words in 30–75% of the subheadings, else −1.
  */
 
+/** A lone subject noun stands twice in a natural sentence or title; this many uses repeat it. */
+const LONE_NOUN_REPEATS = 3;
+
 /** Where natural use of the keyphrase ends: a lone content word is said far more often than a phrase. */
 export const densityCeiling = (kwStems: string[]): number => (kwStems.length >= 2 ? 3 : 6);
 
@@ -305,7 +308,10 @@ const rewriteTask = (
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
     // A lone subject noun stands twice in a natural sentence ("some inflation is healthy, too much
     // inflation is not"), as in a title: the phrase must stand twice, or the noun three times.
-    .filter((x) => x.s.kind === 'prose' && x.occ >= (kw.stems.length === 1 ? 3 : 2) && !removals.has(x.s.text))
+    .filter(
+      (x) =>
+        x.s.kind === 'prose' && x.occ >= (kw.stems.length === 1 ? LONE_NOUN_REPEATS : 2) && !removals.has(x.s.text),
+    )
     .sort((a, b) => b.occ - a.occ)[0];
   if (!top || !unique(doc.content, top.s.text)) return null;
   const figures = { occ: top.occ, kd: round2(kd) };
@@ -377,7 +383,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
         ? bareUses(text, kw.stems[0]!, ctx)
         : Math.min(...kw.stems.map((k) => stems.filter((x) => x === k).length));
     const asTyped = text.toLowerCase().split(kw.text.toLowerCase()).length - 1;
-    return kw.stems.length >= 2 || byStem >= 3 ? byStem : asTyped;
+    return kw.stems.length >= 2 || byStem >= LONE_NOUN_REPEATS ? byStem : asTyped;
   };
   const times = timesIn(h1.text);
   if (times < 2) return null;

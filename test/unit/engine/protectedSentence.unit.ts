@@ -13,6 +13,8 @@ const ctxFor = (lang: string, keyword: string): GateContext => {
   const an = createAnalyzer(lang);
   return { an, lex: lexiconFor(lang), lang, kw: describeKeyword(keyword, an), bench: null, selfShingles: null };
 };
+const pageOf = (lang: string, text: string) =>
+  buildDoc(parseContent(text, 'text', null), text, createAnalyzer(lang), null, null);
 
 t.test('a definition names its entity before the verb that says what it is', async (t) => {
   const en = ctxFor('en', 'what is a bond');
@@ -40,13 +42,11 @@ t.test('a word that turns to the reader is no name, a name still is', async (t) 
 });
 
 t.test('a cut that leaves the next sentence pointing back at nothing is refused (so, dzięki temu)', async (t) => {
-  const pageOf = (text: string) => buildDoc(parseContent(text, 'text', null), text, createAnalyzer('de'), null, null);
   const de = ctxFor('de', 'reifen wechseln');
   const said = 'Wichtig ist nur, dass man es sorgfältig macht.';
-  t.ok(nextLeansBack(said, pageOf(`# Reifen\n\n${said} So steht einer sicheren Fahrt nichts im Weg.`), de));
-  t.notOk(nextLeansBack(said, pageOf(`# Reifen\n\n${said} Der Winter kommt früh.`), de));
+  t.ok(nextLeansBack(said, pageOf('de', `# Reifen\n\n${said} So steht einer sicheren Fahrt nichts im Weg.`), de));
+  t.notOk(nextLeansBack(said, pageOf('de', `# Reifen\n\n${said} Der Winter kommt früh.`), de));
   const pl = ctxFor('pl', 'wymiana opon');
-  const plPage = (x: string) => buildDoc(parseContent(x, 'text', null), x, createAnalyzer('pl'), null, null);
   const cut = 'Opony warto sprawdzać co miesiąc.';
-  t.ok(nextLeansBack(cut, plPage(`# Opony\n\n${cut} Dzięki temu jazda jest bezpieczna.`), pl));
+  t.ok(nextLeansBack(cut, pageOf('pl', `# Opony\n\n${cut} Dzięki temu jazda jest bezpieczna.`), pl));
 });
