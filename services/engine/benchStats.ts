@@ -39,4 +39,6 @@ export interface BenchStats {
   related: string[];
   /** The SERP's consensus on what the keyword names; null with fewer than 3 pages (unknown). */
   referent: ReferentModel | null;
+  /** Two or more results report an event (newsSignals.ts): the query asks for news, not an evergreen answer. */
+  reportsNews: boolean;
 }

@@ -14,6 +14,10 @@ import { expectedAttributes, termTargets } from './benchTargets.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
 import { MAX_CONTENT_CHARS } from './prepare.ts';
+import { reportsEvent } from './newsSignals.ts';
+
+/** Results reporting an event that make the query a news query: one could be a stray report. */
+const NEWS_RESULTS = 2;
 
 /**
  * The SERP benchmark: competitors are parsed like the audited page, pages about a different
@@ -187,5 +191,6 @@ export const buildBench = (
     paa: input.paa,
     related: input.related,
     referent,
+    reportsNews: results.filter((x) => reportsEvent(x.doc)).length >= NEWS_RESULTS,
   };
 };

@@ -285,26 +285,32 @@ const inPassage = (doc: Doc, at: Sentence): Pick<Grounded, 'change' | 'section'>
  * the warm-up sentence that stands where the answer belongs (blind review r9: poor pages missed
  * "no answer up front"). Only where the warm-up is named: without it the gap is not shown exactly.
  */
-const answerShape = (ctx: GateContext): AnswerShape => {
+const answerShape = (ctx: GateContext): AnswerShape | null => {
   const intent = ctx.kw.intent;
-  if (tokenize(ctx.kw.text).some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
-  return intent === 'instructional'
-    ? 'method'
-    : intent === 'comparison' || intent === 'commercial' || intent === 'transactional'
-      ? 'choice'
-      : intent === 'local'
-        ? 'provider'
-        : 'define';
+  const words = tokenize(ctx.kw.text);
+  if (words.some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
+  if (intent === 'instructional') return 'method';
+  if (intent === 'comparison' || intent === 'commercial' || intent === 'transactional') return 'choice';
+  if (intent === 'local') return 'provider';
+  // A definition answers a keyword that asks what a thing is, or names a lone thing ("rekuperacja").
+  // A phrase naming an event or a place's news ("perth bus strike") asks what happened: no shape
+  // here fits it, so no task (blind review r10 rejected a news item asked for a definition).
+  return words.some((w) => DEFINE_ASKS.has(w)) || ctx.kw.stems.length === 1 ? 'define' : null;
 };
+
+/** The question words that ask what a thing is: "what is", "co to jest", "czym jest", "was ist". */
+const DEFINE_ASKS = new Set(['what', 'co', 'czym', 'was']);
 
 const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
   const warmUp = f.subject;
   const at = warmUp ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp)) : undefined;
-  if (!warmUp || !at || !unique(doc.content, at.text)) return null;
+  // A query whose results report an event wants what happened first: no shape here says that.
+  const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
+  if (!warmUp || !at || !shape || !unique(doc.content, at.text)) return null;
   return {
     ...inPassage(doc, at),
     after: at.text,
-    task: rl.task.answerFirst(ctx.kw.text, warmUp, answerShape(ctx)),
+    task: rl.task.answerFirst(ctx.kw.text, warmUp, shape),
     evidence: evidence(
       t(
         ctx.lang,

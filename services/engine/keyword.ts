@@ -124,12 +124,55 @@ function matchStems(words: string[], modifiers: Set<string>, an: Analyzer): stri
 }
 
 /**
+ * A local keyword ("kosmetyczka toruń", "emergency plumber reading"): the place says where the
+ * searcher wants the service, as an intent modifier says what they want. A page names its city in
+ * the title, the address and the areas it serves, in its own grammar ("w Toruniu"), not beside the
+ * service in every sentence, so the central entity is the service and a sentence naming the
+ * service is a natural use of the keyphrase (density.ts).
+ */
+const localKeyword = (kw: KeywordInfo, placeStems: Set<string>, an: Analyzer): KeywordInfo => {
+  const entity = tokenize(kw.entity)
+    .filter((w) => !placeStems.has(an.stem(w)))
+    .join(' ');
+  const entityStems = [...new Set(an.contentStems(entity))];
+  // The keyphrase stays whole for the over-use gate: "maler leipzig" said in every line is stuffing.
+  if (!entityStems.length) return { ...kw, intent: 'local' };
+  return { ...kw, intent: 'local', entity, entityStems };
+};
+
+/**
+ * The keyword ends in a name after a common noun ("kosmetyczka toruń", "plumber reading"): the page
+ * writes that word capitalised inside its sentences, twice or more, never in lower case. A service
+ * followed by a name is how a local search is typed. Not in German, which capitalises every noun.
+ */
+const namedAtEnd = (words: string[], text: string, an: Analyzer): boolean => {
+  if (an.lang === 'de' || words.length < 2) return false;
+  const stem = an.stem(words[words.length - 1] ?? '');
+  if (!stem || an.stop.has(words[words.length - 1] ?? '')) return false;
+  let upper = 0;
+  // Inside a sentence: after a lower-case letter or a comma and a space (not a sentence's or a title's start).
+  for (const m of text.matchAll(/(?<=[\p{Ll},] )(\p{L}+)/gu)) {
+    const w = m[1] ?? '';
+    if (an.stem(w.toLowerCase()) !== stem) continue;
+    if (w.charAt(0) === w.charAt(0).toLowerCase()) return false;
+    upper++;
+  }
+  return upper >= 2;
+};
+
+/**
  * Intent the words alone cannot show, read from the page: a keyword word used as a place ("in
  * Leipzig", "w Gdańsku", twice or more, capitalised after a locative preposition) makes the intent
  * local; a German keyword whose last word is an infinitive the text never capitalises ("mutter
  * lösen") is instructional.
  */
-export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): KeywordInfo => {
+export const refineIntent = (
+  kw: KeywordInfo,
+  text: string,
+  an: Analyzer,
+  /** The page reports an event: a place in its keyword is where it happened, not where to find a service. */
+  reportsNews = false,
+): KeywordInfo => {
   if (kw.intent !== 'informational' && kw.intent !== 'instructional' && kw.intent !== 'commercial') return kw;
   const lex = lexiconFor(an.lang);
   const words = tokenize(kw.text.toLowerCase());
@@ -144,8 +187,10 @@ export const refineIntent = (kw: KeywordInfo, text: string, an: Analyzer): Keywo
     const st = an.stem((m[2] ?? '').toLowerCase());
     if (stems.has(st)) places.set(st, (places.get(st) ?? 0) + 1);
   }
-  if ([...places.values()].some((n) => n >= 2)) return { ...kw, intent: 'local' };
+  const placeStems = new Set([...places].filter(([, n]) => n >= 2).map(([st]) => st));
   const last = words[words.length - 1] ?? '';
+  if (!placeStems.size && namedAtEnd(words, text, an)) placeStems.add(an.stem(last));
+  if (placeStems.size && !reportsNews) return localKeyword(kw, placeStems, an);
   if (kw.intent === 'informational' && an.lang === 'de' && words.length >= 2 && /(?:en|ern|eln)$/.test(last)) {
     const cap = last.charAt(0).toLocaleUpperCase('de') + last.slice(1);
     if (

@@ -13,6 +13,9 @@ import type { Doc } from './types.ts';
 const DATE =
   /\b(?:\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}{3,12}\s+(?:19|20)\d{2}|\p{L}{3,9}\s+\d{1,2},\s+(?:19|20)\d{2})\b/u;
 
+/** A news dateline opening the lead: the place in capitals, then a dash or a full stop ("PERTH —", "KRAKÓW."). */
+const DATELINE = /(?:^|\n)\s*(?:\*\*)?\p{Lu}{3,}(?:[ -]\p{Lu}{2,})*(?:\*\*)?\s*(?:[—–-]\s|\.\s+\p{Lu})/u;
+
 /**
  * The event's own date in the lead: a day with its month ("25 października", "March 18", "am 3.
  * Mai"), a weekday ("on Saturday", "w sobotę", "am Samstag") or today/yesterday. A report names
@@ -48,9 +51,23 @@ export interface NewsSignals {
   reporting: number;
   /** Share of the opening's sentences (up to ten) that carry a past-tense verb. */
   pastShare: number;
-  /** The first sentence names the day of the event (a report of what is coming is told in the future). */
+  /** The lead names the day of the event (a report of what is coming is told in the future). */
   dayInLead: boolean;
 }
+
+/**
+ * The lead: the first paragraph of the writer's prose (a byline or publication line is not it), up to three
+ * sentences. A report of a coming change names its day there ("the new prices apply from 2
+ * January"), often after a first sentence that states the change itself.
+ */
+const leadSentences = (doc: Doc): Doc['sentences'] => {
+  // A byline or a dateline ("Anna Nowak, Kurier") is no lead: a lead sentence tells something.
+  const first = doc.sentences.find((x) => x.kind === 'prose' && x.words.length >= 8 && !PUBLICATION.test(x.text));
+  if (!first) return [];
+  return doc.sentences
+    .filter((x) => x.kind === 'prose' && x.section === first.section && x.block === first.block)
+    .slice(0, 3);
+};
 
 export const newsSignals = (doc: Doc): NewsSignals => {
   const lang = REPORTING[doc.language] ? doc.language : 'en';
@@ -58,12 +75,11 @@ export const newsSignals = (doc: Doc): NewsSignals => {
   const opening = doc.sentences.filter((s) => s.kind === 'prose' && !DATE.test(s.text)).slice(0, 10);
   const past = opening.filter((s) => PAST[lang]!.test(s.text)).length;
   return {
-    dateAtTop: Boolean(doc.signals.datePublished) || DATE.test(doc.text.slice(0, 600)),
+    dateAtTop:
+      Boolean(doc.signals.datePublished) || DATE.test(doc.text.slice(0, 600)) || DATELINE.test(doc.text.slice(0, 800)),
     reporting: (doc.text.match(REPORTING[lang]!) ?? []).length,
     pastShare: opening.length ? past / opening.length : 0,
-    dayInLead: EVENT_DAY[lang]!.test(
-      doc.sentences.find((x) => x.kind === 'prose' && !PUBLICATION.test(x.text))?.text ?? '',
-    ),
+    dayInLead: leadSentences(doc).some((x) => EVENT_DAY[lang]!.test(x.text)),
   };
 };
 

@@ -7,6 +7,7 @@ import { boundDepth } from './html/boundDepth.ts';
 import { germanNouns } from './headNoun.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
+import { reportsEvent } from './newsSignals.ts';
 import { classifyProfile } from './profile.ts';
 import { lexiconFor } from './text/lexicon.ts';
 import type { Csi, EngineInput } from './types.ts';
@@ -66,6 +67,7 @@ export const prepareDocument = (input: EngineInput) => {
   const support = evidenceOf(doc).sentences;
   const body = doc.sentences.filter((s) => !support.has(s)).map((s) => s.stems);
   const nouns = language === 'de' ? germanNouns(doc.text) : null;
+  const profile = classifyProfile(doc, lex);
   const kw = refineIntent(
     withPageVerb(
       describeKeyword(keyword, an, body, nouns),
@@ -76,8 +78,9 @@ export const prepareDocument = (input: EngineInput) => {
     ),
     doc.text,
     an,
+    profile === 'news' || reportsEvent(doc),
   );
-  const csi = deriveCsi(doc, kw, classifyProfile(doc, lex));
+  const csi = deriveCsi(doc, kw, profile);
   return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };
 

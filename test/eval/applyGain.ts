@@ -9,7 +9,16 @@ import { loadSet } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e';
+  corpus:
+    | 'engine'
+    | 'eval-tuning'
+    | 'eval-heldout'
+    | 'corpus-a'
+    | 'corpus-b'
+    | 'corpus-c'
+    | 'corpus-d'
+    | 'corpus-e'
+    | 'corpus-f';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -51,16 +60,17 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e'] as const).flatMap((half) =>
-    loadSet(half).map((t): Weak => ({
-      corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
-      id: t.id,
-      content: t.poor,
-      format: 'text',
-      keyword: t.keyword,
-      language: t.language,
-      benchmark: t.serp,
-    })),
+  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e', 'corpus-f'] as const).flatMap(
+    (half) =>
+      loadSet(half).map((t): Weak => ({
+        corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
+        id: t.id,
+        content: t.poor,
+        format: 'text',
+        keyword: t.keyword,
+        language: t.language,
+        benchmark: t.serp,
+      })),
   ),
 ];
 

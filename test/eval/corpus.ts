@@ -14,7 +14,7 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * corpus-b: articles written for this project by writers who never saw the engine, after the
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
-export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e';
+export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -126,11 +126,13 @@ export const CORPUS_C_DIR = join(EVAL_DIR, 'corpus-c');
 export const CORPUS_D_DIR = join(EVAL_DIR, 'corpus-d');
 /** corpus-e: close other-referents in full SERPs, written outside the engine's code; a tuning set. */
 export const CORPUS_E_DIR = join(EVAL_DIR, 'corpus-e');
+/** corpus-f: news items whose lead names no day and local pages that inflect their city; a tuning set. */
+export const CORPUS_F_DIR = join(EVAL_DIR, 'corpus-f');
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
 export const loadCorpusA = (
   dir = CORPUS_A_DIR,
-  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' = 'corpus-a',
+  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f' = 'corpus-a',
 ): Topic[] => {
   if (!existsSync(join(dir, 'index.jsonl'))) return [];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
@@ -183,4 +185,6 @@ export const loadSet = (set: Half): Topic[] =>
           ? loadCorpusA(CORPUS_D_DIR, 'corpus-d')
           : set === 'corpus-e'
             ? loadCorpusA(CORPUS_E_DIR, 'corpus-e')
-            : loadHalf(set);
+            : set === 'corpus-f'
+              ? loadCorpusA(CORPUS_F_DIR, 'corpus-f')
+              : loadHalf(set);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 /**
  * Every article the recommendation rules are checked on (issue 23 item 7): the engine fixtures
  * (strong, weak; no SERP), the tuning half of the evaluation corpus (strong, poor, other; with its
- * SERP), corpus-a (strong, weak, offtopic; with its SERP and without) and corpus-c and corpus-e (the same). The
+ * SERP), corpus-a (strong, weak, offtopic; with its SERP and without) and corpus-c, corpus-e and corpus-f (the same). The
  * held-out half and corpus-b are left out on purpose: they are kept for the final check.
  */
 
@@ -21,6 +21,8 @@ export interface RecArticle {
   keyword: string;
   language: string;
   input: EngineInput;
+  /** The writer's genre of the topic (corpus-a's format): "news" marks a news topic's articles. */
+  contentType?: string;
 }
 
 interface SerpEntry {
@@ -110,7 +112,7 @@ export const recArticles = (): RecArticle[] => {
         });
     }
   }
-  for (const topic of [...loadSet('corpus-c'), ...loadSet('corpus-e')])
+  for (const topic of [...loadSet('corpus-c'), ...loadSet('corpus-e'), ...loadSet('corpus-f')])
     for (const [v, q] of [
       ['strong', 'strong'],
       ['poor', 'weak'],
@@ -118,7 +120,7 @@ export const recArticles = (): RecArticle[] => {
     ] as const) {
       const base = { content: topic[v], url: null, keyword: topic.keyword, language: topic.language };
       const name = `${topic.half}/${topic.id}.${v}`;
-      const meta = { quality: q, keyword: topic.keyword, language: topic.language };
+      const meta = { quality: q, keyword: topic.keyword, language: topic.language, contentType: topic.contentType };
       out.push({ name, ...meta, input: base });
       out.push({ name: `${name}+serp`, ...meta, input: { ...base, benchmark: topic.serp } });
     }

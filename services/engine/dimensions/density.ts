@@ -42,6 +42,16 @@ const quote = (s: { text: string }): string => excerpt(s.text, 60);
  * words in 30–75% of the subheadings, else −1.
  */
 
+/**
+ * A local keyword's service named without its city ("a beautician" on a salon's page for
+ * "kosmetyczka toruń") is a whole natural use: the page names its city where it says where it is.
+ */
+const servesLocally = (s: { content: string[] }, kw?: KeywordInfo): boolean =>
+  kw?.intent === 'local' &&
+  kw.entityStems.length > 0 &&
+  kw.entityStems.length < kw.stems.length &&
+  coverage(s.content, kw.entityStems) === 1;
+
 /** A lone subject noun stands twice in a natural sentence or title; this many uses repeat it. */
 const LONE_NOUN_REPEATS = 3;
 
@@ -59,6 +69,7 @@ export const keywordDensity = (
   // writer's use of the keyphrase: no match, no dilution.
   const quotes = evidenceOf(doc).sentences;
   let matches = 0;
+  let served = 0;
   let partial = 0;
   let quoted = 0;
   // Stuffed uses earn no credit but do count towards over-use: stuffing never escapes the gate.
@@ -77,7 +88,8 @@ export const keywordDensity = (
     }
     const m = occurrences(s, kwStems);
     matches += m;
-    if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
+    if (!m && servesLocally(s, kw)) served++;
+    else if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
   }
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
@@ -86,7 +98,7 @@ export const keywordDensity = (
     uses: matches + stuffedUses,
     counted: words + stuffedWords,
     kd: ((matches + stuffedUses) / (words + stuffedWords)) * 100,
-    mentions: ((matches + 0.5 * partial) / words) * 100,
+    mentions: ((matches + served + 0.5 * partial) / words) * 100,
   };
 };
 

@@ -83,7 +83,8 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   // (every blind review rejected them as wrong subject). The gap stays a listed problem.
   // News is read from general signals too (a date at the top, reporting verbs, a past-tense
   // opening): a dated report the profile reads as a review or an article is news all the same.
-  const asSection = ctx.profile !== 'news' && !reportsEvent(doc);
+  // And a query whose results report an event asks for news, whatever this page reads as.
+  const asSection = ctx.profile !== 'news' && !reportsEvent(doc) && !ctx.bench?.reportsNews;
   const placeName = placeLabel(doc, place);
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');

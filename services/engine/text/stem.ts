@@ -12,6 +12,7 @@ import { stemmer as porter } from 'stemmer';
 const PL_SUFFIXES = [
   'owego',
   'owemu',
+  'owie',
   'owymi',
   'ościach',
   'ością',
@@ -52,9 +53,21 @@ const stripSuffix = (w: string, suffixes: string[], minStem: number): string => 
   return w;
 };
 
+/**
+ * A soft consonant is written ń, ć, ś, ź at a word's end and n, c, s, z + i before a vowel
+ * ("Toruń", "w Toruniu"; "kuchnia", "kuchni"; "gość", "gościa"): both spellings meet at the hard
+ * letter, so a city named in the locative matches its nominative in the keyword.
+ */
+const SOFT: Record<string, string> = { ń: 'n', ć: 'c', ś: 's', ź: 'z' };
+const hardenPl = (stem: string): string => {
+  const last = stem.slice(-1);
+  if (SOFT[last]) return stem.slice(0, -1) + SOFT[last];
+  return stem.length > 3 && /[ncsz]i$/u.test(stem) ? stem.slice(0, -1) : stem;
+};
+
 const stemOne = (word: string, lang: string): string => {
   if (/^\d/.test(word)) return word;
-  if (lang === 'pl') return stripSuffix(word, PL_SUFFIXES, 3).slice(0, 6);
+  if (lang === 'pl') return hardenPl(stripSuffix(word, PL_SUFFIXES, 3)).slice(0, 6);
   if (lang === 'de') return snowballGerman(word);
   if (lang === 'en' || /^[\p{ASCII}]*$/u.test(word)) return porter(word.replace(/[’']s$/, ''));
   return word.slice(0, 7);

@@ -1,0 +1,36 @@
+import t from 'tap';
+import { auditContent } from '../../../services/engine/audit.ts';
+
+/**
+ * The answer asked of the author at a warm-up opening (issue 23): its shape follows what the query
+ * asks. A definition only where the keyword asks what a thing is or names a lone thing; a phrase
+ * that names an event or an aspect gets no task (blind review r10 rejected a definition asked of a
+ * news item). Made-up pages.
+ */
+const page = (subject: string) =>
+  [
+    `# ${subject}: everything you need to know`,
+    'In today’s world, many people are curious about many different things and want to learn more.',
+    `There is a lot to say about ${subject.toLowerCase()}, and in this article we will take a look at it.`,
+    'It is always a good idea to read carefully, because the details can matter a great deal in the end.',
+  ].join('\n\n');
+
+const openingTask = (keyword: string, subject: string) => {
+  const content = page(subject);
+  return auditContent({ content, url: null, keyword, language: 'en', benchmark: null }).recommendations.find(
+    (r) =>
+      r.authorDataOnly &&
+      r.before &&
+      content.indexOf(r.before) >= 0 &&
+      content.indexOf(r.before) < content.indexOf('It is always'),
+  );
+};
+
+t.test('"what is …" and a lone noun are asked for a definition', async (t) => {
+  t.match(openingTask('what is a heat exchanger', 'Heat exchanger')?.task ?? '', /what it is/);
+  t.match(openingTask('exchanger', 'Heat exchanger')?.task ?? '', /what it is/);
+});
+
+t.test('a phrase naming an event or an aspect gets no definition task', async (t) => {
+  t.equal(openingTask('harbour festival fireworks cancelled', 'Harbour festival fireworks'), undefined);
+});
