@@ -78,7 +78,10 @@ export const isDefinition = (s: string, ctx: GateContext): boolean => {
   // The entity is named before the verb that says what it is ("A bond is …", "Fuga to …"): a
   // sentence that opens with the verb states that something exists ("Jest wiele odmian zapraw.",
   // "There are many …"), it defines nothing.
-  const verb = words.findIndex((w) => ctx.lex.answerVerbs.includes(w));
+  // Only a verb that says what a thing is: "For the best plumber Reading has to offer" and "Our
+  // plumber service is fast and cheap" (the writer's own offer) define nothing.
+  const verb = words.findIndex((w) => ctx.lex.defineVerbs.includes(w));
+  if (ctx.lex.selfPossessives.includes(words[0] ?? '')) return false;
   return verb > 0 && coverage(ctx.an.contentStems(words.slice(0, verb).join(' ')), ce) >= 0.5;
 };
 

@@ -150,12 +150,13 @@ const namedAtEnd = (words: string[], text: string, an: Analyzer): boolean => {
   const stem = an.stem(words[words.length - 1] ?? '');
   if (!stem || an.stop.has(words[words.length - 1] ?? '')) return false;
   let upper = 0;
-  // Inside a sentence: after a lower-case letter or a comma and a space (not a sentence's or a title's start).
-  for (const m of text.matchAll(/(?<=[\p{Ll},] )(\p{L}+)/gu)) {
-    const w = m[1] ?? '';
+  // Counted after a lower-case word ("plumber Reading"); after a capitalised one it may end a longer
+  // name ("Acme Roadster", a product's or a firm's) or a title-case heading: not counted.
+  for (const m of text.matchAll(/(?<=(\p{L}+),? )(\p{L}+)/gu)) {
+    const [, before = '', w = ''] = m;
     if (an.stem(w.toLowerCase()) !== stem) continue;
     if (w.charAt(0) === w.charAt(0).toLowerCase()) return false;
-    upper++;
+    if (before.charAt(0) === before.charAt(0).toLowerCase()) upper++;
   }
   return upper >= 2;
 };

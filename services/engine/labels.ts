@@ -158,6 +158,27 @@ const INTENT_LABEL: Record<Intent, [string, string, string]> = {
 /** A search intent's name in the report's language ("informacyjna"), never the engine's id. */
 export const intentLabel = (intent: Intent, lang: string): string => t(lang, ...INTENT_LABEL[intent]);
 
+/** The page format a search intent is answered by, as the suggestion of a mismatched page names it. */
+const INTENT_FORMAT: Record<Intent, [string, string, string]> = {
+  informational: [
+    'an explainer that answers first',
+    'tekst wyjaśniający, który zaczyna od odpowiedzi',
+    'einen erklärenden Text, der mit der Antwort beginnt',
+  ],
+  instructional: ['a step-by-step guide', 'poradnik krok po kroku', 'eine Schritt-für-Schritt-Anleitung'],
+  comparison: ['a side-by-side comparison', 'porównanie punkt po punkcie', 'einen direkten Vergleich'],
+  commercial: ['a review or a buying guide', 'recenzja lub poradnik zakupowy', 'einen Test oder eine Kaufberatung'],
+  transactional: ['a product or offer page', 'strona produktu lub oferty', 'eine Produkt- oder Angebotsseite'],
+  local: [
+    'a local service page (address, area served, prices, booking)',
+    'strona lokalnej usługi (adres, obszar, ceny, zapisy)',
+    'eine lokale Dienstleistungsseite (Adresse, Einzugsgebiet, Preise, Buchung)',
+  ],
+  navigational: ["the brand's own page", 'strona samej marki', 'die eigene Seite der Marke'],
+};
+
+export const intentFormat = (intent: Intent, lang: string): string => t(lang, ...INTENT_FORMAT[intent]);
+
 export const profileLabel = (id: ProfileId, lang: string): string => {
   const [en, pl] = PROFILE_LABELS[id];
   return t(lang, en, pl);

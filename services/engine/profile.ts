@@ -39,7 +39,16 @@ const LD: Record<string, ProfileId> = {
 
 // A price as group 1, else the rest of the run of digits, skipped: every later start in that run
 // fails as its first did (tried from each, a long run of digits cost its length squared).
-const PRICE = /(\d[\d\s.,]*\s?(?:zł|pln|€|eur|usd|\$)|\$\s?\d)|\d[\d\s.,]*/gi;
+const PRICE = /(\d[\d\s.,]*\s?(?:zł|pln|€|eur|usd|\$)|[$£€]\s?\d)|\d[\d\s.,]*/gi;
+
+/**
+ * A local provider's page: it asks to call or book and states its prices or its opening hours
+ * ("Call 0118 …", „Umów wizytę”, „Öffnungszeiten“). Read as a landing page, whatever its length: a
+ * provider that explains its trade at length is still the page a local search wants.
+ */
+const CALL_OR_BOOK =
+  /call us|call now|call \*{0,2}\+?\d|book (?:online|now|a visit|an appointment)|get a (?:free )?quote|zadzwoń|telefonicznie|umów (?:się|wizytę)|zarezerwuj|rufen sie (?:uns )?an|anrufen|termin vereinbaren|jetzt buchen|buchen sie/gi;
+const HOURS = /opening hours|open daily|open 24|godziny otwarcia|czynne od|öffnungszeiten|geöffnet/i;
 
 export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   const score = new Map<ProfileId, number>(PROFILE_IDS.map((p) => [p, 0]));
@@ -75,6 +84,8 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
     bump('category', 3);
   const cta = (lower.match(new RegExp(PATTERNS.landing.source, 'gi')) ?? []).length;
   if (cta >= 2 && doc.words < 900) bump('landing', 1.5 + cta / 2);
+  const calls = (lower.match(CALL_OR_BOOK) ?? []).length;
+  if (calls >= 1 && (prices >= 2 || HOURS.test(lower))) bump('landing', 2 + Math.min(1.5, calls / 2));
   const reporting = (lower.match(new RegExp(PATTERNS.news.source, 'gi')) ?? []).length;
   if (
     reporting >= 2 &&

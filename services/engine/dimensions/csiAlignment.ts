@@ -2,7 +2,7 @@ import { gamingOf } from './gaming.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { containsAll, coverage } from '../keyword.ts';
-import { intentLabel, profileLabel, sectionLabels, t } from '../labels.ts';
+import { intentFormat, intentLabel, profileLabel, sectionLabels, t } from '../labels.ts';
 import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc, Intent, ProfileId } from '../types.ts';
@@ -304,13 +304,16 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
         problem: t(
           lang,
-          `The keyword has a ${kw.intent} intent, but the page reads as a ${profileLabel(ctx.profile, lang).toLowerCase()}.`,
+          `The keyword has a ${intentLabel(kw.intent, lang)} intent, but the page's type is "${profileLabel(ctx.profile, lang)}".`,
           `Fraza ma intencję „${intentLabel(kw.intent, lang)}”, a strona wygląda na typ „${profileLabel(ctx.profile, lang)}”.`,
         ),
+        // The format this intent is answered by: a fixed example ("a guide instead of a product
+        // list") told a local page to become a guide.
         suggestion: t(
           lang,
-          'Change the format (e.g. a guide instead of a product list) or target a keyword with this intent.',
-          'Zmień format (np. poradnik zamiast listy produktów) albo wybierz frazę o tej intencji.',
+          `Make it ${intentFormat(kw.intent, lang)}, or target a keyword whose searchers want this format.`,
+          `Przebuduj ją na: ${intentFormat(kw.intent, lang)}, albo wybierz frazę, której szukający chcą tego formatu.`,
+          `Machen Sie daraus ${intentFormat(kw.intent, lang)}, oder wählen Sie ein Keyword, dessen Suchende dieses Format wollen.`,
         ),
         section: L.page,
         sectionIndex: 0,

@@ -227,6 +227,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
     const sec = s ? doc.sections[s.section] : undefined;
     const p = sec ? firstParagraph(doc, sec) : null;
+    // A local keyword's service, not its city: the page names its city where it says where it is.
+    const named = kw.intent === 'local' && kw.entity ? kw.entity : subjectPhrase(kw, an);
     findings.push(
       finding({
         kind: 'keywordMore',
@@ -241,16 +243,14 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         ),
         suggestion: t(
           lang,
-          `Name "${subjectPhrase(kw, an)}" in the middle of that stretch.`,
-          `Użyj „${subjectPhrase(kw, an)}” w środku tego fragmentu.`,
+          `Name "${named}" in the middle of that stretch.`,
+          `Użyj „${named}” w środku tego fragmentu.`,
         ),
         section: sec ? sectionName(doc, sec.index) : '',
         sectionIndex: sec?.index ?? 0,
         actionType: 'add',
         severity: 0.5,
-        change: p
-          ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', subjectPhrase(kw, an)))
-          : null,
+        change: p ? insertChange(doc, 'after', p.raw, ctx.lex.phrases.keywordNote.replace('{k}', named)) : null,
       }),
     );
   } else

@@ -30,6 +30,13 @@ const STUFFED_PER_1000 = 25;
 /** A term counts as over-used above P90 × this. */
 const OVER_MARGIN = 1.25;
 
+/** Terms as the pages write them, the first few: a problem that counts terms names them too. */
+const named = (terms: { surface: string }[]): string =>
+  terms
+    .slice(0, 5)
+    .map((x) => x.surface)
+    .join(', ');
+
 export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, an, kw, bench } = ctx;
   const findings: Finding[] = [];
@@ -54,16 +61,17 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (bench && bench.targets.length) {
     let got = 0;
     let total = 0;
-    let over = 0;
+    const overused: typeof bench.targets = [];
     const missing: typeof bench.targets = [];
     for (const term of bench.targets) {
       const rate = per1000(term.key);
       got += term.weight * Math.min(1, rate / Math.max(term.p25, 0.01));
       total += term.weight;
       // Over-use is clearly above the SERP's heaviest use, not one use past it.
-      if (rate > term.p90 * OVER_MARGIN && rate >= 3) over++;
+      if (rate > term.p90 * OVER_MARGIN && rate >= 3) overused.push(term);
       if (rate === 0) missing.push(term);
     }
+    const over = overused.length;
     const coverage = total ? got / total : 0;
     score = clamp(10 * coverage - Math.min(3, over));
     summary = t(
@@ -131,8 +139,8 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
           problem: t(
             lang,
-            `${count(lang, over, ['term appears', 'terms appear'], ['', '', ''])} more often than on 90% of competing pages.`,
-            `${count('pl', over, ['', ''], ['termin występuje', 'terminy występują', 'terminów występuje'])} częściej niż na 90% stron konkurencji.`,
+            `${count(lang, over, ['term appears', 'terms appear'], ['', '', ''])} more often than on 90% of competing pages: ${named(overused)}.`,
+            `${count('pl', over, ['', ''], ['termin występuje', 'terminy występują', 'terminów występuje'])} częściej niż na 90% stron konkurencji: ${named(overused)}.`,
           ),
           suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'),
           section: '',

@@ -27,6 +27,10 @@ export interface Lexicon {
   apparatusHeadings: string[];
   /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
   readerAddress: string[];
+  /** Verbs that say what a thing is ("is", "means", "polega", "bezeichnet"): a definition's verb. */
+  defineVerbs: string[];
+  /** The writer's own possessives ("our", "nasz", "unser"): a sentence opening with one describes their offer. */
+  selfPossessives: string[];
   /**
    * Words of sweeping, hortative prose ("every", "always", "never", "worth"): statements that
    * hold for any subject. Two in a paragraph with little of the page's vocabulary mark it generic
@@ -252,6 +256,8 @@ const en: Lexicon = {
     'common questions',
   ],
   readerAddress: ['you', 'your'],
+  defineVerbs: ['is', 'are', 'means', 'refers', 'describes'],
+  selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
     informational: [
@@ -583,6 +589,21 @@ const pl: Lexicon = {
     'najczęstsze pytania',
     'często zadawane pytania',
   ],
+  defineVerbs: ['to', 'jest', 'są', 'oznacza', 'polega', 'nazywa', 'nazywamy'],
+  selfPossessives: [
+    'nasz',
+    'nasza',
+    'nasze',
+    'naszego',
+    'naszej',
+    'naszą',
+    'naszym',
+    'nasi',
+    'naszych',
+    'mój',
+    'moja',
+    'moje',
+  ],
   readerAddress: [
     'ty',
     'ci',
@@ -836,6 +857,20 @@ const de: Lexicon = {
     'häufig gestellte fragen',
   ],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
+  defineVerbs: ['ist', 'sind', 'bedeutet', 'bezeichnet', 'heißt', 'nennt'],
+  selfPossessives: [
+    'unser',
+    'unsere',
+    'unserer',
+    'unseren',
+    'unserem',
+    'unseres',
+    'mein',
+    'meine',
+    'meinen',
+    'meinem',
+    'meiner',
+  ],
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],

@@ -12,7 +12,6 @@ import { stemmer as porter } from 'stemmer';
 const PL_SUFFIXES = [
   'owego',
   'owemu',
-  'owie',
   'owymi',
   'ościach',
   'ością',
@@ -54,15 +53,14 @@ const stripSuffix = (w: string, suffixes: string[], minStem: number): string => 
 };
 
 /**
- * A soft consonant is written ń, ć, ś, ź at a word's end and n, c, s, z + i before a vowel
- * ("Toruń", "w Toruniu"; "kuchnia", "kuchni"; "gość", "gościa"): both spellings meet at the hard
- * letter, so a city named in the locative matches its nominative in the keyword.
+ * A soft n is written ń at a word's end and ni before a vowel ("Toruń", "w Toruniu"; "pytań",
+ * "pytania"): both spellings meet at n, so a city named in the locative matches its nominative in
+ * the keyword. Only n after a vowel: the other soft consonants are left as they were, since each
+ * extra merge moves what the results share (the other-referent grouping reads it).
  */
-const SOFT: Record<string, string> = { ń: 'n', ć: 'c', ś: 's', ź: 'z' };
 const hardenPl = (stem: string): string => {
-  const last = stem.slice(-1);
-  if (SOFT[last]) return stem.slice(0, -1) + SOFT[last];
-  return stem.length > 3 && /[ncsz]i$/u.test(stem) ? stem.slice(0, -1) : stem;
+  if (stem.endsWith('ń')) return `${stem.slice(0, -1)}n`;
+  return stem.length > 3 && /[aeiouyąęó]ni$/u.test(stem) ? stem.slice(0, -1) : stem;
 };
 
 const stemOne = (word: string, lang: string): string => {

@@ -30,6 +30,22 @@ t.test('a definition names its entity before the verb that says what it is', asy
   t.notOk(isDefinition('Es gibt viele Arten von Anleihen.', de));
 });
 
+t.test("a definition has a verb that says what a thing is; the writer's own offer defines nothing", async (t) => {
+  const en = ctxFor('en', 'what is an emergency electrician');
+  t.notOk(
+    isDefinition('For the best emergency electrician the town has to offer, call us now!', en),
+    '"has" says no "is"',
+  );
+  t.notOk(isDefinition('Our emergency electrician service is quick and friendly.', en), "the writer's own offer");
+  t.ok(isDefinition('An emergency electrician is an electrician on call outside working hours.', en));
+  const pl = ctxFor('pl', 'co to jest wentylacja mechaniczna');
+  t.ok(isDefinition('Wentylacja mechaniczna polega na wymianie powietrza przez wentylator.', pl));
+  t.notOk(isDefinition('Nasza wentylacja mechaniczna jest cicha i tania.', pl));
+  const de = ctxFor('de', 'was ist ein notdienst');
+  t.ok(isDefinition('Ein Notdienst bezeichnet einen Handwerker, der auch nachts kommt.', de));
+  t.notOk(isDefinition('Unser Notdienst ist schnell und günstig.', de));
+});
+
 t.test('a word that turns to the reader is no name, a name still is', async (t) => {
   const pl = ctxFor('pl', 'rodzaje śrub');
   t.notOk(isProtected('Dziękujemy, że przeczytałeś ten tekst o rodzajach śrub, i życzymy Ci udanych zakupów.', pl));

