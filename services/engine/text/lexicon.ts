@@ -23,7 +23,7 @@ export interface Lexicon {
   disclaimers: string[];
   ymyl: string[];
   conclusionHeadings: string[];
-  /** Whole headings of a page's apparatus (its sources, its author, its FAQ): no topic words expected. */
+  /** Whole headings of a page's apparatus (its sources, its author, its FAQ, a provider's hours and contact): no topic words expected. */
   apparatusHeadings: string[];
   /** Words that turn to the reader (a sign-off's "you"): a closing paragraph is told by them. */
   readerAddress: string[];
@@ -254,6 +254,11 @@ const en: Lexicon = {
     'faq',
     'frequently asked questions',
     'common questions',
+    // A provider's page: who it is, when it is open, how to reach it.
+    'about us',
+    'opening hours',
+    'contact',
+    'contact us',
   ],
   readerAddress: ['you', 'your'],
   defineVerbs: ['is', 'are', 'means', 'refers', 'describes'],
@@ -588,6 +593,10 @@ const pl: Lexicon = {
     'faq',
     'najczęstsze pytania',
     'często zadawane pytania',
+    'o nas',
+    'kim jesteśmy',
+    'godziny otwarcia',
+    'kontakt',
   ],
   defineVerbs: ['to', 'jest', 'są', 'oznacza', 'polega', 'nazywa', 'nazywamy'],
   selfPossessives: [
@@ -855,6 +864,10 @@ const de: Lexicon = {
     'faq',
     'häufige fragen',
     'häufig gestellte fragen',
+    'über uns',
+    'wer wir sind',
+    'öffnungszeiten',
+    'kontakt',
   ],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   defineVerbs: ['ist', 'sind', 'bedeutet', 'bezeichnet', 'heißt', 'nennt'],
