@@ -399,15 +399,17 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   };
   const times = timesIn(h1.text);
   if (times < 2) return null;
+  const intentStems = new Set(an.contentStems([...intentModifiers(ctx.lex, ALL_INTENTS)].join(' ')));
   const head = [...h1.text.matchAll(TITLE_JOINT)]
     .map((m) => h1.text.slice(0, m.index).trim())
     // What is kept must promise more than the keyword: a title made of the keyword alone is
-    // stuffing too (blind review r3: "Zylinder kaufen" left as the whole H1).
+    // stuffing too (blind review r3: "Zylinder kaufen" left as the whole H1), and so is the keyword
+    // with an intent word ("Best Cordless Trimmer", "… opinie"): then the writer rewrites it (a task).
     .find(
       (x) =>
         timesIn(x) === 1 &&
         timesIn(h1.text.slice(x.length)) >= 1 &&
-        an.contentStems(x).some((s) => !kw.stems.includes(s)),
+        an.contentStems(x).some((s) => !kw.stems.includes(s) && !intentStems.has(s)),
     );
   const problem = t(
     lang,
