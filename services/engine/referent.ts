@@ -1,6 +1,7 @@
 import type { Analyzer } from './document.ts';
 import { cosine, median, type Vector } from './referentGroups.ts';
 import { outliersOf, queryCounts } from './referentVote.ts';
+import { namedApart } from './referentNames.ts';
 import { bestSurface, unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
@@ -230,7 +231,9 @@ export const buildReferentModel = (
   };
   const vs = raw.map(weighCounts);
   const query = weighCounts(finalCounts(queryCounts(serp.query ?? [], an), drop, split));
-  const outliers = outliersOf(vs, serp.informative ?? [], query);
+  const voted = outliersOf(vs, serp.informative ?? [], query);
+  // Where the words do not set a page apart, the names it gives may (referentNames.ts).
+  const outliers = voted.length ? voted : namedApart(pages, an, keywordStems);
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
