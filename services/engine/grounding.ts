@@ -310,10 +310,13 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
   // A query whose results report an event wants what happened first: no shape here says that.
   const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
   if (!warmUp || !at || !shape || !unique(doc.content, at.text)) return null;
+  // Quoted as the sentence writes it ("Viele Menschen fragen sich", not as the analysis lower-cases it).
+  const from = at.text.toLowerCase().indexOf(warmUp);
+  const written = at.text.toLowerCase().length === at.text.length ? at.text.slice(from, from + warmUp.length) : warmUp;
   return {
     ...inPassage(doc, at),
     after: at.text,
-    task: rl.task.answerFirst(ctx.kw.text, warmUp, shape),
+    task: rl.task.answerFirst(ctx.kw.text, written, shape),
     evidence: evidence(
       t(
         ctx.lang,
@@ -321,7 +324,7 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
         'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp się rozgrzewa',
         'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
       ),
-      `"${warmUp}"`,
+      t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
     ),
   };
 };

@@ -34,3 +34,16 @@ t.test('"what is …" and a lone noun are asked for a definition', async (t) => 
 t.test('a phrase naming an event or an aspect gets no definition task', async (t) => {
   t.equal(openingTask('harbour festival fireworks cancelled', 'Harbour festival fireworks'), undefined);
 });
+
+t.test("the warm-up is quoted as the sentence writes it, in the language's quotation marks", async (t) => {
+  const content = [
+    '# Wärmetauscher: alles, was Sie wissen müssen',
+    'In diesem Artikel möchten wir uns dem Thema einmal ausführlich widmen, denn viele Menschen fragen danach.',
+    'Es gibt dazu viel zu sagen, und wir schauen uns das Ganze in Ruhe und Schritt für Schritt gemeinsam an.',
+    'Am Ende wissen Sie hoffentlich mehr als vorher und können selbst entscheiden, was für Sie wichtig ist.',
+  ].join('\n\n');
+  const r = auditContent({ content, url: null, keyword: 'was ist ein wärmetauscher', language: 'de', benchmark: null });
+  const task = r.recommendations.find((x) => x.authorDataOnly && x.before?.startsWith('In diesem Artikel'));
+  t.match(task?.task ?? '', /„In diesem Artikel“/);
+  t.equal(task?.evidence?.figure, '„In diesem Artikel“');
+});

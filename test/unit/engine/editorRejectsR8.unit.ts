@@ -164,7 +164,7 @@ t.test('misses: an opening that warms up gets the answer asked for, at the warm-
   t.same(
     asked
       .filter(({ x, r }) => {
-        const warmUp = r.evidence?.figure?.replace(/^"|"$/gu, '') ?? '';
+        const warmUp = r.evidence?.figure?.replace(/^["„]|["”“]$/gu, '').toLowerCase() ?? '';
         const opening = x.run.scored.doc.sentences.some((s) => s.section === 0 && s.text === r.before);
         return r.before !== r.after || !opening || !warmUp || !r.before.toLowerCase().includes(warmUp);
       })
