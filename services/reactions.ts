@@ -6,6 +6,7 @@
  * start-up (services/registration.ts), so no step imports this file.
  */
 import type { EventEnvelope } from '../events/envelope.ts';
+import type { AuditRequested } from '../events/audit/events.ts';
 import { loadStream } from '../infra/eventStore/eventStore.ts';
 import type { PoolClient } from '../infra/postgres/pool.ts';
 import type { Reaction } from '../infra/reactions.ts';
@@ -18,16 +19,19 @@ import { recordDeliveries } from './webhooks/deliveryTasks.ts';
 
 const auditIdOf = (e: EventEnvelope): string => e.streamId.replace(/^audit-/, '');
 const taskOf = (e: EventEnvelope) => ({ accountId: e.accountId, subjectId: auditIdOf(e) });
+const isPageRequest = (e: EventEnvelope): boolean => (e.payload as AuditRequested['data']).contentRef === null;
 const auditStateOf = async (tx: PoolClient, e: EventEnvelope) => (await loadStream(tx, auditDecider, e.streamId)).state;
 
 export const REACTIONS: readonly Reaction[] = [
   {
-    name: 'a requested audit needs its content: the fetch task',
+    // Supplied content is recorded with its request (ContentFetched in the same commit: the audit
+    // decider), so only a page has something to fetch.
+    name: 'a requested page needs its content: the fetch task',
     on: ['AuditRequested'],
     group: 'pipeline.tasks',
     roles: ['crawler', 'auditor'],
     inStep: true,
-    react: (tx, events) => enqueueTasks(tx, FETCH, events.map(taskOf)),
+    react: (tx, events) => enqueueTasks(tx, FETCH, events.filter(isPageRequest).map(taskOf)),
   },
   {
     name: 'fetched content needs its analysis: the analyse task',

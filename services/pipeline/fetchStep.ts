@@ -19,9 +19,10 @@ export interface FetchStepDeps {
 }
 
 /**
- * queued → running → content: fetches the page through the SSRF guard (or takes the supplied
- * content) and records it. A page that cannot be fetched ends the audit with crawl_failed, before
- * any credit is taken (spec 3.1).
+ * queued → running → content: fetches the page through the SSRF guard and records it. A page that
+ * cannot be fetched ends the audit with crawl_failed, before any credit is taken (spec 3.1).
+ * Supplied content is recorded with its request (the audit decider) and has no fetch task; this
+ * step still takes it up for a request made before that, whose content is not recorded yet.
  */
 export const fetchStep =
   (deps: FetchStepDeps) =>
