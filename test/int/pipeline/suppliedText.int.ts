@@ -1,5 +1,6 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
+import { accountStreamId } from '../../../events/account/index.ts';
 import { auditStreamId } from '../../../events/audit/events.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import { withTransaction, type Pool } from '../../../infra/postgres/pool.ts';
@@ -89,3 +90,57 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     );
   });
 }
+
+// Issue 26: a short text's scoring is done before its charge commits; the audit's outcome then
+// commits with the charge (one transaction, not two), each stream's events as before.
+t.test('a scoring done before the charge commits completes the audit in the charge transaction', async (t) => {
+  const { pool } = await startPipelineService(t, 'store');
+  const account = await createAccount(pool, { email: 'short@example.com', credits: 10 });
+  const short = 'City bicycles need light frames, hub gears and good lights for daily riding. '.repeat(10);
+  const txOf = (e: { position: { txId: bigint } }) => e.position.txId;
+  let together = 0;
+  for (let i = 0; i < 8 && together === 0; i++) {
+    const audit = await submitAudit(pool, {
+      accountId: account.accountId,
+      source: 'api',
+      request: auditRequest({ content: `${short}\n\nNote ${i}.`, keyword: 'city bicycle' }),
+      idempotencyKey: null,
+      bulkId: null,
+      now: new Date(),
+      correlationId: null,
+    });
+    await eventually(
+      async () =>
+        (await pool.query('SELECT status FROM audits WHERE audit_id = $1', [audit.auditId])).rows[0]?.status ===
+        'completed',
+      60_000,
+      'the short text to complete',
+    );
+    const stream = await readStream(pool, auditStreamId(audit.auditId));
+    t.same(
+      stream.map((e) => e.type),
+      ['AuditRequested', 'AuditStarted', 'ContentFetched', 'CsiDerived', 'AuditCharged', 'AuditCompleted'],
+      'the audit stream as always',
+    );
+    const about = (e: { payload: unknown }) => e.payload as { auditId?: string; subjectId?: string };
+    const mine = (await readStream(pool, accountStreamId(account.accountId))).filter(
+      (e) => about(e).auditId === audit.auditId || about(e).subjectId === audit.auditId,
+    );
+    t.same(
+      mine.map((e) => e.type),
+      ['AuditAdmitted', 'CreditCharged', 'AuditReleased'],
+      'the account stream as always: admitted, charged once, released',
+    );
+    const [charged, completed] = [stream[4]!, stream[5]!];
+    if (txOf(charged) === txOf(completed)) {
+      together++;
+      t.equal(txOf(mine[1]!), txOf(charged), 'CreditCharged in the same transaction');
+      t.equal(txOf(mine[2]!), txOf(charged), 'AuditReleased in the same transaction');
+      t.ok(
+        mine[1]!.position.seq < stream[4]!.position.seq && stream[5]!.position.seq < mine[2]!.position.seq,
+        'in the log: CreditCharged, CsiDerived, AuditCharged, AuditCompleted, AuditReleased, as two commits had it',
+      );
+    }
+  }
+  t.equal(together, 1, 'one of the short texts had its outcome committed with its charge');
+});
