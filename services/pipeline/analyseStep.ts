@@ -146,14 +146,31 @@ function completionOf(outcome: Awaited<Scoring['done']>): { cqs: number | null; 
 }
 
 /**
- * The completion for the charge's transaction: when the scoring has already succeeded (a short
- * text's does, before the charge commits), its outcome commits with the charge, one transaction
- * instead of two. Null otherwise (not done yet, or failed: score() ends it after the charge).
+ * How long the charge's transaction, its charge recorded, waits for a scoring still at work before
+ * it commits without it. A short text's scoring ends within it, and its outcome then commits with
+ * the charge (one transaction instead of two). Waiting costs the audit nothing: its completion
+ * waits for the scoring anyway. What it costs is the transaction held open that long: another
+ * writer of the account's stream (a submission, another audit's charge) may wait as long.
  */
-function readyCompletion(scoring: Scoring): { cqs: number | null; resultJson: string } | null {
-  if (!scoring.settled?.ok) return null;
+const SCORING_WAIT_MS = 10;
+
+/**
+ * The completion for the charge's transaction: when the scoring has succeeded by then (within
+ * SCORING_WAIT_MS), its outcome commits with the charge. Null otherwise (still at work, or
+ * failed: score() ends it after the charge, the credit kept).
+ */
+async function readyCompletion(scoring: Scoring): Promise<{ cqs: number | null; resultJson: string } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome =
+    scoring.settled ??
+    (await Promise.race([
+      scoring.done,
+      new Promise<null>((r) => (timer = setTimeout(() => r(null), SCORING_WAIT_MS))),
+    ]));
+  clearTimeout(timer);
+  if (!outcome?.ok) return null;
   try {
-    return completionOf(scoring.settled);
+    return completionOf(outcome);
   } catch {
     return null;
   }
@@ -213,7 +230,7 @@ const charge = (deps: AnalyseStepDeps, task: Task, { loaded, csi, scoring, bench
         data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
       };
       const { after } = await auditStep(tx, task, csi ? [csi, recordCharge] : recordCharge, audit());
-      const completion = readyCompletion(scoring);
+      const completion = await readyCompletion(scoring);
       if (completion === null) return { outcome: 'charged', after };
       const benchmarkRef = await keepBenchmark(tx, benchmark);
       await finishAuditInTransaction(
