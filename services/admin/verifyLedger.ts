@@ -35,7 +35,9 @@ export interface LedgerReport {
  * asynchronously; if it has not by then, that is reported as a problem.
  */
 export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_000): Promise<LedgerReport> {
-  const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(accountId));
+  // The log itself, every event folded: not the decider's snapshot, which is only a cache of this.
+  const fromTheLog = { evolve: accountDecider.evolve, initialState: accountDecider.initialState };
+  const { state, events, version } = await loadStream(pool, fromTheLog, accountStreamId(accountId));
   if (state.status !== 'Open') throw new AppError('not_found', `account ${accountId} not found`);
   const until = Date.now() + waitMs;
   while ((await ledgerBalance(pool, accountId)).streamVersion < version && Date.now() < until) {
