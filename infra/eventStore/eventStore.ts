@@ -238,6 +238,17 @@ export async function loadStream<S>(
   return (await loadStreams(db, decider, [streamId])).get(streamId)!;
 }
 
+/**
+ * The decider's state folded from every event of the stream, its snapshot not read: what checks
+ * of a stream's truth fold (ledger verify, the soak), since the snapshot is only a cache of it.
+ * `events` is then the whole stream.
+ */
+export const loadWholeStream = <S>(
+  db: Pick<PoolClient, 'query'>,
+  decider: LoadingDecider<S>,
+  streamId: string,
+): Promise<Loaded<S>> => loadStream(db, { evolve: decider.evolve, initialState: decider.initialState }, streamId);
+
 /** The same for several streams of one decider, in one query. */
 export async function loadStreams<S>(
   db: Pick<PoolClient, 'query'>,
