@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { accountStreamId, type AccountEvent } from '../events/account/index.ts';
-import { loadStream } from '../infra/eventStore/eventStore.ts';
+import { loadWholeStream } from '../infra/eventStore/eventStore.ts';
 import { freePort } from '../infra/local/freePort.ts';
 import { createLogger } from '../infra/logger.ts';
 import { ledgerBalance } from '../projections/ledger/queries.ts';
@@ -249,7 +249,7 @@ const creditCharges = (
 ).rows[0]!.n;
 const ledgerProblems: string[] = [];
 for (const a of accounts) {
-  const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(a.accountId));
+  const { state, events, version } = await loadWholeStream(pool, accountDecider, accountStreamId(a.accountId));
   const deltas = historyOf(
     events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })),
   ).reduce((s, h) => s + h.delta, 0);

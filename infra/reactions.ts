@@ -20,6 +20,11 @@ import type { Subscriber } from './subscriptions/port.ts';
 export interface ReactionContext {
   /** Length of a share link's day (SHARE_DAY_SECONDS). */
   shareDayMs: number;
+  /**
+   * In a step: the decider's state of a stream it has just appended to, by stream id, as the
+   * step's decision left it (a reaction then need not read the stream again in the same transaction).
+   */
+  states?: ReadonlyMap<string, unknown>;
 }
 
 export interface Reaction {

@@ -6,28 +6,33 @@
  * start-up (services/registration.ts), so no step imports this file.
  */
 import type { EventEnvelope } from '../events/envelope.ts';
+import type { AuditRequested } from '../events/audit/events.ts';
 import { loadStream } from '../infra/eventStore/eventStore.ts';
 import type { PoolClient } from '../infra/postgres/pool.ts';
-import type { Reaction } from '../infra/reactions.ts';
+import type { Reaction, ReactionContext } from '../infra/reactions.ts';
 import { enqueueTasks } from '../infra/taskQueue/taskQueue.ts';
 import { requestAdvance } from './bulk/tasks.ts';
-import { auditDecider } from './domain/audit/decider.ts';
+import { auditDecider, type AuditState } from './domain/audit/decider.ts';
 import { ANALYSE, FETCH } from './pipeline/tasks.ts';
 import { issueShareOnCompletion } from './share/issueOnCompletion.ts';
 import { recordDeliveries } from './webhooks/deliveryTasks.ts';
 
 const auditIdOf = (e: EventEnvelope): string => e.streamId.replace(/^audit-/, '');
 const taskOf = (e: EventEnvelope) => ({ accountId: e.accountId, subjectId: auditIdOf(e) });
-const auditStateOf = async (tx: PoolClient, e: EventEnvelope) => (await loadStream(tx, auditDecider, e.streamId)).state;
+const isPageRequest = (e: EventEnvelope): boolean => (e.payload as AuditRequested['data']).contentRef === null;
+const auditStateOf = async (tx: PoolClient, e: EventEnvelope, ctx: ReactionContext): Promise<AuditState> =>
+  (ctx.states?.get(e.streamId) as AuditState | undefined) ?? (await loadStream(tx, auditDecider, e.streamId)).state;
 
 export const REACTIONS: readonly Reaction[] = [
   {
-    name: 'a requested audit needs its content: the fetch task',
+    // Supplied content is recorded with its request (ContentFetched in the same commit: the audit
+    // decider), so only a page has something to fetch.
+    name: 'a requested page needs its content: the fetch task',
     on: ['AuditRequested'],
     group: 'pipeline.tasks',
     roles: ['crawler', 'auditor'],
     inStep: true,
-    react: (tx, events) => enqueueTasks(tx, FETCH, events.map(taskOf)),
+    react: (tx, events) => enqueueTasks(tx, FETCH, events.filter(isPageRequest).map(taskOf)),
   },
   {
     name: 'fetched content needs its analysis: the analyse task',
@@ -49,7 +54,7 @@ export const REACTIONS: readonly Reaction[] = [
         await issueShareOnCompletion(tx, {
           accountId: e.accountId,
           auditId: auditIdOf(e),
-          state: await auditStateOf(tx, e),
+          state: await auditStateOf(tx, e, ctx),
           completed: e,
           dayMs: ctx.shareDayMs,
           causationId: e.id,
@@ -62,9 +67,9 @@ export const REACTIONS: readonly Reaction[] = [
     group: 'audit.outcome',
     roles: ['crawler', 'auditor'],
     inStep: true,
-    react: async (tx, events) => {
+    react: async (tx, events, ctx) => {
       for (const e of events) {
-        const state = await auditStateOf(tx, e);
+        const state = await auditStateOf(tx, e, ctx);
         const bulkId = state.status === 'None' ? null : state.request.bulkId;
         if (bulkId) await requestAdvance(tx, e.accountId, bulkId, auditIdOf(e));
       }

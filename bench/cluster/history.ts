@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { sleep } from '../../core/sleep.ts';
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
-import { loadStream } from '../../infra/eventStore/eventStore.ts';
+import { loadWholeStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { ledgerBalance } from '../../projections/ledger/queries.ts';
 import { verifyLedger } from '../../services/admin/verifyLedger.ts';
@@ -75,7 +75,7 @@ const revisions = async (pool: Pool, accountIds: string[], type: string): Promis
 
 /** Replay (sum of the stream's credit deltas) against the projection, and `ledger verify`. */
 async function ledgerOf(pool: Pool, accountId: string): Promise<History['ledgers'][number]> {
-  const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(accountId));
+  const { state, events, version } = await loadWholeStream(pool, accountDecider, accountStreamId(accountId));
   const replay = historyOf(
     events.map((e) => ({ event: { type: e.type, data: e.payload } as AccountEvent, occurredAt: e.occurredAt })),
   ).reduce((s, h) => s + h.delta, 0);

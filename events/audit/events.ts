@@ -36,7 +36,10 @@ export const AuditRequested = defineEvent(
   }),
 );
 
-/** A worker took the audit up: the job is `running`. */
+/**
+ * The audit was taken up: the job is `running`. By the fetch step for a page; with its request for
+ * supplied content.
+ */
 export const AuditStarted = defineEvent(
   'AuditStarted',
   'audit',

@@ -238,6 +238,17 @@ export async function loadStream<S>(
   return (await loadStreams(db, decider, [streamId])).get(streamId)!;
 }
 
+/**
+ * The decider's state folded from every event of the stream, its snapshot not read: what checks
+ * of a stream's truth fold (ledger verify, the soak), since the snapshot is only a cache of it.
+ * `events` is then the whole stream.
+ */
+export const loadWholeStream = <S>(
+  db: Pick<PoolClient, 'query'>,
+  decider: LoadingDecider<S>,
+  streamId: string,
+): Promise<Loaded<S>> => loadStream(db, { evolve: decider.evolve, initialState: decider.initialState }, streamId);
+
 /** The same for several streams of one decider, in one query. */
 export async function loadStreams<S>(
   db: Pick<PoolClient, 'query'>,
@@ -309,19 +320,24 @@ interface CommandTarget<C, S> extends EventMeta {
  */
 export type CommandRequest<C, S> = CommandTarget<C, S> & ({ command: C } | { commands: readonly C[] });
 
+/**
+ * What a decision appended, and the stream as it left it: `after` can be given as the next
+ * decision's `loaded` in the same transaction, or in a later one's first attempt (where a stream
+ * moved meanwhile, the append conflicts and transact() runs the attempt again on a fresh read).
+ */
+export interface Decided<S> {
+  events: EventEnvelope[];
+  state: S;
+  after: Loaded<S>;
+}
+
 /** Decide on one stream and append the outcome, retrying on a concurrency conflict. */
-export async function handleCommand<C, S>(
-  pool: Pool,
-  req: CommandRequest<C, S>,
-): Promise<{ events: EventEnvelope[]; state: S }> {
+export async function handleCommand<C, S>(pool: Pool, req: CommandRequest<C, S>): Promise<Decided<S>> {
   return transact(pool, (tx) => decideInTransaction(tx, req));
 }
 
 /** The same inside a caller's transaction (several streams, or a consumer's checkpoint). */
-export async function decideInTransaction<C, S>(
-  tx: PoolClient,
-  req: CommandRequest<C, S>,
-): Promise<{ events: EventEnvelope[]; state: S }> {
+export async function decideInTransaction<C, S>(tx: PoolClient, req: CommandRequest<C, S>): Promise<Decided<S>> {
   const loaded = req.loaded ?? (await loadStream(tx, req.decider, req.streamId));
   const { version } = loaded;
   let state = loaded.state;
@@ -340,13 +356,20 @@ export async function decideInTransaction<C, S>(
     causationId: req.causationId ?? null,
     correlationId: req.correlationId ?? null,
   });
-  await snapshotIfDue(tx, req.decider, req.streamId, loaded, version + events.length, state);
-  return { events, state };
+  const wrote = await snapshotIfDue(tx, req.decider, req.streamId, loaded, version + events.length, state);
+  const after: Loaded<S> = {
+    state,
+    version: version + events.length,
+    events: [],
+    snapshotVersion: wrote ? version + events.length : loaded.snapshotVersion,
+  };
+  return { events, state, after };
 }
 
 /**
  * Writes the decider's snapshot of a stream once the stream has moved SNAPSHOT_EVERY events past
- * the one it was loaded from; `state` is the fold up to `version`, just appended in `tx`.
+ * the one it was loaded from; `state` is the fold up to `version`, just appended in `tx`. True
+ * when it wrote one.
  */
 export async function snapshotIfDue<S>(
   tx: PoolClient,
@@ -355,7 +378,8 @@ export async function snapshotIfDue<S>(
   loaded: Loaded<S>,
   version: number,
   state: S,
-): Promise<void> {
-  if (decider.snapshot && version - loaded.snapshotVersion >= SNAPSHOT_EVERY && version > loaded.version)
-    await writeSnapshot(tx, streamId, decider.snapshot as Snapshotting<unknown>, version, state);
+): Promise<boolean> {
+  if (!decider.snapshot || version - loaded.snapshotVersion < SNAPSHOT_EVERY || version <= loaded.version) return false;
+  await writeSnapshot(tx, streamId, decider.snapshot as Snapshotting<unknown>, version, state);
+  return true;
 }

@@ -1,7 +1,7 @@
 import { accountStreamId, type AccountEvent } from '../../events/account/index.ts';
 import { creditMovementTypes } from '../../events/catalogue.ts';
 import { checkChain, type ChainProblem } from '../../infra/eventStore/hashChain.ts';
-import { loadStream } from '../../infra/eventStore/eventStore.ts';
+import { loadWholeStream } from '../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../infra/postgres/pool.ts';
 import { allLedgerEntries, ledgerBalance } from '../../projections/ledger/queries.ts';
 import { accountDecider, balanceOf, historyOf, usedOf } from '../domain/account/decider.ts';
@@ -35,7 +35,8 @@ export interface LedgerReport {
  * asynchronously; if it has not by then, that is reported as a problem.
  */
 export async function verifyLedger(pool: Pool, accountId: string, waitMs = 10_000): Promise<LedgerReport> {
-  const { state, events, version } = await loadStream(pool, accountDecider, accountStreamId(accountId));
+  // The log itself, every event folded: not the decider's snapshot, which is only a cache of this.
+  const { state, events, version } = await loadWholeStream(pool, accountDecider, accountStreamId(accountId));
   if (state.status !== 'Open') throw new AppError('not_found', `account ${accountId} not found`);
   const until = Date.now() + waitMs;
   while ((await ledgerBalance(pool, accountId)).streamVersion < version && Date.now() < until) {

@@ -1,14 +1,28 @@
 import { accountStreamId } from '../../events/account/index.ts';
 import { auditStreamId } from '../../events/audit/events.ts';
 import { getContent, putContent } from '../../infra/eventStore/contentStore.ts';
-import { decideInTransaction, loadStream, transact } from '../../infra/eventStore/eventStore.ts';
-import type { Pool } from '../../infra/postgres/pool.ts';
+import { decideInTransaction, loadStream, transact, type Loaded } from '../../infra/eventStore/eventStore.ts';
+import type { Pool, Queryable } from '../../infra/postgres/pool.ts';
 import { storableJson } from '../../infra/postgres/storableText.ts';
 import type { Task } from '../../infra/taskQueue/taskQueue.ts';
 import { accountDecider, chargeIdFor, chargeOf } from '../domain/account/decider.ts';
-import { auditDecider, isInFlight, type AuditCommand, type InFlightAudit } from '../domain/audit/decider.ts';
+import {
+  auditDecider,
+  isInFlight,
+  type AuditCommand,
+  type AuditState,
+  type InFlightAudit,
+} from '../domain/audit/decider.ts';
 import type { EngineInput, EngineResult } from '../engine/types.ts';
-import { auditStep, dropTask, failAudit, finishAudit, metaOf } from './outcome.ts';
+import {
+  auditStep,
+  dropTask,
+  failAudit,
+  finishAudit,
+  finishAuditInTransaction,
+  firstAttemptOnly,
+  metaOf,
+} from './outcome.ts';
 import { isAppError, type ErrorCode } from '../../core/errors.ts';
 import { loadBenchmarkInput, type BenchmarkDeps } from './benchmarkInput.ts';
 import { auditOnPool, prepareOnPool } from './engine.ts';
@@ -100,12 +114,96 @@ async function prepare(
   }
 }
 
+/** The scoring's outcome; `settled` once it is there (read by the charge's transaction). */
+interface Scoring {
+  done: Promise<{ ok: true; result: EngineResult } | { ok: false; error: unknown }>;
+  settled: { ok: true; result: EngineResult } | { ok: false; error: unknown } | null;
+}
+
+/**
+ * Starts the scoring on the pool. It does not depend on the charge, so it runs while the charge's
+ * transaction does (one round of statements and a commit off the page's path); its result is
+ * recorded only with or after the charge, and dropped when the charge is refused (a rejection
+ * nobody awaits yet is no crash: it is held as an outcome).
+ */
+function startScoring(input: EngineInput, benchmark: Benchmark): Scoring {
+  const scoring: Scoring = {
+    done: auditOnPool({ ...input, benchmark }).then(
+      (result) => ({ ok: true as const, result }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+    settled: null,
+  };
+  void scoring.done.then((outcome) => (scoring.settled = outcome));
+  return scoring;
+}
+
+/** The completion of a scoring that succeeded; throws what makes the audit fail (score()). */
+function completionOf(outcome: Awaited<Scoring['done']>): { cqs: number | null; resultJson: string } {
+  if (!outcome.ok) throw outcome.error;
+  // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
+  return { cqs: outcome.result.scores.cqs, resultJson: storableJson(outcome.result) };
+}
+
+/**
+ * How long the charge's transaction, its charge recorded, waits for a scoring still at work before
+ * it commits without it. A short text's scoring ends within it, and its outcome then commits with
+ * the charge (one transaction instead of two). Waiting costs the audit nothing: its completion
+ * waits for the scoring anyway. What it costs is the transaction held open that long: another
+ * writer of the account's stream (a submission, another audit's charge) may wait as long.
+ */
+const SCORING_WAIT_MS = 10;
+
+/**
+ * The completion for the charge's transaction: when the scoring has succeeded by then (within
+ * SCORING_WAIT_MS), its outcome commits with the charge. Null otherwise (still at work, or
+ * failed: score() ends it after the charge, the credit kept).
+ */
+async function readyCompletion(scoring: Scoring): Promise<{ cqs: number | null; resultJson: string } | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const outcome =
+    scoring.settled ??
+    (await Promise.race([
+      scoring.done,
+      new Promise<null>((r) => (timer = setTimeout(() => r(null), SCORING_WAIT_MS))),
+    ]));
+  clearTimeout(timer);
+  if (!outcome?.ok) return null;
+  try {
+    return completionOf(outcome);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The SERP baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
+ * baseline). Immutable and content-addressed: committed no later than the event that names it, so a
+ * crash in between leaves at most an unreferenced blob that the retry names again.
+ */
+const keepBenchmark = (db: Queryable, benchmark: Benchmark): Promise<string | null> =>
+  benchmark ? putContent(db, JSON.stringify(benchmark)) : Promise.resolve(null);
+
+interface ChargeInput {
+  /** The audit's stream as the step read it (its first attempt decides on it). */
+  loaded: Loaded<InFlightAudit>;
+  csi: RecordCsi | null;
+  scoring: Scoring;
+  benchmark: Benchmark;
+}
+
+type Charged = { outcome: 'refused' } | { outcome: 'completed' } | { outcome: 'charged'; after: Loaded<AuditState> };
+
 /**
  * Takes the audit's credit on the account stream and records it on the audit's, after the CSI
- * when this run derived it; false: no credit left (nothing recorded).
+ * when this run derived it, and, when the scoring has already succeeded, completes the audit in
+ * the same transaction (the charge commits as it would have, its outcome with it). `refused`: no
+ * credit left (nothing recorded); `charged`: the stream as the charge left it, for the completion.
  */
-const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request, csi: RecordCsi | null) =>
-  transact(pool, async (tx): Promise<boolean> => {
+const charge = (deps: AnalyseStepDeps, task: Task, { loaded, csi, scoring, benchmark }: ChargeInput) => {
+  const { state } = loaded;
+  const audit = firstAttemptOnly<AuditState>(loaded);
+  return transact(deps.pool, async (tx): Promise<Charged> => {
     try {
       const { state: account } = await decideInTransaction(tx, {
         ...metaOf(task),
@@ -117,8 +215,8 @@ const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request, 
           data: {
             kind: 'audit',
             subjectId: task.subjectId,
-            jobId: request.jobId,
-            url: request.url,
+            jobId: state.request.jobId,
+            url: state.request.url,
             project: state.project,
           },
         },
@@ -131,27 +229,23 @@ const charge = (pool: Pool, task: Task, state: InFlightAudit, request: Request, 
         type: 'RecordCharge',
         data: { chargeId: kept ? chargeIdFor('audit', task.subjectId) : null, credits: kept ? kept.credits : 0 },
       };
-      await auditStep(tx, task, csi ? [csi, recordCharge] : recordCharge);
-      return true;
+      const { after } = await auditStep(tx, task, csi ? [csi, recordCharge] : recordCharge, audit());
+      const completion = await readyCompletion(scoring);
+      if (completion === null) return { outcome: 'charged', after };
+      const benchmarkRef = await keepBenchmark(tx, benchmark);
+      await finishAuditInTransaction(
+        tx,
+        task,
+        { type: 'CompleteAudit', data: { ...completion, benchmarkRef } },
+        { shareDayMs: deps.shareDayMs, loaded: after },
+      );
+      return { outcome: 'completed' };
     } catch (e) {
-      if (isAppError(e) && e.code === 'insufficient_credits') return false;
+      if (isAppError(e) && e.code === 'insufficient_credits') return { outcome: 'refused' };
       throw e;
     }
   });
-
-/** The scoring's outcome, held until the charge is decided (a rejection nobody awaits yet is no crash). */
-type Scoring = Promise<{ ok: true; result: EngineResult } | { ok: false; error: unknown }>;
-
-/**
- * Starts the scoring on the pool. It does not depend on the charge, so it runs while the charge's
- * transaction does (one round of statements and a commit off the page's path); its result is
- * recorded only after the charge, and dropped when the charge is refused.
- */
-const startScoring = (input: EngineInput, benchmark: Benchmark): Scoring =>
-  auditOnPool({ ...input, benchmark }).then(
-    (result) => ({ ok: true as const, result }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
+};
 
 /** Completes the audit with the scoring's result, or fails it with the credit kept (spec 3.1). */
 async function score(
@@ -160,16 +254,11 @@ async function score(
   request: Request,
   scoring: Scoring,
   benchmark: Benchmark,
+  loaded: Loaded<AuditState>,
 ): Promise<void> {
-  let resultJson: string;
-  let cqs: number | null;
+  let completion: { cqs: number | null; resultJson: string };
   try {
-    const outcome = await scoring;
-    if (!outcome.ok) throw outcome.error;
-    const { result } = outcome;
-    cqs = result.scores.cqs;
-    // Becomes a jsonb column: SERP titles or competitor pages may carry a NUL (storableText.ts).
-    resultJson = storableJson(result);
+    completion = completionOf(await scoring.done);
   } catch (e) {
     // After the charge: the audit fails and the credit stays taken (spec 3.1). The client reads
     // what happened; the exception itself goes to the log under the job and audit ids.
@@ -177,31 +266,32 @@ async function score(
     const message = e instanceof CpuTimeLimitError ? `${e.message} ${AUDIT_FAILED_CHARGE}` : AUDIT_FAILED_MESSAGE;
     return failAudit(deps.pool, task, 'audit_failed', message, 'score');
   }
-  // The baseline is kept for apply's measurement (spec 2.6: the new text against the same SERP
-  // baseline). Immutable and content-addressed: committed before the event that names it, so a
-  // crash in between leaves at most an unreferenced blob that the retry names again.
-  const benchmarkRef = benchmark ? await putContent(deps.pool, JSON.stringify(benchmark)) : null;
+  const benchmarkRef = await keepBenchmark(deps.pool, benchmark);
   await finishAudit(
     deps.pool,
     task,
-    { type: 'CompleteAudit', data: { cqs, resultJson, benchmarkRef } },
+    { type: 'CompleteAudit', data: { ...completion, benchmarkRef } },
     deps.shareDayMs,
+    loaded,
   );
 }
 
 /**
  * content → CSI → credit → score → completed. The credit is taken only once the content is there
  * and its CSI derived (spec 3.1): a failure before that costs nothing, one after it (the scoring)
- * is not refunded. The scoring's CPU work starts with the charge (its result waits for it): a
- * refused charge, a race with the account's last credit, wastes one scoring within the engine's
- * time limit, and the result is never recorded. Every step is idempotent, so a worker that died
- * anywhere can be followed by another that picks up where the stream stands.
+ * is not refunded. The scoring's CPU work starts with the charge (its result waits for it, and
+ * commits with it when it is there first): a refused charge, a race with the account's last
+ * credit, wastes one scoring within the engine's time limit, and the result is never recorded.
+ * Every step is idempotent, so a worker that died anywhere can be followed by another that picks
+ * up where the stream stands. The stream read at the start serves each transaction's first
+ * attempt, each step's outcome the next one's (a conflict reads it afresh).
  */
 export const analyseStep =
   (deps: AnalyseStepDeps) =>
   async (task: Task): Promise<void> => {
     const { pool } = deps;
-    const { state } = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+    const loaded = await loadStream(pool, auditDecider, auditStreamId(task.subjectId));
+    const { state } = loaded;
     if (!isInFlight(state) || !state.contentRef) return dropTask(pool, task);
     const request = state.request;
     const input = await engineInputOf(pool, { ...state, request, contentRef: state.contentRef });
@@ -209,15 +299,21 @@ export const analyseStep =
     if (prepared === null) return;
     const { keyword, language, benchmark, csi } = prepared;
     const scoring = startScoring({ ...input, keyword, language }, benchmark);
-    if (!state.charged && !(await charge(pool, task, state, request, csi))) {
-      await recordCsi(pool, task, csi);
-      return failAudit(
-        pool,
-        task,
-        'insufficient_credits',
-        'The account ran out of credits when the audit started',
-        'charge',
-      );
+    let after: Loaded<AuditState> = loaded;
+    if (!state.charged) {
+      const charged = await charge(deps, task, { loaded: { ...loaded, state }, csi, scoring, benchmark });
+      if (charged.outcome === 'completed') return;
+      if (charged.outcome === 'refused') {
+        await recordCsi(pool, task, csi);
+        return failAudit(
+          pool,
+          task,
+          'insufficient_credits',
+          'The account ran out of credits when the audit started',
+          'charge',
+        );
+      }
+      after = charged.after;
     }
-    await score(deps, task, request, scoring, benchmark);
+    await score(deps, task, request, scoring, benchmark, after);
   };

@@ -2,11 +2,11 @@ import { accountStreamId } from '../../events/account/index.ts';
 import type { DomainEvent } from '../../core/decider.ts';
 import { deterministicId } from '../../core/ids.ts';
 import { auditStreamId, type AuditFailed } from '../../events/audit/events.ts';
-import { decideInTransaction, transact } from '../../infra/eventStore/eventStore.ts';
+import { decideInTransaction, transact, type Loaded } from '../../infra/eventStore/eventStore.ts';
 import type { Pool, PoolClient } from '../../infra/postgres/pool.ts';
 import { completeTask, type Task } from '../../infra/taskQueue/taskQueue.ts';
 import { admissionDecider } from '../domain/account/admissionView.ts';
-import { auditDecider, type AuditCommand } from '../domain/audit/decider.ts';
+import { auditDecider, type AuditCommand, type AuditState } from '../domain/audit/decider.ts';
 import { reactInStep } from '../../infra/reactions.ts';
 
 /**
@@ -24,39 +24,71 @@ export const metaOf = (task: Task) => ({
 /**
  * One step of an audit, decided on its stream inside the caller's transaction; several commands
  * (steps that commit together) are decided one after the other and appended in one statement.
+ * `loaded`: the stream as the step already knows it (Decided.after), instead of reading it again.
  */
-export const auditStep = (tx: PoolClient, task: Task, command: AuditCommand | readonly AuditCommand[]) =>
+export const auditStep = (
+  tx: PoolClient,
+  task: Task,
+  command: AuditCommand | readonly AuditCommand[],
+  loaded?: Loaded<AuditState>,
+) =>
   decideInTransaction(tx, {
     ...metaOf(task),
     decider: auditDecider,
     streamId: auditStreamId(task.subjectId),
     accountId: task.accountId,
+    loaded,
     ...(Array.isArray(command) ? { commands: command } : { command: command as AuditCommand }),
   });
 
 /**
+ * A stream as a step knew it before its transaction, for that transaction's first attempt only:
+ * a retried attempt (a conflict: the stream moved) reads it afresh.
+ */
+export const firstAttemptOnly = <S>(loaded: Loaded<S> | undefined): (() => Loaded<S> | undefined) => {
+  let once = loaded;
+  return () => {
+    const l = once;
+    once = undefined;
+    return l;
+  };
+};
+
+export type Ending = AuditCommand & { type: 'CompleteAudit' | 'FailAudit' };
+
+/**
  * Ends an audit: its terminal event with its in-step reactions (a share link, the batch's turn:
  * services/reactions.ts), its place among the account's audits in flight given back, and the task
- * done — one transaction, so none of them can happen without the others.
+ * done, in the caller's transaction, so none of them can happen without the others.
  */
+export async function finishAuditInTransaction(
+  tx: PoolClient,
+  task: Task,
+  outcome: Ending,
+  { shareDayMs = 86_400_000, loaded }: { shareDayMs?: number; loaded?: Loaded<AuditState> } = {},
+): Promise<void> {
+  const { events, state } = await auditStep(tx, task, outcome, loaded);
+  await reactInStep(tx, events, { shareDayMs, states: new Map([[auditStreamId(task.subjectId), state]]) });
+  await decideInTransaction(tx, {
+    ...metaOf(task),
+    decider: admissionDecider,
+    streamId: accountStreamId(task.accountId),
+    accountId: task.accountId,
+    command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
+  });
+  await completeTask(tx, task);
+}
+
+/** The same in a transaction of its own; `loaded` serves its first attempt (firstAttemptOnly). */
 export async function finishAudit(
   pool: Pool,
   task: Task,
-  outcome: AuditCommand & { type: 'CompleteAudit' | 'FailAudit' },
+  outcome: Ending,
   shareDayMs = 86_400_000,
+  loaded?: Loaded<AuditState>,
 ): Promise<void> {
-  await transact(pool, async (tx) => {
-    const { events } = await auditStep(tx, task, outcome);
-    await reactInStep(tx, events, { shareDayMs });
-    await decideInTransaction(tx, {
-      ...metaOf(task),
-      decider: admissionDecider,
-      streamId: accountStreamId(task.accountId),
-      accountId: task.accountId,
-      command: { type: 'ReleaseAudit', data: { auditId: task.subjectId } },
-    });
-    await completeTask(tx, task);
-  });
+  const first = firstAttemptOnly(loaded);
+  await transact(pool, (tx) => finishAuditInTransaction(tx, task, outcome, { shareDayMs, loaded: first() }));
 }
 
 export const failAudit = (

@@ -16,7 +16,7 @@ import { auditDecider, type AuditState } from '../domain/audit/decider.ts';
 import { AppError } from '../../core/errors.ts';
 import { reactInStep } from '../../infra/reactions.ts';
 import { transactHandingOver } from '../../infra/taskQueue/handOver.ts';
-import { FETCH } from './tasks.ts';
+import { ANALYSE, FETCH } from './tasks.ts';
 
 export interface AuditRequestInput {
   url: string | null;
@@ -99,18 +99,23 @@ const unwrap = (o: SubmissionOutcome): SubmittedAudit => {
 export const submitAudit = async (pool: Pool, cmd: SubmitAuditCommand): Promise<SubmittedAudit> =>
   unwrap((await submitAudits(pool, [toSubmission(cmd)]))[0]!);
 
+/** The task a new audit needs first: its fetch, or, with its content supplied, its analysis. */
+const firstTaskOf = (sub: Submission): string => (sub.cmd.request.content === null ? FETCH : ANALYSE);
+
 /**
- * Submissions in one transaction, retried on conflicts with the ids they were given. The first new
- * audit's fetch goes straight to an idle crawler loop of this process, if there is one (handOver.ts).
+ * Submissions in one transaction, retried on conflicts with the ids they were given. The first
+ * submission's first task (FETCH or ANALYSE) goes straight to an idle loop of this process, if
+ * there is one (handOver.ts), for the first new audit that needs a task of that kind.
  */
 export async function submitAudits(pool: Pool, subs: readonly Submission[]): Promise<SubmissionOutcome[]> {
   let firstAttempt = true;
-  return transactHandingOver(pool, FETCH, async (tx, handOver) => {
+  const kind = subs.length ? firstTaskOf(subs[0]!) : FETCH;
+  return transactHandingOver(pool, kind, async (tx, handOver) => {
     const first = firstAttempt;
     firstAttempt = false;
     const outcomes = await submitAuditsInTransaction(tx, subs, { firstAttempt: first });
-    const fresh = outcomes.find((o) => o.ok && !o.value.replay);
-    if (fresh?.ok) await handOver(tx, fresh.value.auditId);
+    const fresh = outcomes.findIndex((o, i) => o.ok && !o.value.replay && firstTaskOf(subs[i]!) === kind);
+    if (fresh >= 0) await handOver(tx, subs[fresh]!.auditId);
     return outcomes;
   });
 }
@@ -146,7 +151,8 @@ export async function submitAuditsInTransaction(
   };
   for (const [index, submission] of planned.entries()) decideSubmission(batch, index, submission, audits, accounts);
   const appended = await appendToStreams(tx, batch.appends);
-  // The fetch tasks of the requests, due when this commits (services/reactions.ts).
+  // The requests' first tasks, due when this commits (services/reactions.ts): a page's fetch, or
+  // the analysis of supplied content, recorded with its request (the audit decider).
   await reactInStep(tx, appended.flat());
   for (const { index, append, value } of batch.accepted)
     batch.outcomes[index] = { ok: true, value: { ...value, createdAt: appended[append]![0]!.occurredAt } };
@@ -233,7 +239,11 @@ function decideSubmission(
   let admitted: ReturnType<typeof admissionDecider.decide> = [];
   const account = cmd.bulkId === null ? accounts.get(accountStreamId(cmd.accountId)) : undefined;
   try {
-    requested = auditDecider.decide({ type: 'RequestAudit', data: requestData(cmd, auditId, jobId) }, audit.state);
+    const suppliedChars = cmd.request.content === null ? {} : { suppliedChars: cmd.request.content.length };
+    requested = auditDecider.decide(
+      { type: 'RequestAudit', data: { ...requestData(cmd, auditId, jobId), ...suppliedChars } },
+      audit.state,
+    );
     if (account) admitted = admissionDecider.decide({ type: 'AdmitAudit', data: { auditId } }, account.state);
   } catch (error) {
     batch.outcomes[index] = { ok: false, error };

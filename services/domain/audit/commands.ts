@@ -7,7 +7,11 @@ import type {
 } from '../../../events/audit/events.ts';
 import type { Command } from '../../../core/decider.ts';
 
-export type RequestAudit = Command<'RequestAudit', AuditRequested['data']>;
+/**
+ * The request; with supplied content (contentRef), also its length in characters: the content is at
+ * hand, so the request records it at once (decide.ts).
+ */
+export type RequestAudit = Command<'RequestAudit', AuditRequested['data'] & { suppliedChars?: number }>;
 export type StartAudit = Command<'StartAudit', { attempt: number }>;
 export type RecordContent = Command<'RecordContent', ContentFetched['data']>;
 export type RecordCsi = Command<'RecordCsi', CsiDerived['data']>;

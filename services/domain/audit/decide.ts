@@ -10,7 +10,7 @@ import {
   type AuditEvent,
 } from '../../../events/audit/events.ts';
 import { AppError } from '../../../core/errors.ts';
-import type { AuditCommand } from './commands.ts';
+import type { AuditCommand, RequestAudit } from './commands.ts';
 import { isTerminal, type AuditState } from './state.ts';
 
 /**
@@ -19,10 +19,7 @@ import { isTerminal, type AuditState } from './state.ts';
  * instead of a second event, and a step that comes too late (the audit already ended) is a no-op.
  */
 export const decide = (command: AuditCommand, state: AuditState): AuditEvent[] => {
-  if (command.type === 'RequestAudit') {
-    // A repeat of the same request (Idempotency-Key) finds the audit there: nothing new.
-    return state.status === 'None' ? [AuditRequested(command.data)] : [];
-  }
+  if (command.type === 'RequestAudit') return requestAudit(command.data, state);
   if (state.status === 'None') throw new AppError('not_found', 'Audit not found');
   switch (command.type) {
     case 'StartAudit':
@@ -57,6 +54,24 @@ export const decide = (command: AuditCommand, state: AuditState): AuditEvent[] =
       return _exhaustive;
     }
   }
+};
+
+/**
+ * A repeat of the same request (Idempotency-Key) finds the audit there: nothing new. Supplied
+ * content needs no fetch: the request is started and its content recorded in the same decision
+ * (queued → running → content at once), so the analysis is due the moment it commits; a page waits
+ * for its fetch (StartAudit, RecordContent).
+ */
+const requestAudit = ({ suppliedChars, ...request }: RequestAudit['data'], state: AuditState): AuditEvent[] => {
+  if (state.status !== 'None') return [];
+  if (request.contentRef === null) return [AuditRequested(request)];
+  if (suppliedChars === undefined)
+    throw new AppError('internal_error', 'a request with supplied content needs its length (suppliedChars)');
+  return [
+    AuditRequested(request),
+    AuditStarted({ attempt: 1 }),
+    ContentFetched({ contentRef: request.contentRef, format: 'text', finalUrl: null, chars: suppliedChars }),
+  ];
 };
 
 const requireRunning = (state: AuditState): void => {

@@ -4,13 +4,14 @@ import {
   handleCommand,
   loadStream,
   loadStreams,
+  loadWholeStream,
   transact,
   decideInTransaction,
 } from '../../../infra/eventStore/eventStore.ts';
 import { SNAPSHOT_EVERY } from '../../../infra/eventStore/snapshots.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { admissionDecider } from '../../../services/domain/account/admissionView.ts';
-import { accountDecider } from '../../../services/domain/account/decider.ts';
+import { accountDecider, toRecord, type AccountState } from '../../../services/domain/account/decider.ts';
 import { testDatabase } from '../../helpers/db.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
@@ -140,4 +141,48 @@ t.test('several streams in one read: each from its own snapshot, or from the sta
     t.same(plain(together.get(id)!.state), plain(alone.state), `${id}: the state of folding it alone`);
     t.equal(together.get(id)!.version, alone.version, `${id}: the same version`);
   }
+});
+
+// Issue 26: the charge (one per audit) folded the account's whole history through the account
+// decider; it now reads the decider's snapshot and the events after it, deciding the same.
+t.test('the account decider keeps a snapshot: a charge reads few events, and charges once', async (t) => {
+  const { pool } = await testDatabase(t);
+  const a = await createAccount(pool, { email: 'charges@example.com', credits: 100 });
+  const streamId = accountStreamId(a.accountId);
+  const charge = (subjectId: string) =>
+    handleCommand(pool, {
+      decider: accountDecider,
+      streamId,
+      accountId: a.accountId,
+      now,
+      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
+    });
+  for (let i = 0; i < 60; i++) await charge(`aud_${i}`);
+  const snap = await pool.query<{ stream_version: number }>(
+    `SELECT stream_version FROM stream_snapshots WHERE stream_id = $1 AND name = 'account'`,
+    [streamId],
+  );
+  t.equal(snap.rowCount, 1, "the account decider's snapshot was written");
+  const loaded = await loadStream(pool, accountDecider, streamId);
+  t.ok(loaded.events.length < SNAPSHOT_EVERY, `a charge reads ${loaded.events.length} events, not ${loaded.version}`);
+  const whole = await loadWholeStream(pool, accountDecider, streamId);
+  t.equal(whole.events.length, whole.version, 'the checks of the ledger fold every event, not the snapshot');
+  t.equal(loaded.version, whole.version);
+  t.match(loaded.state, { balance: 40, used: 60 }, 'the balance and used as the whole fold has them');
+  // Maps as sorted records, sets as arrays: comparable.
+  const view = (s: AccountState) =>
+    s.status === 'NotOpened'
+      ? s
+      : {
+          ...s,
+          charges: toRecord(s.charges),
+          payments: toRecord(s.payments),
+          adjustments: toRecord(s.adjustments),
+          auditsInFlight: [...s.auditsInFlight],
+          generationsInFlight: [...s.generationsInFlight],
+        };
+  t.same(view(loaded.state), view(whole.state), 'the same state');
+  const again = await charge('aud_3');
+  t.same(again.events, [], 'a subject charged before the snapshot is not charged again');
+  t.equal((await charge('aud_new')).events.length, 1, 'a new one is');
 });

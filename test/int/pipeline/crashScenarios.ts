@@ -94,7 +94,14 @@ export function crashScenario(kind: AdapterKind): void {
       const first = startChild(t, kind, url, kafkaJson);
       await first.ready;
       const heldAudit = await submit('/held');
-      await eventually(async () => (web.hits.get('/held') ?? 0) > 0, 60_000, 'the child to be fetching');
+      // The start commits while the page is fetched (fetchStep.ts): both, then the kill.
+      await eventually(
+        async () =>
+          (web.hits.get('/held') ?? 0) > 0 &&
+          (await readStream(pool, auditStreamId(heldAudit.auditId))).some((e) => e.type === 'AuditStarted'),
+        60_000,
+        'the child to be fetching, the audit running',
+      );
       await kill(first.child);
       const states = (await readStream(pool, auditStreamId(heldAudit.auditId))).map((e) => e.type);
       t.same(states, ['AuditRequested', 'AuditStarted'], 'the job was running when its worker died');

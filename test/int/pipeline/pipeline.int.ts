@@ -5,7 +5,12 @@ import { accountStreamId } from '../../../events/account/index.ts';
 import { readStream } from '../../../infra/eventStore/eventStore.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
-import { submitAudit, type AuditRequestInput } from '../../../services/pipeline/submitAudit.ts';
+import {
+  submitAudit,
+  submitAudits,
+  toSubmission,
+  type AuditRequestInput,
+} from '../../../services/pipeline/submitAudit.ts';
 import { auditRequest, startPipelineService } from '../../helpers/pipelineService.ts';
 import { EngineResultSchema } from '../../../services/engine/resultSchema.ts';
 import { eventually } from '../../helpers/db.ts';
@@ -108,8 +113,8 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
   t.test(`${kind}: an account that runs out of credits when the audit starts`, async (t) => {
     const { pool } = await startService(t, kind);
     const account = await createAccount(pool, { email: 'poor@example.com', credits: 1 });
-    const submit = () =>
-      submitAudit(pool, {
+    const submission = () =>
+      toSubmission({
         accountId: account.accountId,
         source: 'api',
         request: request({ content: markdown, keyword: 'descale a kettle' }),
@@ -118,8 +123,14 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
         now: new Date(),
         correlationId: null,
       });
-    // Both are admitted (the balance is 1 at submission); only one can be charged.
-    const [a, b] = [await submit(), await submit()];
+    // Both are admitted (the balance is 1 at submission: they are accepted in one transaction, as
+    // the API's group commit may, so the first cannot be charged before the second is admitted);
+    // only one can be charged.
+    const accepted = (await submitAudits(pool, [submission(), submission()])).map((o) => {
+      if (!o.ok) throw o.error;
+      return o.value;
+    });
+    const [a, b] = [accepted[0]!, accepted[1]!];
     await finished(pool, a.auditId);
     await finished(pool, b.auditId);
     const outcomes = [await row(pool, a.auditId), await row(pool, b.auditId)]

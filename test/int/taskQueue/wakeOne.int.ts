@@ -3,6 +3,7 @@ import { createLogger } from '../../../infra/logger.ts';
 import { withTransaction, type Pool } from '../../../infra/postgres/pool.ts';
 import { completeTask, enqueueTask, enqueueTasks } from '../../../infra/taskQueue/taskQueue.ts';
 import { startWorker } from '../../../infra/taskQueue/worker.ts';
+import { transactHandingOver } from '../../../infra/taskQueue/handOver.ts';
 import { eventually, testDatabase } from '../../helpers/db.ts';
 
 // The safety net far off: whatever is claimed here was claimed because a commit woke a loop.
@@ -77,4 +78,42 @@ t.test('tasks committed together are worked on by several loops at once', async 
       .n;
   await eventually(async () => (await pending()) === 0, WITHIN_MS, 'the three done');
   t.equal(running, 3, 'each task ran once');
+});
+
+// Issue 26: a task handed over by a step of this process (handOver.ts) was followed by claims in
+// vain: the loop it went to unparked another, which claimed; the loop claimed again when done;
+// the commit's wake-up made the watcher claim. Only the last is left.
+t.test('a task handed over to one of eight idle loops: at most one claim in vain', async (t) => {
+  const { pool } = await testDatabase(t);
+  const claims = countClaims(pool);
+  const done: string[] = [];
+  const worker = workerOf(pool, 8, async (task) => void done.push(task.subjectId));
+  t.teardown(() => worker.stop());
+  // The worker at rest: its first claims made, one loop watching.
+  await new Promise((r) => setTimeout(r, 500));
+  const before = claims.count();
+  await transactHandingOver(pool, 'wake-one', async (tx, handOver) => {
+    await enqueueTask(tx, 'wake-one', 'acc_1', 'handed');
+    await handOver(tx, 'handed');
+  });
+  await eventually(async () => done.includes('handed'), WITHIN_MS, 'the handed task');
+  await eventually(
+    async () => (await pool.query("SELECT 1 FROM pipeline_tasks WHERE status = 'done'")).rowCount === 1,
+    WITHIN_MS,
+    'done',
+  );
+  // Time for any look that would follow.
+  await new Promise((r) => setTimeout(r, 500));
+  t.ok(claims.count() - before <= 1, `${claims.count() - before} claims besides the one in the transaction`);
+
+  // A burst still spreads over the loops, and a loop back from a task still finds the next.
+  await withTransaction(pool, (tx) =>
+    enqueueTasks(
+      tx,
+      'wake-one',
+      ['b1', 'b2', 'b3', 'b4', 'b5'].map((subjectId) => ({ accountId: 'acc_1', subjectId })),
+    ),
+  );
+  await eventually(async () => done.length === 6, WITHIN_MS, 'the burst');
+  t.same([...done].sort(), ['b1', 'b2', 'b3', 'b4', 'b5', 'handed']);
 });

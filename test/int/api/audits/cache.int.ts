@@ -8,8 +8,7 @@ import { createReadiness } from '../../../../services/readiness.ts';
 import { eventually } from '../../../helpers/db.ts';
 import { DEFAULT_LIMITS } from '../fixtures/app.ts';
 import { auditApi, bearer, completeAudit, failAudit, PUBLIC_BASE_URL, startAudit } from './fixtures/auditApi.ts';
-
-const CONTENT = 'City bicycles need light frames, hub gears and good lights for daily riding. '.repeat(2);
+import { URL } from '../../../unit/api/audits/submissionCases.ts';
 
 /**
  * GET /audits/{id} answers polled jobs from a per-process cache that the audits projection's
@@ -47,7 +46,8 @@ t.test(
         method: 'POST',
         url: '/api/v1/audits',
         headers: bearer(a.apiKey),
-        payload: { content: CONTENT, keyword: 'city bicycle', project: 'p1' },
+        // A page: queued until the test starts it (supplied content starts with its acceptance).
+        payload: { url: URL, keyword: 'city bicycle', project: 'p1' },
       });
       t.equal(res.statusCode, 202);
       const job = res.json() as { id: string; auditId: string };
@@ -103,7 +103,7 @@ t.test(
       method: 'POST',
       url: '/api/v1/audits',
       headers: bearer(a.apiKey),
-      payload: { content: CONTENT, keyword: 'city bicycle' },
+      payload: { url: URL, keyword: 'city bicycle' },
     });
     const job = res.json() as { id: string; auditId: string };
     let reads = 0;

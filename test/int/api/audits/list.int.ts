@@ -112,7 +112,8 @@ t.test('GET /api/v1/audits', async (t) => {
       scores: { cqs: null, aiCitability: null },
     });
     t.match(row('t4'), { status: 'running', errorCode: null, errorMessage: null });
-    t.match(row('t6'), { input: { url: null, keyword: null, language: 'en' }, status: 'queued' });
+    // Supplied content is started with its acceptance (docs/api-decisions.md).
+    t.match(row('t6'), { input: { url: null, keyword: null, language: 'en' }, status: 'running' });
     t.match(row('t8'), { bulkId: 'bulk_1' });
     t.same(
       row('t7'),
@@ -171,9 +172,9 @@ t.test('GET /api/v1/audits', async (t) => {
 
   t.test('status: each value; anything else 400', async (t) => {
     t.same(await names('status=completed'), ['t1']);
-    t.same(await names('status=running'), ['t4']);
+    t.same(await names('status=running'), ['t6', 't4']);
     t.same(await names('status=error'), ['t3']);
-    t.same(await names('status=queued'), [...tie, 't6', 't5', 't2']);
+    t.same(await names('status=queued'), [...tie, 't5', 't2']);
     for (const bad of ['done', 'COMPLETED', 'failed']) {
       const res = await list(`status=${bad}`);
       t.equal(res.status, 400);

@@ -50,6 +50,29 @@ const cmd = (type: AuditCommand['type'], data: unknown) => ({ type, data }) as A
 
 t.test('when nothing was requested', async (t) => {
   t.test('a request is recorded', s.given([]).when(cmd('RequestAudit', request.data)).then([request]));
+  t.test('supplied content is started and recorded with its request: nothing to fetch', async (t) => {
+    const text = { ...request.data, url: null, contentRef: 'c0ffee', title: 'rower miejski' };
+    await s
+      .given([])
+      .when(cmd('RequestAudit', { ...text, suppliedChars: 900 }))
+      .then([
+        { type: 'AuditRequested', data: text },
+        started,
+        { type: 'ContentFetched', data: { contentRef: 'c0ffee', format: 'text', finalUrl: null, chars: 900 } },
+      ])(t);
+    const state = fold(
+      auditDecider,
+      auditDecider.decide(cmd('RequestAudit', { ...text, suppliedChars: 900 }), fold(auditDecider, [])),
+    );
+    t.equal(state.status, 'running', 'the audit is running, its content at hand: the analysis is next');
+  });
+  t.test(
+    'supplied content without its length is a bug',
+    s
+      .given([])
+      .when(cmd('RequestAudit', { ...request.data, url: null, contentRef: 'c0ffee' }))
+      .thenThrows('internal_error'),
+  );
   t.test(
     'any step is refused as not found',
     s
