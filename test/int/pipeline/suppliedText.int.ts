@@ -21,28 +21,35 @@ const tasksOf = async (pool: Pool, auditId: string) =>
     )
   ).rows;
 
+/** A supplied text submitted by the API for the account. */
+const submitText = (pool: Pool, accountId: string, content: string, keyword: string) =>
+  submitAudit(pool, {
+    accountId,
+    source: 'api',
+    request: auditRequest({ content, keyword }),
+    idempotencyKey: null,
+    bulkId: null,
+    now: new Date(),
+    correlationId: null,
+  });
+
+/** Waits until the audit's row reads completed. */
+const untilCompleted = (pool: Pool, auditId: string, ms: number, what: string) =>
+  eventually(
+    async () =>
+      (await pool.query('SELECT status FROM audits WHERE audit_id = $1', [auditId])).rows[0]?.status === 'completed',
+    ms,
+    what,
+  );
+
 // Issue 26: supplied text has nothing to fetch, so its start and content commit with its request
 // and the analysis is the only task on its path (no fetch task, claim and commit before it).
 for (const kind of ['store', 'kafka'] as AdapterKind[]) {
   t.test(`${kind}: supplied text is started and recorded with its request, then analysed`, async (t) => {
     const { pool } = await startPipelineService(t, kind);
     const account = await createAccount(pool, { email: 'text@example.com', credits: 3 });
-    const audit = await submitAudit(pool, {
-      accountId: account.accountId,
-      source: 'api',
-      request: auditRequest({ content: markdown, keyword: 'descale a kettle' }),
-      idempotencyKey: null,
-      bulkId: null,
-      now: new Date(),
-      correlationId: null,
-    });
-    await eventually(
-      async () =>
-        (await pool.query('SELECT status FROM audits WHERE audit_id = $1', [audit.auditId])).rows[0]?.status ===
-        'completed',
-      120_000,
-      'the text audit to complete',
-    );
+    const audit = await submitText(pool, account.accountId, markdown, 'descale a kettle');
+    await untilCompleted(pool, audit.auditId, 120_000, 'the text audit to complete');
     const stream = await readStream(pool, auditStreamId(audit.auditId));
     t.same(
       stream.map((e) => e.type),
@@ -100,22 +107,8 @@ t.test('a scoring done before the charge commits completes the audit in the char
   const txOf = (e: { position: { txId: bigint } }) => e.position.txId;
   let together = 0;
   for (let i = 0; i < 8 && together === 0; i++) {
-    const audit = await submitAudit(pool, {
-      accountId: account.accountId,
-      source: 'api',
-      request: auditRequest({ content: `${short}\n\nNote ${i}.`, keyword: 'city bicycle' }),
-      idempotencyKey: null,
-      bulkId: null,
-      now: new Date(),
-      correlationId: null,
-    });
-    await eventually(
-      async () =>
-        (await pool.query('SELECT status FROM audits WHERE audit_id = $1', [audit.auditId])).rows[0]?.status ===
-        'completed',
-      60_000,
-      'the short text to complete',
-    );
+    const audit = await submitText(pool, account.accountId, `${short}\n\nNote ${i}.`, 'city bicycle');
+    await untilCompleted(pool, audit.auditId, 60_000, 'the short text to complete');
     const stream = await readStream(pool, auditStreamId(audit.auditId));
     t.same(
       stream.map((e) => e.type),
