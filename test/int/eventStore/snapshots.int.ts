@@ -11,7 +11,8 @@ import {
 import { SNAPSHOT_EVERY } from '../../../infra/eventStore/snapshots.ts';
 import { createAccount } from '../../../services/admin/operations.ts';
 import { admissionDecider } from '../../../services/domain/account/admissionView.ts';
-import { accountDecider, toRecord, type AccountState } from '../../../services/domain/account/decider.ts';
+import { accountDecider } from '../../../services/domain/account/decider.ts';
+import { accountStateView } from '../../helpers/accountStateView.ts';
 import { testDatabase } from '../../helpers/db.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
@@ -169,19 +170,7 @@ t.test('the account decider keeps a snapshot: a charge reads few events, and cha
   t.equal(whole.events.length, whole.version, 'the checks of the ledger fold every event, not the snapshot');
   t.equal(loaded.version, whole.version);
   t.match(loaded.state, { balance: 40, used: 60 }, 'the balance and used as the whole fold has them');
-  // Maps as sorted records, sets as arrays: comparable.
-  const view = (s: AccountState) =>
-    s.status === 'NotOpened'
-      ? s
-      : {
-          ...s,
-          charges: toRecord(s.charges),
-          payments: toRecord(s.payments),
-          adjustments: toRecord(s.adjustments),
-          auditsInFlight: [...s.auditsInFlight],
-          generationsInFlight: [...s.generationsInFlight],
-        };
-  t.same(view(loaded.state), view(whole.state), 'the same state');
+  t.same(accountStateView(loaded.state), accountStateView(whole.state), 'the same state');
   const again = await charge('aud_3');
   t.same(again.events, [], 'a subject charged before the snapshot is not charged again');
   t.equal((await charge('aud_new')).events.length, 1, 'a new one is');

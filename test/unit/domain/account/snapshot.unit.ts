@@ -3,7 +3,8 @@ import t from 'tap';
 import { fold } from '../../../../core/decider.ts';
 import { isAppError } from '../../../../core/errors.ts';
 import type { AccountCommand } from '../../../../services/domain/account/commands.ts';
-import { accountDecider, toRecord } from '../../../../services/domain/account/decider.ts';
+import { accountDecider } from '../../../../services/domain/account/decider.ts';
+import { accountStateView } from '../../../helpers/accountStateView.ts';
 import type { AccountState, AccountStreamEvent } from '../../../../services/domain/account/state.ts';
 import { opened } from './fixtures/account.ts';
 
@@ -15,19 +16,6 @@ import { opened } from './fixtures/account.ts';
  */
 const snap = accountDecider.snapshot!;
 const throughSnapshot = (s: AccountState): AccountState => snap.fromJson(JSON.parse(JSON.stringify(snap.toJson(s))));
-
-/** Comparable: maps as sorted records, sets as arrays. */
-const view = (s: AccountState) =>
-  s.status === 'NotOpened'
-    ? s
-    : {
-        ...s,
-        charges: toRecord(s.charges),
-        payments: toRecord(s.payments),
-        adjustments: toRecord(s.adjustments),
-        auditsInFlight: [...s.auditsInFlight],
-        generationsInFlight: [...s.generationsInFlight],
-      };
 
 const outcome = (command: AccountCommand, state: AccountState): unknown => {
   try {
@@ -85,7 +73,7 @@ t.test('a state through the snapshot is the state, and decides every next comman
           }
         }
         const back = throughSnapshot(state);
-        if (JSON.stringify(view(back)) !== JSON.stringify(view(state))) return false;
+        if (JSON.stringify(accountStateView(back)) !== JSON.stringify(accountStateView(state))) return false;
         return next.every((c) => JSON.stringify(outcome(c, back)) === JSON.stringify(outcome(c, state)));
       },
     ),
