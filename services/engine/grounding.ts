@@ -298,11 +298,8 @@ const answerShape = (ctx: GateContext): AnswerShape | null => {
   // A definition answers a keyword that asks what a thing is, or names a lone thing ("rekuperacja").
   // A phrase naming an event or a place's news ("perth bus strike") asks what happened: no shape
   // here fits it, so no task (blind review r10 rejected a news item asked for a definition).
-  return words.some((w) => DEFINE_ASKS.has(w)) || ctx.kw.stems.length === 1 ? 'define' : null;
+  return words.some((w) => ctx.lex.defineAsks.includes(w)) || ctx.kw.stems.length === 1 ? 'define' : null;
 };
-
-/** The question words that ask what a thing is: "what is", "co to jest", "czym jest", "was ist". */
-const DEFINE_ASKS = new Set(['what', 'co', 'czym', 'was']);
 
 const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
   const warmUp = f.subject;

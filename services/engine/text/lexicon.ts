@@ -29,6 +29,8 @@ export interface Lexicon {
   readerAddress: string[];
   /** Verbs that say what a thing is ("is", "means", "polega", "bezeichnet"): a definition's verb. */
   defineVerbs: string[];
+  /** Question words that ask what a thing is ("what is", "co to jest", "czym jest", "was ist"). */
+  defineAsks: string[];
   /** The writer's own possessives ("our", "nasz", "unser"): a sentence opening with one describes their offer. */
   selfPossessives: string[];
   /**
@@ -262,6 +264,7 @@ const en: Lexicon = {
   ],
   readerAddress: ['you', 'your'],
   defineVerbs: ['is', 'are', 'means', 'refers', 'describes'],
+  defineAsks: ['what'],
   selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
@@ -599,6 +602,7 @@ const pl: Lexicon = {
     'kontakt',
   ],
   defineVerbs: ['to', 'jest', 'są', 'oznacza', 'polega', 'nazywa', 'nazywamy'],
+  defineAsks: ['co', 'czym'],
   selfPossessives: [
     'nasz',
     'nasza',
@@ -871,6 +875,7 @@ const de: Lexicon = {
   ],
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   defineVerbs: ['ist', 'sind', 'bedeutet', 'bezeichnet', 'heißt', 'nennt'],
+  defineAsks: ['was'],
   selfPossessives: [
     'unser',
     'unsere',

@@ -13,9 +13,20 @@ import { createAccount } from '../../../services/admin/operations.ts';
 import { admissionDecider } from '../../../services/domain/account/admissionView.ts';
 import { accountDecider } from '../../../services/domain/account/decider.ts';
 import { accountStateView } from '../../helpers/accountStateView.ts';
+import type { Pool } from '../../../infra/postgres/pool.ts';
 import { testDatabase } from '../../helpers/db.ts';
 
 const now = new Date('2026-11-01T00:00:00Z');
+
+/** One audit's charge on the account, decided by the account decider as the pipeline asks for it. */
+const chargeAudit = (pool: Pool, accountId: string, subjectId: string) =>
+  handleCommand(pool, {
+    decider: accountDecider,
+    streamId: accountStreamId(accountId),
+    accountId,
+    now,
+    command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
+  });
 /** The same decider folding the whole stream every time: what a snapshot must agree with. */
 const fullFold = { ...admissionDecider, snapshot: undefined };
 const plain = (s: { inFlight: ReadonlySet<string> }) => ({ ...s, inFlight: [...s.inFlight].sort() });
@@ -32,14 +43,7 @@ t.test('admission keeps a snapshot: the state read from it is the fold of the wh
       now,
       command: { type, data: { auditId } },
     });
-  const charge = (subjectId: string) =>
-    handleCommand(pool, {
-      decider: accountDecider,
-      streamId,
-      accountId: a.accountId,
-      now,
-      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
-    });
+  const charge = (subjectId: string) => chargeAudit(pool, a.accountId, subjectId);
   const purchase = (paymentId: string) =>
     handleCommand(pool, {
       decider: accountDecider,
@@ -150,14 +154,7 @@ t.test('the account decider keeps a snapshot: a charge reads few events, and cha
   const { pool } = await testDatabase(t);
   const a = await createAccount(pool, { email: 'charges@example.com', credits: 100 });
   const streamId = accountStreamId(a.accountId);
-  const charge = (subjectId: string) =>
-    handleCommand(pool, {
-      decider: accountDecider,
-      streamId,
-      accountId: a.accountId,
-      now,
-      command: { type: 'ChargeCredit', data: { kind: 'audit', subjectId, jobId: null, url: null, project: null } },
-    });
+  const charge = (subjectId: string) => chargeAudit(pool, a.accountId, subjectId);
   for (let i = 0; i < 60; i++) await charge(`aud_${i}`);
   const snap = await pool.query<{ stream_version: number }>(
     `SELECT stream_version FROM stream_snapshots WHERE stream_id = $1 AND name = 'account'`,

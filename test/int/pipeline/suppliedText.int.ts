@@ -21,6 +21,16 @@ const tasksOf = async (pool: Pool, auditId: string) =>
     )
   ).rows;
 
+/** A completed audit's stream, the same for a supplied text as for a fetched page. */
+const AUDIT_STREAM = [
+  'AuditRequested',
+  'AuditStarted',
+  'ContentFetched',
+  'CsiDerived',
+  'AuditCharged',
+  'AuditCompleted',
+];
+
 /** A supplied text submitted by the API for the account. */
 const submitText = (pool: Pool, accountId: string, content: string, keyword: string) =>
   submitAudit(pool, {
@@ -53,7 +63,7 @@ for (const kind of ['store', 'kafka'] as AdapterKind[]) {
     const stream = await readStream(pool, auditStreamId(audit.auditId));
     t.same(
       stream.map((e) => e.type),
-      ['AuditRequested', 'AuditStarted', 'ContentFetched', 'CsiDerived', 'AuditCharged', 'AuditCompleted'],
+      AUDIT_STREAM,
       'the same events in the same order as a fetched page',
     );
     t.ok(
@@ -112,7 +122,7 @@ t.test('a scoring done before the charge commits completes the audit in the char
     const stream = await readStream(pool, auditStreamId(audit.auditId));
     t.same(
       stream.map((e) => e.type),
-      ['AuditRequested', 'AuditStarted', 'ContentFetched', 'CsiDerived', 'AuditCharged', 'AuditCompleted'],
+      AUDIT_STREAM,
       'the audit stream as always',
     );
     const about = (e: { payload: unknown }) => e.payload as { auditId?: string; subjectId?: string };
