@@ -2,6 +2,7 @@ import type { Analyzer } from './document.ts';
 import { cosine, median, type Vector } from './referentGroups.ts';
 import { outliersOf, queryCounts } from './referentVote.ts';
 import { namedApart } from './referentNames.ts';
+import { compoundsApart } from './referentCompounds.ts';
 import { bestSurface, unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
@@ -232,8 +233,13 @@ export const buildReferentModel = (
   const vs = raw.map(weighCounts);
   const query = weighCounts(finalCounts(queryCounts(serp.query ?? [], an), drop, split));
   const voted = outliersOf(vs, serp.informative ?? [], query);
-  // Where the words do not set a page apart, the names it gives may (referentNames.ts).
-  const outliers = voted.length ? voted : namedApart(pages, an, keywordStems);
+  // Where the words do not set a page apart, the names it gives may (referentNames.ts), or in
+  // German, which names kinds in compounds, the compounds it makes of the keyword (referentCompounds.ts).
+  const outliers = voted.length
+    ? voted
+    : an.lang === 'de'
+      ? compoundsApart(pages, an, keywordStems)
+      : namedApart(pages, an, keywordStems);
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));

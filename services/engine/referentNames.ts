@@ -6,7 +6,7 @@ import type { Doc } from './types.ts';
  * terms together"). Two pages on the same thing name the same people, places and firms; a page on
  * another thing of the same words (a strike in another city of the same name) shares the task's
  * vocabulary but names others. Read where a capital marks a name: inside a sentence, in English
- * and Polish; German capitalises every noun, so it has no such view.
+ * and Polish; German capitalises every noun, so it has no such view (it has its compounds: referentCompounds.ts).
  */
 
 /** A page this rich in names that shares none of them with any other result names other things. */
