@@ -303,12 +303,15 @@ const answerShape = (ctx: GateContext): AnswerShape | null => {
 
 const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
   const warmUp = f.subject;
-  const at = warmUp ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp)) : undefined;
+  // A stock phrase comes lower-cased, a question asked back as written (bluf.ts): compared lower-cased.
+  const at = warmUp
+    ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp.toLowerCase()))
+    : undefined;
   // A query whose results report an event wants what happened first: no shape here says that.
   const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
   if (!warmUp || !at || !shape || !unique(doc.content, at.text)) return null;
   // Quoted as the sentence writes it ("Viele Menschen fragen sich", not as the analysis lower-cases it).
-  const from = at.text.toLowerCase().indexOf(warmUp);
+  const from = at.text.toLowerCase().indexOf(warmUp.toLowerCase());
   const written = at.text.toLowerCase().length === at.text.length ? at.text.slice(from, from + warmUp.length) : warmUp;
   return {
     ...inPassage(doc, at),

@@ -1,4 +1,5 @@
 import type { Analyzer } from './document.ts';
+import { lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 
 /**
@@ -67,9 +68,29 @@ export const titleHead = (
     }
     return top;
   };
-  const first = tokenize(title.split(SEGMENT).find((s) => tokenize(s).some(isContent)) ?? '');
-  return best(first) ?? best([...tokenize(title), ...tokenize(h1)]);
+  const clause = title.split(SEGMENT).find((s) => tokenize(s).some(isContent)) ?? '';
+  const first = tokenize(clause);
+  return placedHead(clause, an, isContent) ?? best(first) ?? best([...tokenize(title), ...tokenize(h1)]);
 };
+
+/**
+ * A clause that names a place after its subject ("Emergency Plumber in Reading", "Kosmetyczka w
+ * Toruniu", "Hochwasser im Landkreis Regen"): the place phrase qualifies what stands before it, so
+ * the head is there, however often the body repeats a modifier ("emergency") or the place: the
+ * last word of that phrase in English, which puts its head last, the first in Polish and German.
+ */
+const placedHead = (clause: string, an: Analyzer, isContent: (w: string) => boolean): Head | null => {
+  const preps = new Set(lexiconFor(an.lang).intent.locative);
+  const raw = clause.trim().split(/\s+/u);
+  const at = raw.findIndex((w, i) => i > 0 && preps.has(w.toLowerCase()) && /^\p{Lu}/u.test(raw[i + 1] ?? ''));
+  if (at < 0) return null;
+  const word = phraseHead(tokenize(raw.slice(0, at).join(' ')).filter(isContent), an.lang);
+  return word ? { word, stem: an.stem(word) } : null;
+};
+
+/** The head of a noun phrase's content words: English puts it last ("bus strike"), Polish and German first ("podwyżka cen"). */
+export const phraseHead = (contentWords: string[], lang: string): string | undefined =>
+  lang === 'en' ? contentWords.at(-1) : contentWords[0];
 
 /**
  * The span of a keyword's entity words around its head: when the page repeats the entity whole, or

@@ -2,7 +2,7 @@ import { AppError } from '../../core/errors.ts';
 import type { Analyzer } from './document.ts';
 import { createAnalyzer } from './document.ts';
 import type { Block, Intent, KeywordInfo } from './types.ts';
-import { bodyStemsOf, entitySpan, runCount, titleHead, type BodyStems, type Head } from './headNoun.ts';
+import { bodyStemsOf, entitySpan, phraseHead, runCount, titleHead, type BodyStems, type Head } from './headNoun.ts';
 import { ALL_INTENTS, intentModifiers, lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 
@@ -137,18 +137,29 @@ const localKeyword = (kw: KeywordInfo, placeStems: Set<string>, an: Analyzer): K
   const entityStems = [...new Set(an.contentStems(entity))];
   // The keyphrase stays whole for the over-use gate: "maler leipzig" said in every line is stuffing.
   if (!entityStems.length) return { ...kw, intent: 'local' };
-  return { ...kw, intent: 'local', entity, entityStems };
+  return { ...kw, intent: 'local', entity, entityStems, wholeUse: entityStems };
 };
 
 /**
- * The keyword ends in a name after a common noun ("kosmetyczka toruń", "plumber reading"): the page
- * writes that word capitalised inside its sentences, twice or more, never in lower case. A service
- * followed by a name is how a local search is typed. Not in German, which capitalises every noun.
+ * A report's keyword ("perth bus strike", "wawel podwyżka cen"): the place is where the event
+ * happened, stated in the lead and the dateline; the report then names the event by its head ("the
+ * strike", "podwyżka"), and such a sentence is a natural use of the keyphrase (density.ts). The
+ * keyword, its entity and intent stay as they are.
  */
-const namedAtEnd = (words: string[], text: string, an: Analyzer): boolean => {
-  if (an.lang === 'de' || words.length < 2) return false;
-  const stem = an.stem(words[words.length - 1] ?? '');
-  if (!stem || an.stop.has(words[words.length - 1] ?? '')) return false;
+const newsKeyword = (kw: KeywordInfo, placeStems: Set<string>, an: Analyzer): KeywordInfo => {
+  const event = tokenize(kw.entity).filter((w) => !an.stop.has(w) && !placeStems.has(an.stem(w)));
+  const head = phraseHead(event, an.lang);
+  return head ? { ...kw, wholeUse: [an.stem(head)] } : kw;
+};
+
+/**
+ * The page writes the word as a name: capitalised inside its sentences, twice or more, never in
+ * lower case. Not in German, which capitalises every noun.
+ */
+const namedInText = (word: string, text: string, an: Analyzer): boolean => {
+  if (an.lang === 'de') return false;
+  const stem = an.stem(word);
+  if (!stem || an.stop.has(word)) return false;
   let upper = 0;
   // Counted after a lower-case word ("plumber Reading"); after a capitalised one it may end a longer
   // name ("Acme Roadster", a product's or a firm's) or a title-case heading: not counted.
@@ -160,6 +171,13 @@ const namedAtEnd = (words: string[], text: string, an: Analyzer): boolean => {
   }
   return upper >= 2;
 };
+
+/**
+ * The keyword ends in a name after a common noun ("kosmetyczka toruń", "plumber reading"): a
+ * service followed by a name is how a local search is typed.
+ */
+const namedAtEnd = (words: string[], text: string, an: Analyzer): boolean =>
+  words.length >= 2 && namedInText(words[words.length - 1] ?? '', text, an);
 
 /**
  * Intent the words alone cannot show, read from the page: a keyword word used as a place ("in
@@ -177,7 +195,8 @@ export const refineIntent = (
   if (kw.intent !== 'informational' && kw.intent !== 'instructional' && kw.intent !== 'commercial') return kw;
   const lex = lexiconFor(an.lang);
   const words = tokenize(kw.text.toLowerCase());
-  const stems = new Set(words.slice(1).map(an.stem));
+  // A service's place follows it; an event's may lead ("perth bus strike").
+  const stems = new Set((reportsNews ? words : words.slice(1)).map(an.stem));
   const preps = new Set(lex.intent.locative);
   const places = new Map<string, number>();
   // The lookbehind starts a match only at a word's start: without it a long run of letters is
@@ -191,7 +210,9 @@ export const refineIntent = (
   const placeStems = new Set([...places].filter(([, n]) => n >= 2).map(([st]) => st));
   const last = words[words.length - 1] ?? '';
   if (!placeStems.size && namedAtEnd(words, text, an)) placeStems.add(an.stem(last));
-  if (placeStems.size && !reportsNews) return localKeyword(kw, placeStems, an);
+  // A report names where it happened wherever the keyword puts it ("perth bus strike").
+  if (reportsNews) for (const w of words) if (namedInText(w, text, an)) placeStems.add(an.stem(w));
+  if (placeStems.size) return reportsNews ? newsKeyword(kw, placeStems, an) : localKeyword(kw, placeStems, an);
   if (kw.intent === 'informational' && an.lang === 'de' && words.length >= 2 && /(?:en|ern|eln)$/.test(last)) {
     const cap = last.charAt(0).toLocaleUpperCase('de') + last.slice(1);
     if (

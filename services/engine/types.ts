@@ -147,6 +147,11 @@ export interface KeywordInfo {
   verb: string;
   verbStem: string;
   intent: Intent;
+  /**
+   * Stems whose sentence is a whole natural use of the keyphrase, where the page states the rest
+   * once (a local page's service, its city in the address; a report's event, its place in the lead).
+   */
+  wholeUse?: string[];
 }
 
 export interface Csi {

@@ -62,6 +62,27 @@ const reorder = (raw: string, sentences: Sentence[], move: number, drop: Set<num
   return raw.slice(0, start) + body + raw.slice(end);
 };
 
+/**
+ * The opening asks the reader's own question back ("Which kinds are there?") and the next sentence
+ * talks about the question ("That is not easy to answer") instead of answering it: a warm-up with
+ * no stock phrase (blind review r11: such openings went unnoticed). The question as written, or null.
+ */
+const askedBack = (intro: Sentence[], ctx: ScoringContext): string | null => {
+  let words = 0;
+  for (const [i, s] of intro.entries()) {
+    if (words >= 60) return null;
+    words += s.words.length;
+    if (!/\?\s*$/u.test(s.text) || coverage(s.stems, ctx.kw.stems) < 0.5) continue;
+    const next = intro[i + 1];
+    const talks =
+      next !== undefined &&
+      ctx.lex.pronounOpeners.includes(next.words[0] ?? '') &&
+      next.words.some((w) => ctx.lex.questionTalk.includes(w));
+    return talks ? s.text : null;
+  }
+  return null;
+};
+
 export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, lex, kw } = ctx;
   const L = sectionLabels(lang);
@@ -77,7 +98,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.
   const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));
   const hasNum = win.words.some((w) => /\p{N}/u.test(w) && !kwNumbers.has(w)) || win.text.includes(lex.slot);
-  const fluff = containsPhrase(lowerWin, lex.throatClearing);
+  const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx);
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
   const secs = headed(doc).filter(

@@ -43,14 +43,22 @@ const quote = (s: { text: string }): string => excerpt(s.text, 60);
  */
 
 /**
- * A local keyword's service named without its city ("a beautician" on a salon's page for
- * "kosmetyczka toruń") is a whole natural use: the page names its city where it says where it is.
+ * A sentence naming what the keyword's refinement marks as a whole use (keyword.ts: a local page's
+ * service, "a beautician" on a salon's page for "kosmetyczka toruń"; a report's event, "the strike"
+ * in a report for "perth bus strike") is a natural use: the page states the rest once, where it
+ * says where it is or what happened where.
  */
-const servesLocally = (s: { content: string[] }, kw?: KeywordInfo): boolean =>
-  kw?.intent === 'local' &&
-  kw.entityStems.length > 0 &&
-  kw.entityStems.length < kw.stems.length &&
-  coverage(s.content, kw.entityStems) === 1;
+const wholeUse = (s: { content: string[] }, kw?: KeywordInfo): boolean =>
+  kw?.wholeUse !== undefined &&
+  kw.wholeUse.length > 0 &&
+  kw.wholeUse.length < kw.stems.length &&
+  coverage(s.content, kw.wholeUse) === 1;
+
+/** The keyword's words that make a whole use, as the keyword writes them ("strike", "fryzjer"). */
+const wholeUseWords = (kw: KeywordInfo, an: Analyzer): string =>
+  tokenize(kw.text)
+    .filter((w) => kw.wholeUse?.includes(an.stem(w)))
+    .join(' ');
 
 /** A lone subject noun stands twice in a natural sentence or title; this many uses repeat it. */
 const LONE_NOUN_REPEATS = 3;
@@ -63,7 +71,7 @@ export const keywordDensity = (
   kwStems: string[],
   an?: Analyzer,
   kw?: KeywordInfo,
-): { matches: number; kd: number; mentions: number; uses: number; counted: number } => {
+): { matches: number; kd: number; mentions: number; uses: number; counted: number; served: number } => {
   const g = an && kw ? gamingOf(doc, kw, an) : null;
   // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
   // writer's use of the keyphrase: no match, no dilution.
@@ -88,12 +96,13 @@ export const keywordDensity = (
     }
     const m = occurrences(s, kwStems);
     matches += m;
-    if (!m && servesLocally(s, kw)) served++;
+    if (!m && wholeUse(s, kw)) served++;
     else if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
   }
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
     matches,
+    served,
     // What the density figure is made of, so the summary states the same numbers.
     uses: matches + stuffedUses,
     counted: words + stuffedWords,
@@ -104,7 +113,16 @@ export const keywordDensity = (
 
 export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { kw, lang, an } = ctx;
-  const { matches, kd, mentions, uses, counted } = keywordDensity(doc, kw.stems, an, kw);
+  const { matches, kd, mentions, uses, counted, served } = keywordDensity(doc, kw.stems, an, kw);
+  // The sentences that name the subject as a whole use, said beside the density they lift (a
+  // "0.23 %" praised as natural, alone, reads as a contradiction).
+  const whole = served ? wholeUseWords(kw, an) : '';
+  const wholeEn = served
+    ? `, and ${count('en', served, ['more sentence names', 'more sentences name'], ['', '', ''])} "${whole}"`
+    : '';
+  const wholePl = served
+    ? `, a kolejne ${count('pl', served, ['', ''], ['zdanie nazywa', 'zdania nazywają', 'zdań nazywa'])} „${whole}”`
+    : '';
   const g = gamingOf(doc, kw, an);
   const ceiling = densityCeiling(kw.stems);
   const findings: Finding[] = [];
@@ -127,10 +145,11 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   const support = evidenceOf(doc).sentences;
   const prose = proseOf(doc).filter((s) => !g.filler.has(s) && !(support.has(s) && occurrences(s, kw.stems) === 0));
   // The run is broken by a sentence that names the subject, as the mention credit counts it: the
-  // whole keyphrase, or (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers).
+  // whole keyphrase, (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers),
+  // or a whole use (a local page's service, a report's event).
   // Otherwise a natural text scores a long gap that only repeating the whole keyphrase would close.
   const namesSubject = (s: { stems: string[]; content: string[] }) =>
-    occurrences(s, kw.stems) > 0 || (kw.stems.length >= 2 && coverage(s.content, kw.stems) >= 0.5);
+    occurrences(s, kw.stems) > 0 || (kw.stems.length >= 2 && coverage(s.content, kw.stems) >= 0.5) || wholeUse(s, kw);
   let run = 0,
     longest = 0,
     runStart = 0,
@@ -257,8 +276,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     strengths.push(
       t(
         lang,
-        `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%).`,
-        `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%).`,
+        `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%)${wholeEn}.`,
+        `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%)${wholePl}.`,
       ),
     );
   // Only a text with enough matches can be spread evenly; a lone match with a long gap is not, and
@@ -294,8 +313,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     score: round1(score),
     summary: t(
       lang,
-      `Keyphrase uses: ${uses} in ${count('en', counted, ['word', 'words'], ['', '', ''])} (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}; longest gap ${Math.round(gap * 100)}% of sentences.`,
-      `Wystąpienia frazy: ${uses} na ${count('pl', counted, ['', ''], ['słowo', 'słowa', 'słów'])} (${num('pl', round2(kd))}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+      `Keyphrase uses: ${uses} in ${count('en', counted, ['word', 'words'], ['', '', ''])} (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}${wholeEn}; longest gap ${Math.round(gap * 100)}% of sentences.`,
+      `Wystąpienia frazy: ${uses} na ${count('pl', counted, ['', ''], ['słowo', 'słowa', 'słów'])} (${num('pl', round2(kd))}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}${wholePl}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
     ),
     strengths,
     findings,

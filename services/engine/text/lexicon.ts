@@ -33,6 +33,8 @@ export interface Lexicon {
   defineAsks: string[];
   /** The writer's own possessives ("our", "nasz", "unser"): a sentence opening with one describes their offer. */
   selfPossessives: string[];
+  /** Words that name a question or its answer: a sentence with one, after a question, talks about it. */
+  questionTalk: string[];
   /**
    * Words of sweeping, hortative prose ("every", "always", "never", "worth"): statements that
    * hold for any subject. Two in a paragraph with little of the page's vocabulary mark it generic
@@ -265,6 +267,7 @@ const en: Lexicon = {
   readerAddress: ['you', 'your'],
   defineVerbs: ['is', 'are', 'means', 'refers', 'describes'],
   defineAsks: ['what'],
+  questionTalk: ['question', 'questions', 'ask', 'asks', 'asked', 'answer', 'answers', 'answered'],
   selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
@@ -603,6 +606,17 @@ const pl: Lexicon = {
   ],
   defineVerbs: ['to', 'jest', 'są', 'oznacza', 'polega', 'nazywa', 'nazywamy'],
   defineAsks: ['co', 'czym'],
+  questionTalk: [
+    'pytanie',
+    'pytania',
+    'pytaniem',
+    'pytają',
+    'zadaje',
+    'zadają',
+    'odpowiedź',
+    'odpowiedzi',
+    'odpowiedzieć',
+  ],
   selfPossessives: [
     'nasz',
     'nasza',
@@ -876,6 +890,7 @@ const de: Lexicon = {
   readerAddress: ['ihnen', 'ihr', 'euch', 'euer', 'dir', 'dich', 'du', 'dein'],
   defineVerbs: ['ist', 'sind', 'bedeutet', 'bezeichnet', 'heißt', 'nennt'],
   defineAsks: ['was'],
+  questionTalk: ['frage', 'fragen', 'fragt', 'antwort', 'antworten', 'beantworten', 'beantwortet'],
   selfPossessives: [
     'unser',
     'unsere',
@@ -898,7 +913,7 @@ const de: Lexicon = {
     instructional: ['anleitung', 'schritt für schritt', 'selber', 'selbst', 'wie man'],
     comparison: ['vs', 'oder', 'vergleich', 'unterschied'],
     question: ['was', 'warum', 'wann', 'wer', 'welche', 'welcher'],
-    locative: ['in', 'bei', 'nahe', 'um'],
+    locative: ['in', 'im', 'bei', 'nahe', 'um'],
   },
   vague: ['lange', 'schnell', 'billig', 'teuer', 'viel', 'viele', 'gut', 'hoch', 'niedrig', 'groß', 'klein', 'oft'],
   slot: '[ergänzen:',

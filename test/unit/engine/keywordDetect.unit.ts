@@ -138,6 +138,30 @@ const CASES: Case[] = [
     ]),
     head: /kaffeemühle/,
   },
+  // A place after the subject qualifies it: the head stands before it, however often the page
+  // repeats a modifier or the place (English puts the head last, Polish and German first).
+  {
+    kind: 'en local, a modifier repeated more than the head',
+    content: page('Urgent Locksmith in Hartfield – Fixed Prices', [
+      'Our urgent call-outs reach most of Hartfield within 40 minutes, day and night.',
+      'Urgent jobs cost a fixed 95 pounds, parts extra, and we quote before we start.',
+      'For urgent lock-outs we open the door without damage in most cases.',
+      'Urgent repairs to broken cylinders are done on the spot from the van.',
+      'Call the urgent line and a van is on the way at once.',
+    ]),
+    head: /locksmith/,
+  },
+  {
+    kind: 'de news, the place repeated more than the subject',
+    content: page('Sturm im Landkreis Ostwalde: Dächer abgedeckt, Straßen gesperrt', [
+      'Im Landkreis Ostwalde hat das Unwetter in der Nacht zum Montag mehrere Dächer abgedeckt.',
+      'Der Landkreis meldete 40 Einsätze der Feuerwehr, verletzt wurde niemand.',
+      'Im Norden des Landkreises blieben zwei Straßen bis zum Mittag gesperrt.',
+      'Der Sturm erreichte in Böen 110 Kilometer pro Stunde, teilte der Wetterdienst mit.',
+      'Die Kreisverwaltung von Ostwalde rechnet mit Schäden in Millionenhöhe, sagte der Landrat.',
+    ]),
+    head: /sturm/,
+  },
 ];
 
 for (const c of CASES) {

@@ -1,6 +1,7 @@
 import t from 'tap';
 import { keywordDensity } from '../../../services/engine/dimensions/density.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
+import { scoreContent } from '../../../services/engine/audit.ts';
 
 /**
  * A local keyword, "<service> <city>" (issue 24, item 4): the page names its city in its own
@@ -58,8 +59,29 @@ t.test('a news report keeps the place in its keyword: it is where the event happ
 t.test("a sentence naming a local keyword's service is a whole use of the keyphrase, not half", async (t) => {
   const p = prepareDocument({ content: plSalon, url: null, keyword: 'fryzjer lubań', language: 'pl' });
   const local = keywordDensity(p.doc, p.kw.stems, p.an, p.kw);
-  const asPhrase = keywordDensity(p.doc, p.kw.stems, p.an, { ...p.kw, intent: 'informational' });
+  const asPhrase = keywordDensity(p.doc, p.kw.stems, p.an, { ...p.kw, wholeUse: undefined });
   t.equal(local.matches, asPhrase.matches, 'the same matches of the whole phrase');
   t.ok(local.mentions > asPhrase.mentions, `${local.mentions} > ${asPhrase.mentions}`);
   t.equal(local.uses, asPhrase.uses, 'the over-use gate counts the same uses');
+});
+
+t.test("a sentence naming a report's event by its head is a whole use; its place is stated once", async (t) => {
+  const report = [
+    '# Glenford ferry strike: crossings cancelled for a second day',
+    'By Jane Doe, transport desk',
+    'Published 4 March 2026',
+    'GLENFORD — Crews walked out on Monday over pay, and every crossing run by the operators of Glenford was cancelled.',
+    'The strike is the first on the route since 2019, the union said, and it will last until Thursday.',
+    'Commuters queued for buses instead; the strike adds about an hour to the trip into Glenford.',
+    'The operator said talks would resume on Wednesday and apologised to passengers.',
+  ].join('\n\n');
+  const p = prepareDocument({ content: report, url: null, keyword: 'glenford ferry strike', language: 'en' });
+  t.same(p.kw.wholeUse, ['strike'], 'the event, by its head');
+  const news = keywordDensity(p.doc, p.kw.stems, p.an, p.kw);
+  const asPhrase = keywordDensity(p.doc, p.kw.stems, p.an, { ...p.kw, wholeUse: undefined });
+  t.ok(news.mentions > asPhrase.mentions, `${news.mentions} > ${asPhrase.mentions}`);
+  t.equal(news.uses, asPhrase.uses, 'the over-use gate counts the same uses');
+  const card = scoreContent({ content: report, url: null, keyword: 'glenford ferry strike', language: 'en' });
+  const density = card.outcomes.find((o) => o.id === 'density')!;
+  t.match(density.summary, /more sentences? names? "strike"/, 'the card says what lifts the density it states');
 });
