@@ -14,8 +14,26 @@ export const deterministicId = (...parts: string[]): string => {
 
 export const randomId = (): string => randomUUID();
 
-/** `bytes` random bytes as lower-case hex (ids the API shows: job_, aud_, bulk_). */
-export const randomHex = (bytes = 12): string => randomBytes(bytes).toString('hex');
+// Random ids are cut from a pool refilled 4 KiB at a time, as randomUUID does: one call into the
+// generator per few hundred ids instead of one each (a submission mints two; under the requests
+// bench the calls showed as 4 % of the API process's profile). Secrets do not come from the pool.
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = 0;
+
+/** `bytes` random bytes as lower-case hex, for ids the API shows (job_, aud_, bulk_), not secrets. */
+export const randomHex = (bytes = 12): string => {
+  if (bytes > POOL_BYTES) return randomBytes(bytes).toString('hex');
+  if (used + bytes > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    used = 0;
+  }
+  used += bytes;
+  return pool.toString('hex', used - bytes, used);
+};
+
+/** `bytes` random bytes as lower-case hex, drawn for this one secret (a webhook's signing secret). */
+export const randomSecretHex = (bytes = 32): string => randomBytes(bytes).toString('hex');
 
 /** `bytes` random bytes as URL-safe base64 (secrets: API keys, share and session tokens). */
 export const randomBase64Url = (bytes = 32): string => randomBytes(bytes).toString('base64url');

@@ -1,11 +1,12 @@
 import { typesOfStream } from '../../events/catalogue.ts';
-import { idOf } from '../../events/streamId.ts';
+import { idOf, streamIdOf } from '../../events/streamId.ts';
 import { type EventEnvelope, domainEventOf } from '../../events/envelope.ts';
 import type { AuditEvent } from '../../events/audit/events.ts';
 import type { PoolClient } from '../../infra/postgres/pool.ts';
 import type { Projection } from '../projection.ts';
 import { hostOf } from '../../core/host.ts';
 import { unnestRows } from '../../infra/postgres/unnestRows.ts';
+import { requestRuns, type RequestRun } from './requestRuns.ts';
 
 /**
  * Audits and jobs as the API reads them (spec 2.2, 2.3, 2.7). Each row remembers the stream version
@@ -51,15 +52,18 @@ export const auditsProjection: Projection = {
   // The audit stream's events as the catalogue declares them; those without a column are skipped.
   canHandle: typesOfStream('audit'),
   async handle(events, tx) {
-    // A run of requests (a batch of submissions) is one statement; every other event its own.
-    for (let i = 0; i < events.length;) {
-      let end = i;
-      while (end < events.length && events[end]!.type === 'AuditRequested') end++;
-      if (end > i) {
-        await insertRequested(events.slice(i, end), tx);
-        i = end;
-      } else await apply(events[i++]!, tx);
+    // The batch's requests are one statement, each row with what its stream recorded with it
+    // (requestRuns.ts); every other event is its own.
+    const runs = requestRuns(events, changesRow);
+    const inserted = runs.size ? await insertRequested([...runs.values()], tx) : new Set<string>();
+    const taken = new Set<EventEnvelope>();
+    for (const [streamId, run] of runs) {
+      // A row already there (a redelivery) took its request before: the rest of the run is
+      // applied to it one by one, each behind the stream version guard.
+      if (inserted.has(streamId)) run.events.forEach((e) => taken.add(e));
+      else taken.add(run.requested);
     }
+    for (const e of events) if (!taken.has(e)) await apply(e, tx);
   },
 };
 
@@ -84,12 +88,17 @@ const REQUESTED_ROWS = unnestRows([
   ['bulk_id', 'text'],
   ['idempotency_key', 'text'],
   ['created_at', 'timestamptz'],
+  ['status', 'text'],
+  ['updated_at', 'timestamptz'],
   ['stream_version', 'int'],
 ]);
 
-/** Queued rows for requested audits, in one statement; a row already there is left alone. */
-async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise<void> {
-  const rows = events.map((e) => {
+/**
+ * Rows for requested audits, in one statement: queued, or running when the run holds the start. A
+ * row already there is left alone. Returns the stream ids of the rows inserted.
+ */
+async function insertRequested(runs: RequestRun[], tx: PoolClient): Promise<Set<string>> {
+  const rows = runs.map(({ requested: e, started, last }) => {
     const d = domainEventOf<Extract<AuditEvent, { type: 'AuditRequested' }>>(e).data;
     return [
       idOf('audit', e.streamId),
@@ -109,62 +118,65 @@ async function insertRequested(events: EventEnvelope[], tx: PoolClient): Promise
       d.bulkId,
       d.idempotencyKey,
       e.occurredAt,
-      e.streamVersion,
+      started ? 'running' : 'queued',
+      last.occurredAt,
+      last.streamVersion,
     ];
   });
   const { names, unnest } = REQUESTED_ROWS;
-  await tx.query({
+  const r = await tx.query<{ audit_id: string }>({
     name: 'audits_requested',
-    text: `INSERT INTO audits (${names}, status, updated_at)
-           SELECT *, 'queued', v.created_at FROM ${unnest} AS v(${names})
-           ON CONFLICT (audit_id) DO NOTHING`,
+    text: `INSERT INTO audits (${names})
+           SELECT * FROM ${unnest} AS v(${names})
+           ON CONFLICT (audit_id) DO NOTHING RETURNING audit_id`,
     values: REQUESTED_ROWS.values(rows),
   });
+  return new Set(r.rows.map((row) => streamIdOf('audit', row.audit_id)));
 }
 
+/**
+ * What each of the stream's events sets on its row beside updated_at and stream_version ($2, $3;
+ * the audit id is $1): null where it sets nothing. Every type of the stream is listed, so a new one
+ * is a decision here, and requestRuns only folds into a new row what sets nothing but its status.
+ */
+type DataOf<T extends AuditEvent['type']> = Extract<AuditEvent, { type: T }>['data'];
+const UPDATES: { [T in AuditEvent['type']]: ((data: DataOf<T>) => [set: string, params: unknown[]]) | null } = {
+  AuditRequested: null, // inserted (insertRequested)
+  AuditStarted: () => [`status = 'running'`, []],
+  ContentFetched: null,
+  CsiDerived: (d) => ['keyword = $4, language = $5', [d.keyword, d.language]],
+  AuditCharged: (d) => ['credits_charged = $4', [d.credits]],
+  AuditCompleted: (d) => [
+    `status = 'completed', cqs = $4, result = $5::jsonb, completed_at = $2`,
+    [d.cqs, d.resultJson],
+  ],
+  AuditFailed: (d) => [
+    `status = 'error', error_code = $4, error_message = $5, completed_at = $2`,
+    [d.errorCode, d.errorMessage],
+  ],
+  AuditProjectAssigned: (d) => ['project = $4', [d.project]],
+};
+
+/** Whether an event of this type writes its row (a type of no list does, to be safe). */
+const changesRow = (type: string): boolean =>
+  type === 'AuditRequested' || !(type in UPDATES) || UPDATES[type as AuditEvent['type']] !== null;
+
 async function apply(e: EventEnvelope, tx: PoolClient): Promise<void> {
-  const auditId = idOf('audit', e.streamId);
-  const at = e.occurredAt;
-  const v = e.streamVersion;
-  // Every update below applies only to a row that has not seen this event yet. A row that changed
-  // is NOTIFYed (delivered at commit): the API caches the rows of jobs being polled
-  // (services/api/audits/auditCache.ts) and drops them on this.
-  const update = (set: string, params: unknown[]) =>
-    tx.query(
-      `WITH u AS (UPDATE audits SET ${set}, updated_at = $2, stream_version = $3
-                   WHERE audit_id = $1 AND stream_version < $3 RETURNING audit_id)
-       SELECT pg_notify('${AUDITS_CHANNEL}', audit_id) FROM u`,
-      [auditId, at, v, ...params],
-    );
   const ev = domainEventOf<AuditEvent>(e);
-  switch (ev.type) {
-    case 'AuditRequested':
-      return insertRequested([e], tx);
-    case 'AuditStarted':
-      await update(`status = 'running'`, []);
-      return;
-    case 'CsiDerived':
-      await update('keyword = $4, language = $5', [ev.data.keyword, ev.data.language]);
-      return;
-    case 'AuditCharged':
-      await update('credits_charged = $4', [ev.data.credits]);
-      return;
-    case 'AuditCompleted':
-      await update(`status = 'completed', cqs = $4, result = $5::jsonb, completed_at = $2`, [
-        ev.data.cqs,
-        ev.data.resultJson,
-      ]);
-      return;
-    case 'AuditFailed':
-      await update(`status = 'error', error_code = $4, error_message = $5, completed_at = $2`, [
-        ev.data.errorCode,
-        ev.data.errorMessage,
-      ]);
-      return;
-    case 'AuditProjectAssigned':
-      await update('project = $4', [ev.data.project]);
-      return;
-    default:
-      return;
+  if (ev.type === 'AuditRequested') {
+    await insertRequested([{ requested: e, events: [e], started: false, last: e }], tx);
+    return;
   }
+  const updateOf = UPDATES[ev.type] as ((data: unknown) => [string, unknown[]]) | null | undefined;
+  if (!updateOf) return;
+  const [set, params] = updateOf(ev.data);
+  // Applies only to a row that has not seen this event yet. A row that changed is NOTIFYed
+  // (delivered at commit): the API caches the rows of jobs being polled
+  // (services/api/audits/auditCache.ts) and drops them on this.
+  await tx.query(
+    `WITH u AS (UPDATE audits SET ${set}, updated_at = $2, stream_version = $3
+                 WHERE audit_id = $1 AND stream_version < $3 RETURNING audit_id)
+     SELECT pg_notify('${AUDITS_CHANNEL}', audit_id) FROM u`,
+    [idOf('audit', e.streamId), e.occurredAt, e.streamVersion, ...params],
+  );
 }

@@ -2,7 +2,8 @@ import type { Logger } from '../../../infra/logger.ts';
 import { listen } from '../../../infra/postgres/listener.ts';
 import type { Pool } from '../../../infra/postgres/pool.ts';
 import { API_KEYS_CHANNEL } from '../../../projections/accounts/projection.ts';
-import { findApiKeyByHash, type ApiKeyOwner } from '../../../projections/accounts/queries.ts';
+import { coalescedReads } from '../../../infra/postgres/coalescedReads.ts';
+import { findApiKeysByHash, type ApiKeyOwner } from '../../../projections/accounts/queries.ts';
 
 /** How long a cached key is trusted without a word from the database (the fallback bound). */
 export const KEY_CACHE_TTL_MS = 30_000;
@@ -22,9 +23,12 @@ export interface KeyCache {
  * after KEY_CACHE_TTL_MS. Unknown keys are not cached: a key issued a moment ago works at once.
  * Requests that miss on one key at once share one read, under the rules of a hit: while listening,
  * and only if no notification came since it started (a key's first requests often come together).
+ * Misses on different keys at once share one statement (coalescedReads): a process that meets many
+ * keys at a time (its start, a revocation that dropped the cache) reads them together.
  */
 export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS): KeyCache {
   const entries = new Map<string, { owner: ApiKeyOwner; until: number }>();
+  const readKey = coalescedReads((hashes: string[]) => findApiKeysByHash(pool, hashes));
   /** Reads under way, joined only by requests of the generation they started in. */
   const reading = new Map<string, { generation: number; owner: Promise<ApiKeyOwner | null> }>();
   let listening = false;
@@ -59,7 +63,7 @@ export function createKeyCache(pool: Pool, log: Logger, ttlMs = KEY_CACHE_TTL_MS
       const under = reading.get(keyHash);
       // As a hit would: only while listening, and only a read no notification has overtaken.
       if (listening && under && under.generation === since) return under.owner;
-      const read = findApiKeyByHash(pool, keyHash);
+      const read = readKey(keyHash);
       reading.set(keyHash, { generation: since, owner: read });
       let owner: ApiKeyOwner | null;
       try {

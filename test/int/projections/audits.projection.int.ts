@@ -1,4 +1,5 @@
 import t from 'tap';
+import { randomBytes } from 'node:crypto';
 import {
   AuditCharged,
   AuditCompleted,
@@ -12,7 +13,9 @@ import {
 } from '../../../events/audit/events.ts';
 import { auditsProjection } from '../../../projections/audits/projection.ts';
 import { testDatabase } from '../../helpers/db.ts';
-import { projectionSpec } from '../../helpers/projectionSpec.ts';
+import { envelopes, projectionSpec } from '../../helpers/projectionSpec.ts';
+import type { EventEnvelope } from '../../../events/envelope.ts';
+import { withTransaction } from '../../../infra/postgres/pool.ts';
 
 /** Audits and jobs folded from audit events alone (no pipeline): projections/audits/projection.ts. */
 const { pool } = await testDatabase(t, 4);
@@ -223,3 +226,88 @@ t.test('the second application of the same events changes nothing (stream versio
       'failed',
     );
 });
+
+/** `handle` on one batch in a fresh schema of its own, counting its statements; then `sql`'s rows. */
+async function handleCounting(
+  batches: EventEnvelope[][],
+  sql: string,
+): Promise<{ statements: number[]; rows: unknown[] }> {
+  const schema = `spec_${randomBytes(6).toString('hex')}`;
+  await pool.query(`CREATE SCHEMA ${schema}`);
+  try {
+    const statements: number[] = [];
+    for (const batch of batches)
+      await withTransaction(pool, async (tx) => {
+        await tx.query(`SET LOCAL search_path TO ${schema}`);
+        await tx.query(auditsProjection.createSql);
+        let n = 0;
+        const counting = new Proxy(tx, {
+          get: (target, key) =>
+            key === 'query'
+              ? (...args: unknown[]) => (n++, (target.query as (...a: unknown[]) => unknown)(...args))
+              : Reflect.get(target, key),
+        });
+        await auditsProjection.handle(batch, counting);
+        statements.push(n);
+      });
+    const rows = await withTransaction(pool, async (tx) => {
+      await tx.query(`SET LOCAL search_path TO ${schema}`);
+      return (await tx.query(sql)).rows;
+    });
+    return { statements, rows };
+  } finally {
+    await pool.query(`DROP SCHEMA ${schema} CASCADE`);
+  }
+}
+
+const textRequest = (auditId: string) =>
+  requested(auditId, { url: null, contentRef: 'c'.repeat(64), title: 'Draft', keyword: 'draft' });
+
+t.test('a batch of supplied texts, each started with its request: their rows in one statement, running', async (t) => {
+  // As a batch of submissions appends them: each audit's request, start and content, audit after audit.
+  const ids = Array.from({ length: 20 }, (_, i) => `aud_${String(i).padStart(2, '0')}`);
+  const batch = envelopes(
+    ids.flatMap(
+      (id) =>
+        [
+          [textRequest(id), at(id)],
+          [started, at(id)],
+          [fetched, at(id)],
+        ] as const,
+    ),
+  );
+  const { statements, rows } = await handleCounting(
+    [batch],
+    `SELECT audit_id, status, stream_version, (updated_at AT TIME ZONE 'UTC')::text AS updated_at FROM audits ORDER BY audit_id`,
+  );
+  t.same(statements, [1], 'one INSERT for the 20 rows, no UPDATE after it');
+  t.same(
+    rows,
+    ids.map((id, i) => ({
+      audit_id: id,
+      status: 'running',
+      stream_version: 2,
+      // The start's own time: the second event of the audit's three.
+      updated_at: new Date(Date.UTC(2026, 0, 1) + (3 * i + 1) * 1000).toISOString().replace('T', ' ').slice(0, 19),
+    })),
+    'each row as the three events one by one leave it',
+  );
+});
+
+t.test(
+  'a row already there (queued): the redelivered request leaves it, its start and what follows apply to it',
+  async (t) => {
+    const [req, start, content, csiEvent] = envelopes([
+      [textRequest('aud_1'), A1],
+      [started, A1],
+      [fetched, A1],
+      [csi, A1],
+    ]);
+    const { statements, rows } = await handleCounting(
+      [[req!], [req!, start!, content!, csiEvent!]],
+      'SELECT status, keyword, stream_version FROM audits',
+    );
+    t.same(rows, [{ status: 'running', keyword: 'content audit', stream_version: 4 }]);
+    t.same(statements, [1, 3], 'the request left alone; the start and the CSI applied to the row');
+  },
+);

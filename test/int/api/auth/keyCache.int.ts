@@ -23,6 +23,8 @@ const heldPool = (pool: Pool) => {
   return state;
 };
 
+const turn = () => new Promise((r) => setImmediate(r));
+
 /**
  * services/api/auth/keyCache.ts: a key read while its revocation commits (the read saw it valid,
  * the NOTIFY came before the read's answer) is not kept valid: the next request reads it again.
@@ -85,6 +87,7 @@ t.test('requests missing on one key at once share one read; one after a notifica
   held.hold = new Promise((r) => (open = r));
   const before = held.reads;
   const burst = Array.from({ length: 5 }, () => keys.find(hash));
+  await turn(); // reads go out together at the end of the event loop's turn (coalescedReads)
   t.equal(held.reads - before, 1, 'five requests at once, one read');
   await pool.query(`SELECT pg_notify('api_keys_changed', 'other')`);
   // A request after the notification does not join the read it may have overtaken.
@@ -93,6 +96,7 @@ t.test('requests missing on one key at once share one read; one after a notifica
     async () => {
       const n = held.reads;
       late.push(keys.find(hash));
+      await turn();
       return held.reads > n;
     },
     5_000,
@@ -102,4 +106,32 @@ t.test('requests missing on one key at once share one read; one after a notifica
   open();
   for (const owner of await Promise.all(burst)) t.equal(owner?.keyId, b.keyId);
   await Promise.all(late);
+});
+
+t.test('misses on different keys at once share one statement, each answered with its own key', async (t) => {
+  const { pool } = await testDatabase(t);
+  const owners = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => createAccount(pool, { email: `many${i}@example.com` })),
+  );
+  const held = heldPool(pool);
+  const keys = createKeyCache(held.pool, createLogger('test-keys', 'error'));
+  t.teardown(() => keys.close());
+  await eventually(
+    async () => {
+      await keys.find(hashApiKey(owners[0]!.apiKey));
+      const n = held.reads;
+      await keys.find(hashApiKey(owners[0]!.apiKey));
+      return held.reads === n;
+    },
+    5_000,
+    'the cache listening',
+  );
+  const before = held.reads;
+  const rest = owners.slice(1);
+  const found = await Promise.all([...rest.map((o) => keys.find(hashApiKey(o.apiKey))), keys.find('0'.repeat(64))]);
+  t.equal(held.reads - before, 1, 'five keys and an unknown one, one statement');
+  t.same(
+    found.map((o) => o?.accountId ?? null),
+    [...rest.map((o) => o.accountId), null],
+  );
 });
