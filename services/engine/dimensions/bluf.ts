@@ -65,7 +65,8 @@ const reorder = (raw: string, sentences: Sentence[], move: number, drop: Set<num
 /**
  * The opening asks the reader's own question back ("Which kinds are there?") and the next sentence
  * talks about the question ("That is not easy to answer") instead of answering it: a warm-up with
- * no stock phrase (blind review r11: such openings went unnoticed). The question as written, or null.
+ * no stock phrase (blind review r11: such openings went unnoticed). The answer belongs in that next
+ * sentence: its words up to the one that names the question, as written ("This is a question"), or null.
  */
 const askedBack = (intro: Sentence[], ctx: ScoringContext): string | null => {
   let words = 0;
@@ -74,11 +75,10 @@ const askedBack = (intro: Sentence[], ctx: ScoringContext): string | null => {
     words += s.words.length;
     if (!/\?\s*$/u.test(s.text) || coverage(s.stems, ctx.kw.stems) < 0.5) continue;
     const next = intro[i + 1];
-    const talks =
-      next !== undefined &&
-      ctx.lex.pronounOpeners.includes(next.words[0] ?? '') &&
-      next.words.some((w) => ctx.lex.questionTalk.includes(w));
-    return talks ? s.text : null;
+    if (!next || !ctx.lex.pronounOpeners.includes(next.words[0] ?? '')) return null;
+    const talk = next.words.find((w) => ctx.lex.questionTalk.includes(w));
+    const end = talk ? new RegExp(`(?<!\\p{L})${talk}(?!\\p{L})`, 'iu').exec(next.text) : null;
+    return end ? next.text.slice(0, end.index + end[0].length) : null;
   }
   return null;
 };

@@ -48,25 +48,32 @@ t.test("the warm-up is quoted as the sentence writes it, in the language's quota
   t.equal(task?.evidence?.figure, '„In diesem Artikel“');
 });
 
-t.test('an opening that asks the query back and then talks about the question is a warm-up', async (t) => {
-  const opening = (next: string) =>
-    [
-      '# Heat pump or gas boiler: a comparison',
-      `Winters are long, and heating bills keep arriving. Heat pump or gas boiler? ${next}`,
-      'Both heat a home, and both need a place in the house, a supply and some upkeep over their life.',
-      'The details depend on the building, and a visit from an installer settles most of them.',
-    ].join('\n\n');
-  const taskFor = (content: string) =>
-    auditContent({
-      content,
-      url: null,
-      keyword: 'heat pump or gas boiler',
-      language: 'en',
-      benchmark: null,
-    }).recommendations.find((r) => r.authorDataOnly && r.dimension === 'bluf');
-  const warmUp = taskFor(opening('This is a question many homeowners ask, and it is not easy to answer.'));
-  t.match(warmUp?.task ?? '', /\("Heat pump or gas boiler\?"\)/, 'the question asked back is quoted as the warm-up');
-  t.equal(warmUp?.before, 'Heat pump or gas boiler?', 'asked at the question');
-  const answered = taskFor(opening('A heat pump costs less to run in a well-insulated house built after 2000.'));
-  t.equal(answered, undefined, 'a question answered at once is no warm-up');
-});
+t.test(
+  'an opening that asks the query back and then talks about the question warms up: the answer goes there',
+  async (t) => {
+    const opening = (next: string) =>
+      [
+        '# Heat pump or gas boiler: a comparison',
+        `Winters are long, and heating bills keep arriving. Heat pump or gas boiler? ${next}`,
+        'Both heat a home, and both need a place in the house, a supply and some upkeep over their life.',
+        'The details depend on the building, and a visit from an installer settles most of them.',
+      ].join('\n\n');
+    const taskFor = (content: string) =>
+      auditContent({
+        content,
+        url: null,
+        keyword: 'heat pump or gas boiler',
+        language: 'en',
+        benchmark: null,
+      }).recommendations.find((r) => r.authorDataOnly && r.dimension === 'bluf');
+    const warmUp = taskFor(opening('This is a question many homeowners ask, and it is not easy to answer.'));
+    t.match(warmUp?.task ?? '', /\("This is a question"\)/, 'the warm-up quoted as written');
+    t.equal(
+      warmUp?.before,
+      'This is a question many homeowners ask, and it is not easy to answer.',
+      'asked where the answer belongs: the sentence after the question',
+    );
+    const answered = taskFor(opening('A heat pump costs less to run in a well-insulated house built after 2000.'));
+    t.equal(answered, undefined, 'a question answered at once is no warm-up');
+  },
+);
