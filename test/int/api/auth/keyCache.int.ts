@@ -6,15 +6,16 @@ import { hashApiKey } from '../../../../services/api/auth/apiKeys.ts';
 import { createKeyCache } from '../../../../services/api/auth/keyCache.ts';
 import { eventually, testDatabase } from '../../../helpers/db.ts';
 
-/** The real pool, its queries counted; while `hold` is set, each answer waits for it. */
+/** The real pool, its queries and answers counted; while `hold` is set, each answer waits for it. */
 const heldPool = (pool: Pool) => {
-  const state = { reads: 0, hold: null as Promise<void> | null, pool };
+  const state = { reads: 0, answered: 0, hold: null as Promise<void> | null, pool };
   state.pool = new Proxy(pool, {
     get(target, prop, receiver) {
       if (prop !== 'query') return Reflect.get(target, prop, receiver);
       return async (...args: Parameters<Pool['query']>) => {
         state.reads++;
         const r = await (target.query as (...x: unknown[]) => Promise<unknown>)(...args);
+        state.answered++;
         if (state.hold) await state.hold;
         return r;
       };
@@ -53,7 +54,11 @@ t.test('a lookup overtaken by a revocation is not cached', async (t) => {
   held.hold = new Promise((r) => (open = r));
   await pool.query(`SELECT pg_notify('api_keys_changed', 'other')`);
   await new Promise((r) => setTimeout(r, 300));
+  const answered = held.answered;
   const slow = keys.find(hash);
+  // The read has its answer (the key valid) before the revocation commits: reads go out together a
+  // turn later (coalescedReads.ts), so under load a revocation started at once could come first.
+  await eventually(async () => held.answered > answered, 5_000, 'the held read answered');
   await revokeKey(pool, { keyId: a.keyId });
   await new Promise((r) => setTimeout(r, 300)); // the revocation's NOTIFY arrives meanwhile
   held.hold = null;
