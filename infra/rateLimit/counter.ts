@@ -1,3 +1,4 @@
+import { coalescedReads } from '../postgres/coalescedReads.ts';
 import type { Queryable } from '../postgres/pool.ts';
 
 export interface RateLimitHit {
@@ -22,27 +23,20 @@ export interface HitRequest {
   windowSeconds: number;
 }
 
-/** How often (1 in N flushes) a flush also deletes the rows of windows that ended over an hour ago. */
+/** How often (1 in N statements) a statement is followed by deleting the windows that ended over an hour ago. */
 const CLEANUP_EVERY = 200;
-/** Statements in flight at once; hits arriving meanwhile wait and go out together in the next one. */
-const MAX_IN_FLIGHT = 2;
 
 export interface RateLimitCounter {
   /** Counts one request in its fixed window and says whether it went over the limit. */
   hit(req: HitRequest): Promise<RateLimitHit>;
 }
 
-interface Waiter {
-  limit: number;
-  resolve(hit: RateLimitHit): void;
-  reject(err: unknown): void;
-}
-
+/** The hits of one (key, bucket) in one statement, in arrival order (their indexes in the batch). */
 interface Group {
   keyId: string;
   bucket: string;
   windowSeconds: number;
-  waiters: Waiter[];
+  members: number[];
 }
 
 /**
@@ -66,7 +60,20 @@ interface CountRow {
   now: string;
 }
 
-/** One statement for all the groups: each group's row gets its number of waiters added. */
+/** The batch's hits grouped by key and bucket (an upsert may not touch a row twice), in arrival order. */
+function groupHits(reqs: readonly HitRequest[]): Group[] {
+  const groups = new Map<string, Group>();
+  reqs.forEach((req, index) => {
+    const id = `${req.keyId}\u0000${req.bucket}`;
+    let g = groups.get(id);
+    if (!g)
+      groups.set(id, (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, members: [] }));
+    g.members.push(index);
+  });
+  return [...groups.values()];
+}
+
+/** One statement for all the groups: each group's row gets its number of hits added. */
 async function countGroups(db: Queryable, groups: readonly Group[]): Promise<CountRow[]> {
   const r = await db.query<CountRow>({
     name: 'rate_limit_hit',
@@ -75,111 +82,64 @@ async function countGroups(db: Queryable, groups: readonly Group[]): Promise<Cou
       groups.map((g) => g.keyId),
       groups.map((g) => g.bucket),
       groups.map((g) => g.windowSeconds),
-      groups.map((g) => g.waiters.length),
+      groups.map((g) => g.members.length),
     ],
   });
   return r.rows;
 }
 
-/** The n waiters of a row whose count became H take H-n+1 … H, in arrival order. */
-function answerGroup(g: Group, row: CountRow): void {
+/** The n hits of a row whose count became H take H-n+1 … H, in arrival order. */
+function answerGroup(reqs: readonly HitRequest[], g: Group, row: CountRow, answers: (RateLimitHit | Error)[]): void {
   const resetAt = Number(row.start) + g.windowSeconds;
   const retryAfter = Math.max(1, Math.ceil(resetAt - Number(row.now)));
-  const first = row.hits - g.waiters.length + 1;
-  g.waiters.forEach((w, j) => {
+  const first = row.hits - g.members.length + 1;
+  g.members.forEach((index, j) => {
     const count = first + j;
-    w.resolve({
-      limit: w.limit,
-      remaining: Math.max(0, w.limit - count),
-      resetAt,
-      exceeded: count > w.limit,
-      retryAfter,
-    });
+    const limit = reqs[index]!.limit;
+    answers[index] = { limit, remaining: Math.max(0, limit - count), resetAt, exceeded: count > limit, retryAfter };
   });
 }
 
-/** Answers every waiter from the rows; a group the statement returned no row for is refused. */
-function answerGroups(groups: readonly Group[], rows: readonly CountRow[]): void {
-  const answered = new Set<number>();
-  for (const row of rows) {
-    answerGroup(groups[row.i - 1]!, row);
-    answered.add(row.i - 1);
-  }
-  groups.forEach((g, i) => {
-    if (!answered.has(i))
-      g.waiters.forEach((w) => w.reject(new Error(`rate limit: no count returned for ${g.bucket}`)));
-  });
+/** Counts a batch of hits in one statement; a hit whose group got no row back is answered with an error. */
+async function countBatch(db: Queryable, reqs: readonly HitRequest[]): Promise<(RateLimitHit | Error)[]> {
+  const groups = groupHits(reqs);
+  const answers: (RateLimitHit | Error)[] = reqs.map((r) => new Error(`rate limit: no count returned for ${r.bucket}`));
+  for (const row of await countGroups(db, groups)) answerGroup(reqs, groups[row.i - 1]!, row, answers);
+  return answers;
 }
 
 /**
  * Counts requests in fixed windows, in PostgreSQL so the count is shared by every API process.
  * The hits that arrive while earlier statements are in flight (or in the same turn of the event
- * loop) go out together as ONE statement: a multi-row upsert adding n to each (key, bucket, window)
- * row and returning its new count H. The n requests of that row then take the counts H-n+1 … H in
- * arrival order, exactly as n single upserts in a row would: the row lock orders the statements
- * of all processes, so every count in a window is handed out once, and exactly `limit` requests
- * pass, however many processes count and however the hits fall into statements. An idle process
- * sends a hit at once (no added wait); under load the round trips per request drop towards zero.
- * The window is aligned on the database's clock, so processes with drifting clocks agree on it.
+ * loop) go out together as ONE statement (`coalescedReads`): a multi-row upsert adding n to each
+ * (key, bucket, window) row and returning its new count H. The n requests of that row then take
+ * the counts H-n+1 … H in arrival order, exactly as n single upserts in a row would: the row lock
+ * orders the statements of all processes, so every count in a window is handed out once, and
+ * exactly `limit` requests pass, however many processes count and however the hits fall into
+ * statements. The window is aligned on the database's clock, so processes with drifting clocks
+ * agree on it.
  */
 export function createRateLimitCounter(db: Queryable): RateLimitCounter {
-  let pending = new Map<string, Group>();
-  let inFlight = 0;
-  let scheduled = false;
-  let flushes = 0;
+  let statements = 0;
   const sizes = new Map<string, number>();
-
-  const schedule = () => {
-    if (scheduled || inFlight >= MAX_IN_FLIGHT || pending.size === 0) return;
-    scheduled = true;
-    // The hits of this turn of the event loop go out together.
-    setImmediate(() => {
-      scheduled = false;
-      void flush();
-    });
-  };
-
-  const flush = async () => {
-    if (inFlight >= MAX_IN_FLIGHT || pending.size === 0) return;
-    const groups = [...pending.values()];
-    pending = new Map();
-    inFlight++;
-    try {
-      answerGroups(groups, await countGroups(db, groups));
-    } catch (err) {
-      for (const g of groups) for (const w of g.waiters) w.reject(err);
-    } finally {
-      inFlight--;
-    }
-    if (++flushes % CLEANUP_EVERY === 0) {
+  const count = coalescedReads(async (reqs: HitRequest[]) => {
+    const answers = await countBatch(db, reqs);
+    if (++statements % CLEANUP_EVERY === 0)
       db.query(`DELETE FROM rate_limit_counters WHERE window_start < now() - interval '1 hour'`).catch(() => undefined);
-    }
-    schedule();
-  };
-
-  /** Queues the request with the others of its key and bucket, for the next statement. */
-  const enqueue = (req: HitRequest, waiter: Waiter) => {
-    const id = `${req.keyId}\u0000${req.bucket}`;
-    let g = pending.get(id);
-    if (!g)
-      pending.set(id, (g = { keyId: req.keyId, bucket: req.bucket, windowSeconds: req.windowSeconds, waiters: [] }));
-    g.waiters.push(waiter);
-    schedule();
-  };
+    return answers;
+  });
 
   return {
-    hit(req) {
-      return new Promise<RateLimitHit>((resolve, reject) => {
-        // One row per (key, bucket, window) in a statement (an upsert may not touch a row twice),
-        // so a bucket has one window size (one config) for the counter's life.
-        const size = sizes.get(req.bucket);
-        if (size === undefined) sizes.set(req.bucket, req.windowSeconds);
-        else if (size !== req.windowSeconds)
-          return reject(
-            new Error(`rate limit: bucket ${req.bucket} counts in ${size} s windows, not ${req.windowSeconds} s`),
-          );
-        enqueue(req, { limit: req.limit, resolve, reject });
-      });
+    async hit(req) {
+      // One row per (key, bucket, window) in a statement, so a bucket has one window size (one
+      // config) for the counter's life.
+      const size = sizes.get(req.bucket);
+      if (size === undefined) sizes.set(req.bucket, req.windowSeconds);
+      else if (size !== req.windowSeconds)
+        throw new Error(`rate limit: bucket ${req.bucket} counts in ${size} s windows, not ${req.windowSeconds} s`);
+      const answer = await count(req);
+      if (answer instanceof Error) throw answer;
+      return answer;
     },
   };
 }
