@@ -1,6 +1,7 @@
 import type { Analyzer } from './document.ts';
 import { cosine, median, type Vector } from './referentGroups.ts';
-import { outliersOf, queryCounts } from './referentVote.ts';
+import { outliersOf, queryConfirms, queryCounts } from './referentVote.ts';
+import { headlinedApart } from './referentHeadline.ts';
 import { namedApart } from './referentNames.ts';
 import { compoundsApart } from './referentCompounds.ts';
 import { bestSurface, unigramCounts } from './text/terms.ts';
@@ -231,15 +232,23 @@ export const buildReferentModel = (
     return v;
   };
   const vs = raw.map(weighCounts);
-  const query = weighCounts(finalCounts(queryCounts(serp.query ?? [], an), drop, split));
+  const queryStems = finalCounts(queryCounts(serp.query ?? [], an), drop, split);
+  const query = weighCounts(queryStems);
   const voted = outliersOf(vs, serp.informative ?? [], query);
-  // Where the words do not set a page apart, the names it gives may (referentNames.ts), or in
-  // German, which names kinds in compounds, the compounds it makes of the keyword (referentCompounds.ts).
-  const outliers = voted.length
-    ? voted
-    : an.lang === 'de'
-      ? compoundsApart(pages, an, keywordStems)
-      : namedApart(pages, an, keywordStems);
+  // Where the words do not set a page apart, the names it gives may (referentNames.ts), or the
+  // thing its title and most used words name that no other result names (referentHeadline.ts,
+  // which the questions must confirm), or in German, which names kinds in compounds, the compounds
+  // it makes of the keyword (referentCompounds.ts).
+  const headlined = () => {
+    const apart = headlinedApart(pages, an, keywordStems, serp.titles ?? [], new Set(queryStems.keys()));
+    const all = vs.map((_, i) => i);
+    return apart.length && (query.size === 0 || queryConfirms(vs, all, apart, query)) ? apart : [];
+  };
+  const named = () => {
+    const byName = namedApart(pages, an, keywordStems);
+    return byName.length ? byName : headlined();
+  };
+  const outliers = voted.length ? voted : an.lang === 'de' ? compoundsApart(pages, an, keywordStems) : named();
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));

@@ -49,8 +49,12 @@ export const outliersOf = (vs: Vector[], informative: number[], query: Vector): 
   const voters = vs.map((_, i) => i).filter((i) => !asks || (informative[i] ?? 1) >= VOTER_SHARE);
   const outliers = votedMinority(vs, voters, asks && voters.length < 3 ? query : null);
   if (!asks || !outliers.length) return outliers;
-  // The query confirms: each page set apart is less like its questions than the majority's median.
+  return queryConfirms(vs, voters, outliers, query) ? outliers : [];
+};
+
+/** The query confirms: each page set apart is less like its questions than the other voters' median. */
+export const queryConfirms = (vs: Vector[], voters: number[], outliers: number[], query: Vector): boolean => {
   const near = (i: number) => cosine(vs[i]!, query);
   const bar = median(voters.filter((i) => !outliers.includes(i)).map(near));
-  return outliers.every((i) => near(i) < bar) ? outliers : [];
+  return outliers.every((i) => near(i) < bar);
 };

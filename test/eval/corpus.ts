@@ -14,7 +14,8 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * corpus-b: articles written for this project by writers who never saw the engine, after the
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
-export type Half = 'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f';
+export type Half =
+  'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f' | 'corpus-g';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -128,12 +129,11 @@ export const CORPUS_D_DIR = join(EVAL_DIR, 'corpus-d');
 export const CORPUS_E_DIR = join(EVAL_DIR, 'corpus-e');
 /** corpus-f: news items whose lead names no day and local pages that inflect their city; a tuning set. */
 export const CORPUS_F_DIR = join(EVAL_DIR, 'corpus-f');
+/** corpus-g: commercial keywords whose words name a close other product; a tuning set. */
+export const CORPUS_G_DIR = join(EVAL_DIR, 'corpus-g');
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
-export const loadCorpusA = (
-  dir = CORPUS_A_DIR,
-  half: 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f' = 'corpus-a',
-): Topic[] => {
+export const loadCorpusA = (dir = CORPUS_A_DIR, half: Exclude<Half, 'tuning' | 'heldout'> = 'corpus-a'): Topic[] => {
   if (!existsSync(join(dir, 'index.jsonl'))) return [];
   const read = (f: string) => readFileSync(join(dir, f), 'utf8');
   const serpFile = JSON.parse(read('serp.json')) as Record<string, SerpEntry>;
@@ -187,4 +187,6 @@ export const loadSet = (set: Half): Topic[] =>
             ? loadCorpusA(CORPUS_E_DIR, 'corpus-e')
             : set === 'corpus-f'
               ? loadCorpusA(CORPUS_F_DIR, 'corpus-f')
-              : loadHalf(set);
+              : set === 'corpus-g'
+                ? loadCorpusA(CORPUS_G_DIR, 'corpus-g')
+                : loadHalf(set);

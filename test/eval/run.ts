@@ -6,7 +6,7 @@ import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, 
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
- * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f] [--verbose] [--no-write]`: the engine measured on the
+ * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f|corpus-g] [--verbose] [--no-write]`: the engine measured on the
  * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and docs/engine.md).
  */
 const args = process.argv.slice(2);
@@ -15,7 +15,17 @@ const verbose = args.includes('--verbose');
 const write = !args.includes('--no-write');
 const root = join(EVAL_DIR, '..', '..', '..');
 
-const SETS: Half[] = ['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e', 'corpus-f'];
+const SETS: Half[] = [
+  'tuning',
+  'heldout',
+  'corpus-a',
+  'corpus-b',
+  'corpus-c',
+  'corpus-d',
+  'corpus-e',
+  'corpus-f',
+  'corpus-g',
+];
 for (const half of SETS.filter((h) => !only || h === only)) {
   const started = Date.now();
   const evals = loadSet(half).map(evaluateTopic);

@@ -1,0 +1,126 @@
+import t from 'tap';
+import { createAnalyzer } from '../../../services/engine/document.ts';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
+import { headlinedApart } from '../../../services/engine/referentHeadline.ts';
+import { competitorDoc } from '../../../services/engine/benchmark.ts';
+import { describeKeyword } from '../../../services/engine/keyword.ts';
+import { queryCounts } from '../../../services/engine/referentVote.ts';
+import { loadSet } from '../../eval/corpus.ts';
+
+/**
+ * The thing a result keeps naming as a view of the referent (issue 24, close referents). Made-up
+ * pages for "best smoker": five about smokers for meat, and one about the beekeeper's smoker, told
+ * in the same words (fuel, smoke, lid, hours, price) but naming the hive throughout.
+ */
+const shared = [
+  'A good smoker keeps its temperature steady for hours with little fuel.',
+  'The firebox burns charcoal and small wood chunks that give the smoke its taste.',
+  'A tight lid keeps the smoke inside and saves fuel on a windy afternoon.',
+  'Cheap models leak smoke through thin steel and lose heat quickly.',
+  'Clean the ash tray after every session so the air can flow freely.',
+  'The price of a sturdy smoker starts at about two hundred euros.',
+  'Thick steel walls hold the heat even when the weather turns cold.',
+  'A built-in thermometer saves guessing, though many owners add a second probe.',
+];
+const meat = [
+  'Brisket and ribs need a low fire and patience over a long session.',
+  'Pork shoulder stays juicy when the heat never climbs too high.',
+];
+const hive = [
+  'A calm hive lets the keeper lift the frames without a single sting.',
+  'Puff gently at the hive entrance and wait a minute before opening the hive.',
+  'Pine needles and burlap make a cool smoke that does not scorch the hive.',
+];
+const pageOf = (own: string[], offset: number, n = 34) =>
+  Array.from({ length: n }, (_, i) =>
+    i % 3 === 2 ? own[Math.floor(i / 3) % own.length]! : shared[(i + offset) % shared.length]!,
+  ).join(' ');
+
+const an = createAnalyzer('en');
+const kw = ['best', 'smoker'];
+const docOf = (title: string, text: string) =>
+  prepareDocument({ content: `# ${title}\n\n${text}`, url: null, keyword: 'best smoker', language: 'en' }).doc;
+
+const meatPages = [0, 1, 2, 3, 4].map((k) => docOf(`Best smoker of the year, test ${k}`, pageOf(meat, k)));
+const titles = (n: number) => Array.from({ length: n }, () => null);
+
+t.test('a result whose title and most used words name a thing no other result names is set apart', async (t) => {
+  const pages = [...meatPages, docOf('The best smoker for a calm hive', pageOf(hive, 2))];
+  t.same(headlinedApart(pages, an, kw, titles(6), new Set()), [5]);
+});
+
+t.test('a name, a word the questions ask about, or a word the title does not give sets nothing apart', async (t) => {
+  const named = hive.map((s) => s.replaceAll('hive', 'Hivemaster'));
+  t.same(
+    headlinedApart(
+      [...meatPages, docOf('The best smoker: Hivemaster', pageOf(named, 2))],
+      an,
+      kw,
+      titles(6),
+      new Set(),
+    ),
+    [],
+    'a model or firm named by one result alone',
+  );
+  const pages = [...meatPages, docOf('The best smoker for a calm hive', pageOf(hive, 2))];
+  t.same(headlinedApart(pages, an, kw, titles(6), new Set([an.stem('hive')])), [], 'the questions ask about it');
+  t.same(
+    headlinedApart(
+      [...meatPages, docOf('The best smoker for a calm day', pageOf(hive, 2))],
+      an,
+      kw,
+      titles(6),
+      new Set(),
+    ),
+    [],
+    'its title does not name it',
+  );
+});
+
+t.test('no view on a small SERP, where most results stand apart, or in German', async (t) => {
+  const other = docOf('The best smoker for a calm hive', pageOf(hive, 2));
+  t.same(headlinedApart([meatPages[0]!, meatPages[1]!, other], an, kw, titles(3), new Set()), [], 'three results');
+  const kinds = ['hive', 'boat', 'tent', 'barn'].map((x, k) =>
+    docOf(
+      `The best smoker for a ${x}`,
+      pageOf(
+        hive.map((s) => s.replaceAll('hive', x)),
+        k,
+      ),
+    ),
+  );
+  t.same(headlinedApart([...kinds, meatPages[0]!], an, kw, titles(5), new Set()), [], 'most results stand apart');
+  const de = createAnalyzer('de');
+  t.same(headlinedApart([...meatPages, other], de, kw, titles(6), new Set()), [], 'German');
+});
+
+/**
+ * Precision over every English and Polish topic of the sets the engine is tuned on: the view sets
+ * apart no intended result, whether the other meaning is among the results or not.
+ */
+for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'corpus-g'] as const)
+  for (const topic of loadSet(set).filter((x) => x.language !== 'de')) {
+    t.test(`${set} ${topic.id}: no intended result set apart by its headline word`, async (t) => {
+      const lang = createAnalyzer(topic.language);
+      const stems = describeKeyword(topic.keyword, lang).stems;
+      const query = new Set(queryCounts([...topic.serp.paa, ...topic.serp.related], lang).keys());
+      const docs = topic.serp.competitors.map((c) => competitorDoc(c, lang)!);
+      const serpTitles = topic.serp.competitors.map((c) => c.title ?? null);
+      const urlOf = (i: number) => topic.serp.competitors[i]!.url;
+      const apart = headlinedApart(docs, lang, stems, serpTitles, query).map(urlOf);
+      t.same(
+        apart.filter((u) => !topic.otherUrls.includes(u)),
+        [],
+        'with the other meaning among them',
+      );
+      const keep = docs.map((_, i) => i).filter((i) => !topic.otherUrls.includes(urlOf(i)));
+      const alone = headlinedApart(
+        keep.map((i) => docs[i]!),
+        lang,
+        stems,
+        keep.map((i) => serpTitles[i]!),
+        query,
+      );
+      t.same(alone, [], 'only intended results');
+    });
+  }
