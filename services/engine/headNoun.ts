@@ -70,7 +70,44 @@ export const titleHead = (
   };
   const clause = title.split(SEGMENT).find((s) => tokenize(s).some(isContent)) ?? '';
   const first = tokenize(clause);
-  return placedHead(clause, an, isContent) ?? best(first) ?? best([...tokenize(title), ...tokenize(h1)]);
+  const byUse = best(first);
+  return (
+    placedHead(clause, an, isContent) ??
+    servedHead(first, byUse, an, isContent, best) ??
+    byUse ??
+    best([...tokenize(title), ...tokenize(h1)])
+  );
+};
+
+/**
+ * A clause that says whom or what its subject serves ("Coffee Grinder for Home Espresso", "Pompa
+ * ciepła do domu", "Mühle für Espresso"): the head is in the subject before the preposition, even
+ * when the body repeats the purpose more ("espresso"). Only the word the body uses most is
+ * replaced, and only when it stands after the preposition: English's head is the subject's last
+ * word; Polish and German, which may open on an adjective, take the subject's word the body uses most.
+ */
+const servedHead = (
+  words: string[],
+  byUse: Head | null,
+  an: Analyzer,
+  isContent: (w: string) => boolean,
+  best: (words: string[]) => Head | null,
+): Head | null => {
+  const purpose = new Set(lexiconFor(an.lang).purpose);
+  const at = words.findIndex((w, i) => i > 0 && purpose.has(w));
+  if (
+    at < 0 ||
+    !byUse ||
+    !words
+      .slice(at + 1)
+      .flatMap(withParts)
+      .includes(byUse.word)
+  )
+    return null;
+  const subject = words.slice(0, at).filter(isContent);
+  if (an.lang !== 'en') return best(subject);
+  const word = phraseHead(subject, an.lang);
+  return word ? { word, stem: an.stem(word) } : null;
 };
 
 /**

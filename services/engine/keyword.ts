@@ -238,6 +238,12 @@ interface Candidate {
   inner: boolean;
   /** Found in the title's opening clause, which names the topic (later clauses name details). */
   lead: boolean;
+  /**
+   * The stems as first written, function words too, when a preposition of purpose stands inside
+   * ("grinder for home"); else null. Such a phrase is a name ("młynek do kawy") only where the
+   * body repeats it as written: otherwise it is a subject and whom it serves.
+   */
+  served: string[] | null;
   firstPos: number;
 }
 
@@ -367,6 +373,7 @@ export const detectKeyword = (
   const an = createAnalyzer(kwLang);
   const lex = lexiconFor(kwLang);
   const modifiers = intentModifiers(lex, ['informational', 'commercial', 'transactional']);
+  const purpose = new Set(lex.purpose);
   // A two-letter word is a subject only when the page keeps using it (German "Öl", "Ei"): most are
   // function words or abbreviations.
   const shortNouns = repeatedShortWords(sentences, an);
@@ -405,6 +412,8 @@ export const detectKeyword = (
           const content = slice.filter(edgeOk);
           if (content.length > 4) break;
           const stems = content.map(an.stem);
+          // A phrase naming one word twice ("filter in the filter test") is two phrases, not a name.
+          if (new Set(stems).size < stems.length) break;
           const key = stems.join(' ');
           let c = cands.get(key);
           if (!c) {
@@ -417,6 +426,7 @@ export const detectKeyword = (
               complete: false,
               inner: slice.length > content.length,
               lead: false,
+              served: slice.slice(1, -1).some((w) => purpose.has(w)) ? slice.map(an.stem) : null,
               firstPos: pos++,
             };
             cands.set(key, c);
@@ -474,6 +484,7 @@ export const detectKeyword = (
     // odzyskuje" once in the intro is a clause, not a name).
     if (!titled && c.n > 1 && runCount(body, c.stems) < 2) continue;
     if (c.inner && !titled) continue;
+    if (c.served && runCount(body, c.served) < 2) continue;
     let zone = 0;
     let sub = 0;
     for (const z of c.zones.keys()) {

@@ -35,6 +35,8 @@ export interface Lexicon {
   selfPossessives: string[];
   /** Words that name a question or its answer: a sentence with one, after a question, talks about it. */
   questionTalk: string[];
+  /** Prepositions of purpose ("for", "do", "für"): in a title, what follows says whom or what the subject serves. */
+  purpose: string[];
   /**
    * Words of sweeping, hortative prose ("every", "always", "never", "worth"): statements that
    * hold for any subject. Two in a paragraph with little of the page's vocabulary mark it generic
@@ -268,6 +270,7 @@ const en: Lexicon = {
   defineVerbs: ['is', 'are', 'means', 'refers', 'describes'],
   defineAsks: ['what'],
   questionTalk: ['question', 'questions', 'ask', 'asks', 'asked', 'answer', 'answers', 'answered'],
+  purpose: ['for'],
   selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   intent: {
@@ -617,6 +620,7 @@ const pl: Lexicon = {
     'odpowiedzi',
     'odpowiedzieć',
   ],
+  purpose: ['do', 'dla'],
   selfPossessives: [
     'nasz',
     'nasza',
@@ -891,6 +895,7 @@ const de: Lexicon = {
   defineVerbs: ['ist', 'sind', 'bedeutet', 'bezeichnet', 'heißt', 'nennt'],
   defineAsks: ['was'],
   questionTalk: ['frage', 'fragen', 'fragt', 'antwort', 'antworten', 'beantworten', 'beantwortet'],
+  purpose: ['für'],
   selfPossessives: [
     'unser',
     'unsere',

@@ -162,6 +162,41 @@ const CASES: Case[] = [
     ]),
     head: /sturm/,
   },
+  // What follows a preposition of purpose says whom the subject serves: the head is before it,
+  // however often the page repeats the purpose.
+  {
+    kind: 'en listicle, the purpose repeated more than the head',
+    content: page('The Best Sewing Machine for Quilting and Denim: 6 Models Sewn With', [
+      'For quilting, a machine needs a wide throat and a walking foot; for denim, a strong motor.',
+      'We sewed quilting samples and denim hems on every sewing machine for a week.',
+      'The quilting stitches of the Harlow 300 stayed even through eight layers of cotton.',
+      'On denim the cheaper sewing machines skipped stitches at the seams.',
+      'Quilting on the Brixley Q5 was quiet, and its denim needle never bent.',
+      'Quilting fans should pick the Harlow; denim sewers the Brixley.',
+    ]),
+    head: /sewing machine$/,
+  },
+  {
+    kind: 'pl listicle, the purpose repeated more than the head',
+    content: page('Najlepsza lampa biurkowa do pracy przy komputerze – ranking', [
+      'Do pracy przy komputerze lampa biurkowa powinna świecić na biurko, a nie na ekran.',
+      'Przy komputerze oczy męczą się szybciej, gdy światło jest zbyt zimne.',
+      'Lampa biurkowa z regulacją barwy ustawia ciepłe światło wieczorem.',
+      'Na stanowisku pracy z komputerem najlepiej sprawdza się lampa na ramieniu.',
+      'Przy pracy z komputerem liczy się też brak migotania.',
+    ]),
+    head: /lampa/,
+  },
+  {
+    kind: 'de, a title naming one word twice is no phrase',
+    content: page('Rasenmäher Test – die besten Rasenmäher im Rasenmäher Test', [
+      'Ein Rasenmäher für kleine Gärten braucht keinen Benzinmotor.',
+      'Im Test mähte jeder Rasenmäher 200 Quadratmeter Rasen.',
+      'Der leiseste Rasenmäher lag bei 78 Dezibel.',
+      'Die Schnittbreite der Rasenmäher reichte von 32 bis 46 Zentimetern.',
+    ]),
+    head: /^rasenmäher$/,
+  },
 ];
 
 for (const c of CASES) {
