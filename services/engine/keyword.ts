@@ -240,8 +240,8 @@ interface Candidate {
   lead: boolean;
   /**
    * The stems as first written, function words too, when a preposition of purpose stands inside
-   * ("grinder for home"); else null. Such a phrase is a name ("młynek do kawy") only where the
-   * body repeats it as written: otherwise it is a subject and whom it serves.
+   * ("grinder for home"); else null. Such a phrase is a name ("rośliny do cienia") only where the
+   * body writes it so: otherwise it is a subject and whom it serves, cut where the title cut it.
    */
   served: string[] | null;
   firstPos: number;
@@ -484,7 +484,7 @@ export const detectKeyword = (
     // odzyskuje" once in the intro is a clause, not a name).
     if (!titled && c.n > 1 && runCount(body, c.stems) < 2) continue;
     if (c.inner && !titled) continue;
-    if (c.served && runCount(body, c.served) < 2) continue;
+    if (c.served && runCount(body, c.served) === 0) continue;
     let zone = 0;
     let sub = 0;
     for (const z of c.zones.keys()) {

@@ -26,13 +26,26 @@ import {
  * section points.
  */
 
+/**
+ * A long sentence up to its first colon, semicolon or dash: a dense answer often goes on to its
+ * evidence ("The X is the best pick for Y: after 400 m its nib …"), and the answer is what opens.
+ */
+const leadClause = (s: Sentence): Pick<Sentence, 'text' | 'words' | 'stems'> => {
+  const cut = /\s*(?:[:;]|\s[–—-])\s/u.exec(s.text);
+  if (!cut) return s;
+  const text = s.text.slice(0, cut.index);
+  const n = tokenize(text).length;
+  return n >= 3 ? { text, words: s.words.slice(0, n), stems: s.stems.slice(0, n) } : s;
+};
+
 const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): boolean => {
   // A section that opens with a list or a table gives its answer as structure.
   const firstBlock = sec.blocks.find((b) => b.kind !== 'heading' && b.kind !== 'image');
   if (firstBlock && (firstBlock.kind === 'list' || firstBlock.kind === 'table')) return true;
-  const first = sentences.find((s) => s.kind === 'prose') ?? sentences[0];
-  if (!first) return false;
-  if (first.words.length > 25 || /\?\s*$/.test(first.text)) return false;
+  const sentence = sentences.find((s) => s.kind === 'prose') ?? sentences[0];
+  if (!sentence || /\?\s*$/.test(sentence.text)) return false;
+  const first = sentence.words.length > 25 ? leadClause(sentence) : sentence;
+  if (first.words.length > 25) return false;
   const lower = first.text.toLowerCase();
   if (containsPhrase(lower, ctx.lex.throatClearing) || containsPhrase(lower, ctx.lex.hedges)) return false;
   const hs = ctx.an.contentStems(sec.heading?.text ?? '');
