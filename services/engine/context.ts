@@ -46,6 +46,7 @@ export type FindingKind =
   | 'vague'
   | 'factsTable'
   | 'blufIntro'
+  | 'blufOpening'
   | 'blufSection'
   | 'stuffing'
   | 'stuffingRewrite'

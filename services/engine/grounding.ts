@@ -1,6 +1,6 @@
 import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
-import { coverage } from './keyword.ts';
+import { coverage, subjectPhrase } from './keyword.ts';
 import { t } from './labels.ts';
 import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
@@ -293,7 +293,9 @@ const answerShape = (ctx: GateContext): AnswerShape | null => {
   const words = tokenize(ctx.kw.text);
   if (words.some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
   if (intent === 'instructional') return 'method';
-  if (intent === 'comparison' || intent === 'commercial' || intent === 'transactional') return 'choice';
+  // Two things compared may be animals or cities, not products: the answer says how they differ.
+  if (intent === 'comparison') return 'difference';
+  if (intent === 'commercial' || intent === 'transactional') return 'choice';
   if (intent === 'local') return 'provider';
   // A definition answers a keyword that asks what a thing is, or names a lone thing ("rekuperacja").
   // A phrase naming an event or a place's news ("perth bus strike") asks what happened: no shape
@@ -325,6 +327,33 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
         'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
       ),
       t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
+    ),
+  };
+};
+
+/**
+ * An opening whose first 60 words never name the subject nor give a figure (bluf.ts) talks around
+ * it: the answer is asked of the author at its first sentence, which the finding names.
+ */
+const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
+  const at = doc.sentences.find((s) => s.section === 0 && s.text === f.subject);
+  // A keyword with a place may name a provider or the news from there ("Hochwasser Regen"): what
+  // the answer is cannot be told from an opening that never names the subject, so no task.
+  const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
+  if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
+  const subject = subjectPhrase(ctx.kw, ctx.an);
+  return {
+    ...inPassage(doc, at),
+    after: at.text,
+    task: rl.task.answerOpening(ctx.kw.text, subject, shape),
+    evidence: evidence(
+      t(
+        ctx.lang,
+        'bluf: the first 60 words never name the subject and give no figure',
+        'bluf: pierwsze 60 słów nie nazywa tematu i nie podaje liczby',
+        'bluf: die ersten 60 Wörter nennen das Thema nicht und geben keine Zahl',
+      ),
+      null,
     ),
   };
 };
@@ -526,6 +555,8 @@ export const ground = (
         ),
       };
     }
+    case 'blufOpening':
+      return change.kind === 'insert' ? answerOpeningTask(f, doc, ctx, rl) : null;
     case 'blufIntro':
     case 'blufSection': {
       if (f.kind === 'blufIntro' && change.kind === 'insert') return answerFirstTask(f, doc, ctx, rl);

@@ -55,6 +55,9 @@ const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): 
   return cov > 0 || hasValue(first.text, ctx.lex.slot) || first.words.some((w) => ctx.lex.answerVerbs.includes(w));
 };
 
+/** A statement this long (ended as a sentence) opens the article; a byline or a label line does not. */
+const OPENING_WORDS = 4;
+
 /** Above this many words a text without subheadings is a wall of text (Yoast: 300 words per section). */
 const WALL_WORDS = 300;
 
@@ -112,6 +115,12 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));
   const hasNum = win.words.some((w) => /\p{N}/u.test(w) && !kwNumbers.has(w)) || win.text.includes(lex.slot);
   const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx);
+  // An opening that never names the subject nor gives a figure talks around it, stock phrase or
+  // not: its first statement (not a byline or a label line) stands where the answer belongs.
+  const opening =
+    !fluff && !hasCe && !hasNum
+      ? introSentences.find((s) => s.kind === 'prose' && s.words.length >= OPENING_WORDS && /[.!?]\s*$/u.test(s.text))
+      : undefined;
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
   const secs = headed(doc).filter(
@@ -163,9 +172,9 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     }
     findings.push(
       finding({
-        kind: 'blufIntro',
-        // The warm-up phrase: where the answer the page lacks is asked for (grounding.ts).
-        ...(fluff ? { subject: fluff } : {}),
+        kind: opening && action === 'add' ? 'blufOpening' : 'blufIntro',
+        // The warm-up phrase, or the opening sentence: where the answer the page lacks is asked for (grounding.ts).
+        ...(fluff ? { subject: fluff } : opening ? { subject: opening.text } : {}),
         title: t(lang, 'Answer in the first sentence', 'Odpowiedz w pierwszym zdaniu', 'Im ersten Satz antworten'),
         problem: fluff
           ? t(

@@ -417,7 +417,13 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
     return kw.stems.length >= 2 || byStem >= LONE_NOUN_REPEATS ? byStem : asTyped;
   };
   const times = timesIn(h1.text);
-  if (times < 2) return null;
+  // A title may give the query as typed and then say what the page did with the thing ("Lampa UV
+  // opinie: 8 lamp UV przetestowanych"); it repeats the query when it also repeats the query's
+  // intent words ("opinie … opinie", "Best … Best"), or names the thing three times.
+  const titleStems = an.contentStems(h1.text);
+  const modifiers = an.contentStems(kw.text).filter((s) => !kw.stems.includes(s));
+  const repeatsQuery = modifiers.length === 0 || modifiers.some((m) => titleStems.filter((x) => x === m).length >= 2);
+  if (times < 2 || (!repeatsQuery && times < LONE_NOUN_REPEATS)) return null;
   const intentStems = new Set(an.contentStems([...intentModifiers(ctx.lex, ALL_INTENTS)].join(' ')));
   const head = [...h1.text.matchAll(TITLE_JOINT)]
     .map((m) => h1.text.slice(0, m.index).trim())

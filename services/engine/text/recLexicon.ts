@@ -33,6 +33,8 @@ export interface RecLexicon {
     paaInPlace: (q: string, n: number) => string;
     /** The answer the opening lacks, asked for before the warm-up sentence that stands in its place. */
     answerFirst: (query: string, warmUp: string, shape: AnswerShape) => string;
+    /** The same where the opening never names the subject nor gives a figure: no stock phrase to quote. */
+    answerOpening: (query: string, subject: string, shape: AnswerShape) => string;
     facet: (heading: string, n: number) => string;
     facetInPlace: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
@@ -41,13 +43,14 @@ export interface RecLexicon {
 }
 
 /** What the opening answer says, by what the query asks: a thing, a method, a choice, a provider. */
-export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'provider';
+export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'difference' | 'provider';
 
 const EN_SHAPE: Record<AnswerShape, string> = {
   define: 'what it is, with one distinguishing figure or property',
   kinds: 'how many kinds there are and their names',
   method: 'how it is done, with the time, tools or number of steps',
   choice: 'which to choose and why, with one figure that decides it',
+  difference: 'how they differ, with one figure or property that tells them apart',
   provider: 'who you are, where you work and what it costs',
 };
 const PL_SHAPE: Record<AnswerShape, string> = {
@@ -55,6 +58,7 @@ const PL_SHAPE: Record<AnswerShape, string> = {
   kinds: 'ile jest rodzajów i jak się nazywają',
   method: 'jak to zrobić, z czasem, narzędziami lub liczbą kroków',
   choice: 'co wybrać i dlaczego, z jedną rozstrzygającą liczbą',
+  difference: 'czym się różnią, z jedną liczbą lub cechą, która je rozróżnia',
   provider: 'kim jesteście, gdzie działacie i ile to kosztuje',
 };
 const DE_SHAPE: Record<AnswerShape, string> = {
@@ -62,6 +66,7 @@ const DE_SHAPE: Record<AnswerShape, string> = {
   kinds: 'wie viele Arten es gibt und wie sie heißen',
   method: 'wie es geht, mit Zeit, Werkzeug oder Zahl der Schritte',
   choice: 'was zu wählen ist und warum, mit einer entscheidenden Zahl',
+  difference: 'worin sie sich unterscheiden, mit einer Zahl oder Eigenschaft, die sie unterscheidet',
   provider: 'wer Sie sind, wo Sie arbeiten und was es kostet',
 };
 
@@ -152,15 +157,17 @@ const en: RecLexicon = {
     byline: () =>
       `Add a byline under the title: the author's name and one line on their experience with the subject (years of practice, a qualification). The article names no author, so a reader cannot judge who stands behind it.`,
     paa: (q, n) =>
-      `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}; the article does not.`,
+      `Answer "${q}" under this subheading: the answer in the first sentence, then 40–60 words of detail. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results ${n === 1 ? 'answers' : 'answer'} it` : ''}; the article does not.`,
     paaInPlace: (q, n) =>
-      `Answer "${q}" here: this sentence touches the question without answering it. Replace the vague or evasive wording with the specific answer (the figure, the yes or no, the rule), rather than adding a section later that repeats it. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results answer it` : ''}.`,
+      `Answer "${q}" here: this sentence touches the question without answering it. Replace the vague or evasive wording with the specific answer (the figure, the yes or no, the rule), rather than adding a section later that repeats it. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results ${n === 1 ? 'answers' : 'answer'} it` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This sentence warms up ("${w}") where the answer belongs, and the first 60 words answer nothing: replace it with the answer, or put the answer before it.`,
+    answerOpening: (q, e, shape) =>
+      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. The first 60 words never name "${e}" and give no figure: replace this opening sentence with the answer, or put the answer before it.`,
     facet: (h, n) =>
-      `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results cover this sub-topic and the article does not.`,
+      `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results ${n === 1 ? 'covers' : 'cover'} this sub-topic and the article does not.`,
     facetInPlace: (h, n) =>
-      `Complete this sentence on "${h}" with the specifics from your own knowledge (figures, names, the rule): it touches the sub-topic only in passing, and ${n} of the top results cover it.`,
+      `Complete this sentence on "${h}" with the specifics from your own knowledge (figures, names, the rule): it touches the sub-topic only in passing, and ${n} of the top results ${n === 1 ? 'covers' : 'cover'} it.`,
     value: (a, v) =>
       `Give the figure for ${a} in this sentence ("${v}" gives no amount); the top results state it, the article only describes it.`,
     unit: (p) =>
@@ -253,6 +260,8 @@ const pl: RecLexicon = {
       `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie się rozgrzewa („${w}”) tam, gdzie powinna być odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
+    answerOpening: (q, e, shape) =>
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. Pierwsze 60 słów ani razu nie nazywa „${e}” i nie podaje żadnej liczby: zastąp to zdanie odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>
@@ -307,15 +316,17 @@ const de: RecLexicon = {
     byline: () =>
       `Ergänzen Sie unter dem Titel eine Autorenzeile: Name und ein Satz zur Erfahrung mit dem Thema (Jahre der Praxis, Qualifikation). Der Artikel nennt keinen Autor, daher weiß der Leser nicht, wer dahintersteht.`,
     paa: (q, n) =>
-      `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}; der Artikel beantwortet sie nicht.`,
+      `Beantworten Sie „${q}“ unter dieser Zwischenüberschrift: die Antwort im ersten Satz, dann 40–60 Wörter Details. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'beantwortet' : 'beantworten'} sie` : ''}; der Artikel beantwortet sie nicht.`,
     paaInPlace: (q, n) =>
-      `Beantworten Sie „${q}“ an dieser Stelle: Dieser Satz berührt die Frage, beantwortet sie aber nicht. Ersetzen Sie die vage oder ausweichende Formulierung durch die konkrete Antwort (die Zahl, ja oder nein, die Regel), statt später einen Abschnitt anzuhängen, der sie wiederholt. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n} der Top-Ergebnisse beantworten sie` : ''}.`,
+      `Beantworten Sie „${q}“ an dieser Stelle: Dieser Satz berührt die Frage, beantwortet sie aber nicht. Ersetzen Sie die vage oder ausweichende Formulierung durch die konkrete Antwort (die Zahl, ja oder nein, die Regel), statt später einen Abschnitt anzuhängen, der sie wiederholt. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'beantwortet' : 'beantworten'} sie` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser Satz holt aus („${w}“), wo die Antwort hingehört, und die ersten 60 Wörter beantworten nichts: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
+    answerOpening: (q, e, shape) =>
+      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Die ersten 60 Wörter nennen „${e}“ kein einziges Mal und geben keine Zahl: Ersetzen Sie diesen Eröffnungssatz durch die Antwort oder stellen Sie die Antwort davor.`,
     facet: (h, n) =>
-      `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n} der Top-Ergebnisse behandeln dieses Unterthema, der Artikel tut es nicht.`,
+      `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'behandelt' : 'behandeln'} dieses Unterthema, der Artikel tut es nicht.`,
     facetInPlace: (h, n) =>
-      `Ergänzen Sie diesen Satz zu „${h}“ um die Einzelheiten aus eigener Sachkenntnis (Zahlen, Namen, die Regel): Der Artikel streift das Unterthema nur, ${n} der Top-Ergebnisse behandeln es.`,
+      `Ergänzen Sie diesen Satz zu „${h}“ um die Einzelheiten aus eigener Sachkenntnis (Zahlen, Namen, die Regel): Der Artikel streift das Unterthema nur, ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'behandelt' : 'behandeln'} es.`,
     value: (a, v) =>
       `Nennen Sie in diesem Satz den Wert für ${a} („${v}“ nennt keine Menge); die Top-Ergebnisse nennen ihn, der Artikel beschreibt ihn nur.`,
     unit: (p) =>
