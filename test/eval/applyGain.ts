@@ -18,7 +18,8 @@ export interface GainRow {
     | 'corpus-c'
     | 'corpus-d'
     | 'corpus-e'
-    | 'corpus-f';
+    | 'corpus-f'
+    | 'corpus-g';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -60,17 +61,18 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e', 'corpus-f'] as const).flatMap(
-    (half) =>
-      loadSet(half).map((t): Weak => ({
-        corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
-        id: t.id,
-        content: t.poor,
-        format: 'text',
-        keyword: t.keyword,
-        language: t.language,
-        benchmark: t.serp,
-      })),
+  ...(
+    ['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e', 'corpus-f', 'corpus-g'] as const
+  ).flatMap((half) =>
+    loadSet(half).map((t): Weak => ({
+      corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
+      id: t.id,
+      content: t.poor,
+      format: 'text',
+      keyword: t.keyword,
+      language: t.language,
+      benchmark: t.serp,
+    })),
   ),
 ];
 
