@@ -2,6 +2,7 @@ import type { Analyzer } from './document.ts';
 import type { TermTarget } from './benchStats.ts';
 import { bestSurface, type termTable } from './text/terms.ts';
 import { generalWordsFor, inLanguage } from './text/stopwords.ts';
+import { ALL_INTENTS, intentModifiers, lexiconFor } from './text/lexicon.ts';
 import type { Doc } from './types.ts';
 
 /**
@@ -89,6 +90,9 @@ export const expectedAttributes = (
   an: Analyzer,
 ): { stem: string; surface: string }[] => {
   const general = generalWordsFor(an.lang);
+  // What a searcher wants ("best", "opinie", "kaufen") is said beside the entity on every page of a
+  // commercial SERP, and is no attribute of the thing.
+  const modifiers = intentModifiers(lexiconFor(an.lang), ALL_INTENTS);
   const attrDf = new Map<string, number>();
   const attrSurf = new Map<string, Map<string, number>>();
   for (const x of basis) {
@@ -99,7 +103,15 @@ export const expectedAttributes = (
         for (let j = Math.max(0, i - 5); j <= Math.min(s.words.length - 1, i + 5); j++) {
           const w = s.words[j] ?? '';
           const st = s.stems[j] ?? '';
-          if (w.length < 4 || an.stop.has(w) || general.has(w) || ce.includes(st) || /\p{N}/u.test(w)) continue;
+          if (
+            w.length < 4 ||
+            an.stop.has(w) ||
+            general.has(w) ||
+            modifiers.has(w) ||
+            ce.includes(st) ||
+            /\p{N}/u.test(w)
+          )
+            continue;
           if (!inLanguage(w, an.lang)) continue;
           seen.add(st);
           let m = attrSurf.get(st);
