@@ -309,17 +309,16 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
   const at = warmUp
     ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp.toLowerCase()))
     : undefined;
-  // A query whose results report an event wants what happened first: no shape here says that.
-  const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
+  const shape = openingShape(ctx);
   if (!warmUp || !at || !shape || !unique(doc.content, at.text)) return null;
   // Quoted as the sentence writes it ("Viele Menschen fragen sich", not as the analysis lower-cases it).
   const from = at.text.toLowerCase().indexOf(warmUp.toLowerCase());
   const written = at.text.toLowerCase().length === at.text.length ? at.text.slice(from, from + warmUp.length) : warmUp;
-  return {
-    ...inPassage(doc, at),
-    after: at.text,
-    task: rl.task.answerFirst(ctx.kw.text, written, shape),
-    evidence: evidence(
+  return atOpening(
+    doc,
+    at,
+    rl.task.answerFirst(ctx.kw.text, written, shape),
+    evidence(
       t(
         ctx.lang,
         'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
@@ -328,8 +327,19 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
       ),
       t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
     ),
-  };
+  );
 };
+
+/** A query whose results report an event wants what happened first: no shape here says that. */
+const openingShape = (ctx: GateContext): AnswerShape | null => (ctx.bench?.reportsNews ? null : answerShape(ctx));
+
+/** The author task at a sentence of the opening: the answer goes there (BEFORE = AFTER until written). */
+const atOpening = (doc: Doc, at: Sentence, task: string, why: Evidence): Grounded => ({
+  ...inPassage(doc, at),
+  after: at.text,
+  task,
+  evidence: why,
+});
 
 /**
  * An opening whose first 60 words never name the subject nor give a figure (bluf.ts) talks around
@@ -339,14 +349,14 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   const at = doc.sentences.find((s) => s.section === 0 && s.text === f.subject);
   // A keyword with a place may name a provider or the news from there ("Hochwasser Regen"): what
   // the answer is cannot be told from an opening that never names the subject, so no task.
-  const shape = ctx.bench?.reportsNews ? null : answerShape(ctx);
+  const shape = openingShape(ctx);
   if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
-  return {
-    ...inPassage(doc, at),
-    after: at.text,
-    task: rl.task.answerOpening(ctx.kw.text, subject, shape),
-    evidence: evidence(
+  return atOpening(
+    doc,
+    at,
+    rl.task.answerOpening(ctx.kw.text, subject, shape),
+    evidence(
       t(
         ctx.lang,
         'bluf: the first 60 words never name the subject and give no figure',
@@ -355,7 +365,7 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
       ),
       null,
     ),
-  };
+  );
 };
 
 export const ground = (
