@@ -133,7 +133,8 @@ export const nextLeansBack = (removed: string, doc: Doc, ctx: GateContext): bool
  * (blind review r3: the verdict of a comparison cut as stuffing): it gets the rewrite task instead.
  */
 export const addsNothing = (sentence: string, ctx: GateContext): boolean => {
-  const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems]);
+  // The query as typed, its intent words too ("opinie", "best"): repeating them adds nothing either.
+  const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems, ...ctx.an.contentStems(ctx.kw.text)]);
   return [...new Set(ctx.an.contentStems(sentence))].filter((x) => !kwStems.has(x)).length <= 4;
 };
 
