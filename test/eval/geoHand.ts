@@ -10,7 +10,17 @@ import { scoreOnly } from './geo.ts';
  */
 
 export const HAND_DIR = join(EVAL_DIR, 'geo-hand');
-export const HAND_HALVES: Half[] = ['tuning', 'corpus-a', 'corpus-c', 'heldout', 'corpus-b', 'corpus-d', 'corpus-e'];
+export const HAND_HALVES: Half[] = [
+  'tuning',
+  'corpus-a',
+  'corpus-c',
+  'heldout',
+  'corpus-b',
+  'corpus-d',
+  'corpus-e',
+  'corpus-f',
+  'corpus-g',
+];
 /**
  * Sets of variants by different writers: `geo-hand/<half>/` (the first), `geo-hand/<half>-b/` (a
  * second writer's, with other forms: figures and sources without "according to", bold keyword

@@ -51,3 +51,26 @@ t.test('tuning, corpus-a and corpus-c: gaming never raises CQS, evidence raises 
     else t.ok(raised.length >= 0.9 * rows.length, `${v} raises CQS on ≥ 90%: ${detail}`);
   }
 });
+
+/**
+ * corpus-e, corpus-f and corpus-g (tuning sets, variants written at stop 38 for f and g): stuffing
+ * never raises CQS and the evidence variants raise it on 5 of 6 or more. Filler is asserted where
+ * it holds (corpus-g); filler that reads as ordinary prose about the city or the trade (not generic
+ * by form, on the page's own vocabulary) still raises it on three of corpus-f's local and news pages
+ * and, by a hair, on one of corpus-e's (a known gap in docs/scoring.md).
+ */
+for (const half of ['corpus-e', 'corpus-f', 'corpus-g'] as const)
+  t.test(`${half}: stuffing never raises CQS, evidence raises it`, async (t) => {
+    const rows = handRows(half);
+    t.ok(rows.length >= 6, `${rows.length} articles`);
+    t.equal(rows.filter((r) => r.deltas.stuffing! > 0).length, 0, 'stuffing never raises CQS');
+    for (const v of ['quotation', 'statistic', 'citation'] as const)
+      t.ok(
+        rows.filter((r) => r.deltas[v]! > 0).length >= 5,
+        `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`,
+      );
+    const filler = rows.filter((r) => r.deltas.filler! > 0).map((r) => `${r.id} +${r.deltas.filler}`);
+    if (half !== 'corpus-g')
+      t.same(filler, [], 'filler never raises CQS', { todo: 'filler in ordinary prose (issue 24)' });
+    else t.same(filler, [], 'filler never raises CQS');
+  });

@@ -11,7 +11,7 @@ const page =
   '# Odkurzacz opinie\n\nOdkurzacz bezprzewodowy Varta V8 kosztuje 899 zł i sprząta 60 minut na jednym ładowaniu.\n';
 
 t.test("the query's intent words repeated in a sentence are no content of its own", async (t) => {
-  const { ctx } = engineView(page, 'odkurzacz opinie', 'pl');
+  const { ctx } = engineView(page, 'odkurzacz opinie', 'pl')!;
   t.ok(addsNothing('W tym tekście odkurzacz opinie przedstawiamy czytelnikom wszystkim razem.', ctx));
   t.notOk(
     addsNothing('Odkurzacz Varta zebrał w teście sierść psa z dywanu, piasek z przedpokoju i okruchy spod stołu.', ctx),
