@@ -323,7 +323,7 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
       t(
         ctx.lang,
         'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
-        'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp się rozgrzewa',
+        'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp krąży wokół tematu',
         'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
       ),
       t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),

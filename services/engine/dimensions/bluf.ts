@@ -180,7 +180,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           ? t(
               lang,
               `The opening warms up ("${fluff}") instead of answering.`,
-              `Początek tekstu rozgrzewa się („${fluff}”) zamiast odpowiadać.`,
+              `Początek tekstu krąży wokół tematu („${fluff}”) zamiast odpowiadać.`,
               `Der Einstieg holt aus („${fluff}“), statt zu antworten.`,
             )
           : t(

@@ -259,7 +259,7 @@ const pl: RecLexicon = {
     paaInPlace: (q, n) =>
       `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
     answerFirst: (q, w, shape) =>
-      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie się rozgrzewa („${w}”) tam, gdzie powinna być odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     answerOpening: (q, e, shape) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. Pierwsze 60 słów ani razu nie nazywa „${e}” i nie podaje żadnej liczby: zastąp to zdanie odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
