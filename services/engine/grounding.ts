@@ -315,31 +315,34 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
   // Quoted as the sentence writes it ("Viele Menschen fragen sich", not as the analysis lower-cases it).
   const from = at.text.toLowerCase().indexOf(warmUp.toLowerCase());
   const written = at.text.toLowerCase().length === at.text.length ? at.text.slice(from, from + warmUp.length) : warmUp;
-  return atOpening(
-    doc,
-    at,
-    rl.task.answerFirst(ctx.kw.text, written, shape),
-    evidence(
-      t(
-        ctx.lang,
-        'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
-        'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp krąży wokół tematu',
-        'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
-      ),
-      t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
-    ),
-  );
+  return atOpening(doc, at, ctx.lang, rl.task.answerFirst(ctx.kw.text, written, shape), {
+    rule: [
+      'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
+      'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp krąży wokół tematu',
+      'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
+    ],
+    figure: t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
+  });
 };
 
 /** A query whose results report an event wants what happened first: no shape here says that. */
 const openingShape = (ctx: GateContext): AnswerShape | null => (ctx.bench?.reportsNews ? null : answerShape(ctx));
 
-/** The author task at a sentence of the opening: the answer goes there (BEFORE = AFTER until written). */
-const atOpening = (doc: Doc, at: Sentence, task: string, why: Evidence): Grounded => ({
+/**
+ * The author task at a sentence of the opening: the answer goes there (BEFORE = AFTER until
+ * written); its evidence is the bluf rule that fired ([en, pl, de]) and what it quotes.
+ */
+const atOpening = (
+  doc: Doc,
+  at: Sentence,
+  lang: string,
+  task: string,
+  why: { rule: [string, string, string]; figure: string | null },
+): Grounded => ({
   ...inPassage(doc, at),
   after: at.text,
   task,
-  evidence: why,
+  evidence: evidence(t(lang, ...why.rule), why.figure),
 });
 
 /**
@@ -353,20 +356,14 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   const shape = openingShape(ctx);
   if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
-  return atOpening(
-    doc,
-    at,
-    rl.task.answerOpening(ctx.kw.text, subject, shape),
-    evidence(
-      t(
-        ctx.lang,
-        'bluf: the first 60 words never name the subject and give no figure',
-        'bluf: pierwsze 60 słów nie nazywa tematu i nie podaje liczby',
-        'bluf: die ersten 60 Wörter nennen das Thema nicht und geben keine Zahl',
-      ),
-      null,
-    ),
-  );
+  return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape), {
+    rule: [
+      'bluf: the first 60 words never name the subject and give no figure',
+      'bluf: pierwsze 60 słów nie nazywa tematu i nie podaje liczby',
+      'bluf: die ersten 60 Wörter nennen das Thema nicht und geben keine Zahl',
+    ],
+    figure: null,
+  });
 };
 
 export const ground = (

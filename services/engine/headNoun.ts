@@ -71,28 +71,22 @@ export const titleHead = (
   const clause = title.split(SEGMENT).find((s) => tokenize(s).some(isContent)) ?? '';
   const first = tokenize(clause);
   const byUse = best(first);
-  return (
-    placedHead(clause, an, isContent) ??
-    servedHead(first, byUse, an, isContent, best) ??
-    byUse ??
-    best([...tokenize(title), ...tokenize(h1)])
-  );
+  const subject = servedSubject(first, byUse, an)?.filter(isContent);
+  // English's head is the subject's last word; Polish and German, which may open on an adjective,
+  // take the subject's word the body uses most.
+  const served = !subject ? null : an.lang === 'en' ? headOf(phraseHead(subject, an.lang), an) : best(subject);
+  return placedHead(clause, an, isContent) ?? served ?? byUse ?? best([...tokenize(title), ...tokenize(h1)]);
 };
+
+const headOf = (word: string | undefined, an: Analyzer): Head | null => (word ? { word, stem: an.stem(word) } : null);
 
 /**
  * A clause that says whom or what its subject serves ("Coffee Grinder for Home Espresso", "Pompa
  * ciepła do domu", "Mühle für Espresso"): the head is in the subject before the preposition, even
- * when the body repeats the purpose more ("espresso"). Only the word the body uses most is
- * replaced, and only when it stands after the preposition: English's head is the subject's last
- * word; Polish and German, which may open on an adjective, take the subject's word the body uses most.
+ * when the body repeats the purpose more ("espresso"). The subject's words, only when the word the
+ * body uses most (`byUse`) stands after the preposition; else null.
  */
-const servedHead = (
-  words: string[],
-  byUse: Head | null,
-  an: Analyzer,
-  isContent: (w: string) => boolean,
-  best: (words: string[]) => Head | null,
-): Head | null => {
+const servedSubject = (words: string[], byUse: Head | null, an: Analyzer): string[] | null => {
   const purpose = new Set(lexiconFor(an.lang).purpose);
   const at = words.findIndex((w, i) => i > 0 && purpose.has(w));
   if (
@@ -104,10 +98,7 @@ const servedHead = (
       .includes(byUse.word)
   )
     return null;
-  const subject = words.slice(0, at).filter(isContent);
-  if (an.lang !== 'en') return best(subject);
-  const word = phraseHead(subject, an.lang);
-  return word ? { word, stem: an.stem(word) } : null;
+  return words.slice(0, at);
 };
 
 /**
@@ -121,8 +112,7 @@ const placedHead = (clause: string, an: Analyzer, isContent: (w: string) => bool
   const raw = clause.trim().split(/\s+/u);
   const at = raw.findIndex((w, i) => i > 0 && preps.has(w.toLowerCase()) && /^\p{Lu}/u.test(raw[i + 1] ?? ''));
   if (at < 0) return null;
-  const word = phraseHead(tokenize(raw.slice(0, at).join(' ')).filter(isContent), an.lang);
-  return word ? { word, stem: an.stem(word) } : null;
+  return headOf(phraseHead(tokenize(raw.slice(0, at).join(' ')).filter(isContent), an.lang), an);
 };
 
 /** The head of a noun phrase's content words: English puts it last ("bus strike"), Polish and German first ("podwyżka cen"). */
