@@ -20,7 +20,7 @@ import { createAccount } from '../services/admin/operations.ts';
 import { syntheticPage } from './engine.ts';
 import type { BenchRow } from './report.ts';
 import { openBenchStack } from './stack.ts';
-import { latencyRows, median } from './pipeline.ts';
+import { latencyRows, median, POLL_MS } from './pipeline.ts';
 import { registerService } from '../services/registration.ts';
 import type { Pool } from '../infra/postgres/pool.ts';
 
@@ -330,7 +330,8 @@ async function benchApply(base: string, key: string, jobIds: string[], engineMs:
         if (b.measurement.status !== 'completed') throw new Error(`bench measurement ended ${b.measurement.status}`);
         break;
       }
-      await new Promise((r) => setTimeout(r, 20));
+      // Polled as the audits' rows are, so apply's figure carries the same polling granularity.
+      await new Promise((r) => setTimeout(r, POLL_MS));
     }
     toText.push(textAt - t0);
     toMeasure.push(performance.now() - t0);

@@ -11,7 +11,7 @@ import { syntheticArticle } from './engine.ts';
 import type { BenchRow } from './report.ts';
 
 export const KEYWORD = 'descale espresso machine';
-const POLL_MS = 5;
+export const POLL_MS = 5;
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 

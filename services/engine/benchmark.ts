@@ -65,6 +65,31 @@ export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
   return buildDoc(parsed, content, an, c.url, c.title ?? null);
 };
 
+interface ReadCompetitor {
+  doc: Doc;
+  table: ReturnType<typeof termTable>;
+  shingles: Set<string>;
+}
+
+/**
+ * A competitor read once per language: apply's guard scores one audit's revisions against the
+ * same SERP several times, and reading the pages was most of each scoring. A pure function of the
+ * competitor and the language, kept only as long as the caller keeps the competitor object.
+ */
+const readCompetitors = new WeakMap<CompetitorInput, Map<string, ReadCompetitor | null>>();
+
+const readCompetitor = (c: CompetitorInput, an: Analyzer): ReadCompetitor | null => {
+  let byLang = readCompetitors.get(c);
+  if (!byLang) readCompetitors.set(c, (byLang = new Map()));
+  let read = byLang.get(an.lang);
+  if (read === undefined) {
+    const doc = competitorDoc(c, an);
+    read = doc && { doc, table: termTable(doc, an, true), shingles: docShingles(doc) };
+    byLang.set(an.lang, read);
+  }
+  return read;
+};
+
 /** Why a result was left out, in words a client can check against the page, in the report's language. */
 const referentReason = (model: ReferentModel | null, doc: Doc, lang: string): string => {
   const v = judgeReferent(model, doc);
@@ -93,12 +118,13 @@ export const buildBench = (
   lex: Lexicon,
 ): BenchStats => {
   const ctxForLeads = { an, kw, lex } as unknown as ScoringContext;
-  const candidates: { c: CompetitorInput; doc: Doc; table: ReturnType<typeof termTable> }[] = [];
+  const candidates: ({ c: CompetitorInput } & ReadCompetitor)[] = [];
   const excluded: BenchStats['excluded'] = [];
   for (const c of input.competitors) {
     const refused = unmeasurable(c);
-    const doc = refused ? null : competitorDoc(c, an);
-    if (!doc || doc.words < 50 || doc.text.length > MAX_CONTENT_CHARS) {
+    const read = refused ? null : readCompetitor(c, an);
+    const doc = read?.doc ?? null;
+    if (!read || !doc || doc.words < 50 || doc.text.length > MAX_CONTENT_CHARS) {
       const tooLarge = refused === 'too large to analyse' || (doc !== null && doc.words >= 50);
       const reason = tooLarge
         ? t(an.lang, 'too large to analyse', 'za duża, by ją przeanalizować')
@@ -106,7 +132,7 @@ export const buildBench = (
       excluded.push({ url: c.url, domain: domainOf(c.url), reason });
       continue;
     }
-    candidates.push({ c, doc, table: termTable(doc, an, true) });
+    candidates.push({ c, ...read });
   }
   // Pages about another referent: outliers of the SERP's shared vocabulary (referent.ts). Judged
   // among the competitors alone, so an article about the other meaning cannot pull them its way.
@@ -116,7 +142,7 @@ export const buildBench = (
   // uses", or a poor page in a small SERP would set its own targets.
   const articleShingles = docShingles(article);
   const isSelf = candidates.map(
-    (x) => (article.url !== null && x.c.url === article.url) || nearDuplicate(docShingles(x.doc), articleShingles),
+    (x) => (article.url !== null && x.c.url === article.url) || nearDuplicate(x.shingles, articleShingles),
   );
   const informative = candidates.map((x) => gamingOf(x.doc, kw, an).informativeWords / Math.max(1, x.doc.words));
   const referent = buildReferentModel(
@@ -167,7 +193,7 @@ export const buildBench = (
     valueDensity: x.doc.words
       ? (x.doc.sentences.filter((s) => hasValue(s.text, '\u0000')).length / x.doc.words) * 1000
       : 0,
-    shingles: docShingles(x.doc),
+    shingles: x.shingles,
   }));
 
   // Targets and attributes: what most of the informative competitors agree on (benchTargets.ts).

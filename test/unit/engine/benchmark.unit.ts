@@ -3,7 +3,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { auditContent } from '../../../services/engine/audit.ts';
-import { MAX_COMPETITOR_CHARS } from '../../../services/engine/benchmark.ts';
+import { buildBench, MAX_COMPETITOR_CHARS } from '../../../services/engine/benchmark.ts';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
 import type { SerpBenchmarkInput } from '../../../services/engine/types.ts';
 import { byId, CORPUS_DIR, inputOf } from '../../fixtures/engine/corpus.ts';
 
@@ -119,4 +120,21 @@ t.test('a competitor page too large to analyse is left out with its reason, the 
   t.same([left.excluded, left.cqs, left.reason], [true, null, 'too large to analyse']);
   const plain = auditContent(inputOf('weak', a, { benchmark: base }));
   t.equal(r.summary!.top10AvgCqs, plain.summary!.top10AvgCqs, 'the average of the measured pages is unchanged');
+});
+
+t.test("a SERP's pages are read once per language: apply's guard scores revisions against one SERP", async (t) => {
+  const a = byId('en-howto-descale');
+  const p = prepareDocument(inputOf('weak', a, {}));
+  const s = serp();
+  const first = buildBench(s, p.doc, p.kw, p.an, p.lex);
+  const again = buildBench(s, p.doc, p.kw, p.an, p.lex);
+  t.ok(first.comps.length > 0);
+  first.comps.forEach((c, i) => t.equal(again.comps[i]!.doc, c.doc, 'the same read of the page'));
+  t.equal(JSON.stringify(again.targets), JSON.stringify(first.targets), 'and the same targets');
+  const copy = buildBench(serp(), p.doc, p.kw, p.an, p.lex);
+  t.not(copy.comps[0]!.doc, first.comps[0]!.doc, 'another SERP object is read anew');
+  t.equal(
+    JSON.stringify(copy.comps.map((c) => [c.url, [...c.terms]])),
+    JSON.stringify(first.comps.map((c) => [c.url, [...c.terms]])),
+  );
 });
