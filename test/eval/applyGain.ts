@@ -19,7 +19,8 @@ export interface GainRow {
     | 'corpus-d'
     | 'corpus-e'
     | 'corpus-f'
-    | 'corpus-g';
+    | 'corpus-g'
+    | 'corpus-h';
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -62,7 +63,18 @@ export const weakArticles = (): Weak[] => [
     benchmark: null,
   })),
   ...(
-    ['tuning', 'heldout', 'corpus-a', 'corpus-b', 'corpus-c', 'corpus-d', 'corpus-e', 'corpus-f', 'corpus-g'] as const
+    [
+      'tuning',
+      'heldout',
+      'corpus-a',
+      'corpus-b',
+      'corpus-c',
+      'corpus-d',
+      'corpus-e',
+      'corpus-f',
+      'corpus-g',
+      'corpus-h',
+    ] as const
   ).flatMap((half) =>
     loadSet(half).map((t): Weak => ({
       corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,

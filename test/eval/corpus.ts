@@ -15,7 +15,16 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
 export type Half =
-  'tuning' | 'heldout' | 'corpus-a' | 'corpus-b' | 'corpus-c' | 'corpus-d' | 'corpus-e' | 'corpus-f' | 'corpus-g';
+  | 'tuning'
+  | 'heldout'
+  | 'corpus-a'
+  | 'corpus-b'
+  | 'corpus-c'
+  | 'corpus-d'
+  | 'corpus-e'
+  | 'corpus-f'
+  | 'corpus-g'
+  | 'corpus-h';
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -131,6 +140,20 @@ export const CORPUS_E_DIR = join(EVAL_DIR, 'corpus-e');
 export const CORPUS_F_DIR = join(EVAL_DIR, 'corpus-f');
 /** corpus-g: commercial keywords whose words name a close other product; a tuning set. */
 export const CORPUS_G_DIR = join(EVAL_DIR, 'corpus-g');
+/** corpus-h: close other referents in German, Polish and English how-tos and tests; a tuning set. */
+export const CORPUS_H_DIR = join(EVAL_DIR, 'corpus-h');
+
+/** Where each set in corpus-a's format lives. */
+const SET_DIRS: Record<Exclude<Half, 'tuning' | 'heldout'>, string> = {
+  'corpus-a': CORPUS_A_DIR,
+  'corpus-b': CORPUS_B_DIR,
+  'corpus-c': CORPUS_C_DIR,
+  'corpus-d': CORPUS_D_DIR,
+  'corpus-e': CORPUS_E_DIR,
+  'corpus-f': CORPUS_F_DIR,
+  'corpus-g': CORPUS_G_DIR,
+  'corpus-h': CORPUS_H_DIR,
+};
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */
 export const loadCorpusA = (dir = CORPUS_A_DIR, half: Exclude<Half, 'tuning' | 'heldout'> = 'corpus-a'): Topic[] => {
@@ -175,18 +198,4 @@ export const loadCorpusA = (dir = CORPUS_A_DIR, half: Exclude<Half, 'tuning' | '
 };
 
 export const loadSet = (set: Half): Topic[] =>
-  set === 'corpus-a'
-    ? loadCorpusA()
-    : set === 'corpus-b'
-      ? loadCorpusA(CORPUS_B_DIR, 'corpus-b')
-      : set === 'corpus-c'
-        ? loadCorpusA(CORPUS_C_DIR, 'corpus-c')
-        : set === 'corpus-d'
-          ? loadCorpusA(CORPUS_D_DIR, 'corpus-d')
-          : set === 'corpus-e'
-            ? loadCorpusA(CORPUS_E_DIR, 'corpus-e')
-            : set === 'corpus-f'
-              ? loadCorpusA(CORPUS_F_DIR, 'corpus-f')
-              : set === 'corpus-g'
-                ? loadCorpusA(CORPUS_G_DIR, 'corpus-g')
-                : loadHalf(set);
+  set === 'tuning' || set === 'heldout' ? loadHalf(set) : loadCorpusA(SET_DIRS[set], set);
