@@ -236,9 +236,9 @@ export const buildReferentModel = (
   const query = weighCounts(queryStems);
   const voted = outliersOf(vs, serp.informative ?? [], query);
   // Where the words do not set a page apart, the names it gives may (referentNames.ts), or the
-  // thing its title and most used words name that no other result names (referentHeadline.ts,
-  // which the questions must confirm), or in German, which names kinds in compounds, the compounds
-  // it makes of the keyword (referentCompounds.ts).
+  // thing its headings and most used words name that no other result names (referentHeadline.ts,
+  // which the questions must confirm); in German, which names kinds in compounds, the compounds it
+  // makes of the keyword first (referentCompounds.ts).
   const headlined = () => {
     const apart = headlinedApart(pages, an, keywordStems, serp.titles ?? [], new Set(queryStems.keys()));
     const all = vs.map((_, i) => i);
@@ -248,7 +248,11 @@ export const buildReferentModel = (
     const byName = namedApart(pages, an, keywordStems);
     return byName.length ? byName : headlined();
   };
-  const outliers = voted.length ? voted : an.lang === 'de' ? compoundsApart(pages, an, keywordStems) : named();
+  const compounded = () => {
+    const byCompound = compoundsApart(pages, an, keywordStems);
+    return byCompound.length ? byCompound : headlined();
+  };
+  const outliers = voted.length ? voted : an.lang === 'de' ? compounded() : named();
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
