@@ -1,7 +1,7 @@
 import { containsPhrase } from '../engine/dimensions/helpers.ts';
 import { lexiconFor } from '../engine/text/lexicon.ts';
 import type { parseMarkdown } from '../engine/text/markdown.ts';
-import { isBylineOrDate } from './frontMatter.ts';
+import { isBylineOrDate } from '../engine/text/frontMatter.ts';
 import { applySpans, moveSpans, type Move } from './move.ts';
 
 type Block = ReturnType<typeof parseMarkdown>['blocks'][number];

@@ -1,3 +1,5 @@
+import { holdsHead } from '../headNoun.ts';
+import { isBylineOrDate } from '../text/frontMatter.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage } from '../keyword.ts';
 import { gamingOf, idleSentences } from './gaming.ts';
@@ -106,10 +108,17 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const strengths: string[] = [];
   const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
 
-  const introSentences = doc.bySection[0]?.length ? doc.bySection[0] : doc.sentences;
+  // The opening is the text: a byline or a date line above it is about the article (its date is
+  // no value the intro gives).
+  const introSentences = (doc.bySection[0]?.length ? doc.bySection[0] : doc.sentences).filter(
+    (s) => !isBylineOrDate(doc.sections[s.section]?.blocks[s.block]?.text ?? ''),
+  );
   const win = firstWords(introSentences, 60);
   const lowerWin = win.text.toLowerCase();
-  const hasCe = coverage(win.stems, ce) >= 0.5;
+  // German names the thing in a compound ("Fahrradkette" is a "Kette"): its last part is the head.
+  const hasCe =
+    coverage(win.stems, ce) >= 0.5 ||
+    (lang === 'de' && ce.filter((c) => holdsHead(win.stems, c, lang)).length * 2 >= ce.length);
   const hasVerb = win.words.some((w) => lex.answerVerbs.includes(w));
   // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.
   const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));

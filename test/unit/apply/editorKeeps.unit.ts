@@ -1,7 +1,7 @@
 import t from 'tap';
 import { parseHTML } from 'linkedom';
 import { anchorOf, anchorsOf } from '../../../services/apply/anchors.ts';
-import { isBylineOrDate } from '../../../services/apply/frontMatter.ts';
+import { isBylineOrDate } from '../../../services/engine/text/frontMatter.ts';
 import { cutAtWord, planItems, withoutDanglingEnd, type PlannedItem } from '../../../services/apply/items.ts';
 import { renderPreview } from '../../../services/apply/preview.ts';
 import { rewrite } from '../../../services/apply/rewrite.ts';

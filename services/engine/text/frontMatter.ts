@@ -1,7 +1,8 @@
 /**
  * The lines of an article that are about it rather than part of it: the byline ("By <Name>,
- * role", "Autor: …", "Von <Name> …") and the date line ("Updated 6 October 2025"). Apply never
- * takes them as the answer or as the meta description, and keeps a byline under its H1.
+ * role", "Autor: …", "Von <Name> …") and the date line ("Updated 6 October 2025"). The engine
+ * does not read them as the opening's answer (bluf); apply never takes them as the answer or as
+ * the meta description, and keeps a byline under its H1.
  */
 
 /**
