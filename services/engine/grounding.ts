@@ -346,8 +346,9 @@ const atOpening = (
 });
 
 /**
- * An opening whose first 60 words never name the subject nor give a figure (bluf.ts) talks around
- * it: the answer is asked of the author at its first sentence, which the finding names.
+ * An opening whose first statement does not name the subject while its first 60 words give no
+ * figure (bluf.ts) talks around it: the answer is asked of the author at that sentence, which the
+ * finding names.
  */
 const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
   const at = doc.sentences.find((s) => s.section === 0 && s.text === f.subject);
@@ -358,9 +359,9 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   const subject = subjectPhrase(ctx.kw, ctx.an);
   return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape), {
     rule: [
-      'bluf: the first 60 words never name the subject and give no figure',
-      'bluf: pierwsze 60 słów nie nazywa tematu i nie podaje liczby',
-      'bluf: die ersten 60 Wörter nennen das Thema nicht und geben keine Zahl',
+      'bluf: the opening sentence does not name the subject and the first 60 words give no figure',
+      'bluf: pierwsze zdanie nie nazywa tematu, a pierwsze 60 słów nie podaje liczby',
+      'bluf: der erste Satz nennt das Thema nicht, und die ersten 60 Wörter geben keine Zahl',
     ],
     figure: null,
   });

@@ -116,20 +116,22 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const win = firstWords(introSentences, 60);
   const lowerWin = win.text.toLowerCase();
   // German names the thing in a compound ("Fahrradkette" is a "Kette"): its last part is the head.
-  const hasCe =
-    coverage(win.stems, ce) >= 0.5 ||
-    (lang === 'de' && ce.filter((c) => holdsHead(win.stems, c, lang)).length * 2 >= ce.length);
+  const namesCe = (stems: string[]) =>
+    coverage(stems, ce) >= 0.5 ||
+    (lang === 'de' && ce.filter((c) => holdsHead(stems, c, lang)).length * 2 >= ce.length);
+  const hasCe = namesCe(win.stems);
   const hasVerb = win.words.some((w) => lex.answerVerbs.includes(w));
   // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.
   const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));
   const hasNum = win.words.some((w) => /\p{N}/u.test(w) && !kwNumbers.has(w)) || win.text.includes(lex.slot);
   const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx);
-  // An opening that never names the subject nor gives a figure talks around it, stock phrase or
-  // not: its first statement (not a byline or a label line) stands where the answer belongs.
-  const opening =
-    !fluff && !hasCe && !hasNum
-      ? introSentences.find((s) => s.kind === 'prose' && s.words.length >= OPENING_WORDS && /[.!?]\s*$/u.test(s.text))
-      : undefined;
+  // An opening whose first statement (not a byline or a label line) does not name the subject,
+  // with no figure in its first 60 words, talks around it, stock phrase or not (the subject named
+  // only later, "… and so the saddle matters", too): that statement stands where the answer belongs.
+  const first = introSentences.find(
+    (s) => s.kind === 'prose' && s.words.length >= OPENING_WORDS && /[.!?]\s*$/u.test(s.text),
+  );
+  const opening = !fluff && !hasNum && first && !namesCe(first.stems) ? first : undefined;
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
   const secs = headed(doc).filter(

@@ -163,7 +163,7 @@ const en: RecLexicon = {
     answerFirst: (q, w, shape) =>
       `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This sentence warms up ("${w}") where the answer belongs, and the first 60 words answer nothing: replace it with the answer, or put the answer before it.`,
     answerOpening: (q, e, shape) =>
-      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. The first 60 words never name "${e}" and give no figure: replace this opening sentence with the answer, or put the answer before it.`,
+      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This opening sentence does not name "${e}", and the first 60 words give no figure: replace it with the answer, or put the answer before it.`,
     facet: (h, n) =>
       `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results ${n === 1 ? 'covers' : 'cover'} this sub-topic and the article does not.`,
     facetInPlace: (h, n) =>
@@ -261,7 +261,7 @@ const pl: RecLexicon = {
     answerFirst: (q, w, shape) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     answerOpening: (q, e, shape) =>
-      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. Pierwsze 60 słów ani razu nie nazywa „${e}” i nie podaje żadnej liczby: zastąp to zdanie odpowiedzią albo postaw odpowiedź przed nim.`,
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To pierwsze zdanie nie nazywa „${e}”, a pierwsze 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>
@@ -322,7 +322,7 @@ const de: RecLexicon = {
     answerFirst: (q, w, shape) =>
       `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser Satz holt aus („${w}“), wo die Antwort hingehört, und die ersten 60 Wörter beantworten nichts: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
     answerOpening: (q, e, shape) =>
-      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Die ersten 60 Wörter nennen „${e}“ kein einziges Mal und geben keine Zahl: Ersetzen Sie diesen Eröffnungssatz durch die Antwort oder stellen Sie die Antwort davor.`,
+      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser erste Satz nennt „${e}“ nicht, und die ersten 60 Wörter geben keine Zahl: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
     facet: (h, n) =>
       `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'behandelt' : 'behandeln'} dieses Unterthema, der Artikel tut es nicht.`,
     facetInPlace: (h, n) =>

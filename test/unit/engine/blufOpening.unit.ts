@@ -1,7 +1,8 @@
 /**
  * An opening that talks around its subject gets the answer asked of the author where it belongs
- * (issue 23, recall on poor pages; blind review r12's misses): one whose first 60 words never name
- * the subject and give no figure, stock phrase or not, and one that opens on a stock welcome ("you
+ * (issue 23, recall on poor pages; blind reviews r12 and corpus-h): one whose first statement does
+ * not name the subject while its first 60 words give no figure, stock phrase or not (the subject
+ * named only later in them, too), and one that opens on a stock welcome ("you
  * have come to the right place"). Never on an opening that names the subject, never on a byline
  * line, never where a place in the keyword leaves the answer's shape open. Texts written for this test.
  */
@@ -18,8 +19,8 @@ const body =
   '## Our picks\n\nThe Lindqvist Flex garden hose costs 49 euros and never kinked in 30 days on gravel. ' +
   'The Orsa Basic garden hose costs 19 euros and cracked at the coupling after two weeks.\n';
 const answerTasks = (content: string, keyword = 'best garden hose') =>
-  auditContent({ content, url: null, keyword, language: 'en', benchmark: null }).recommendations.filter(
-    (r) => r.evidence?.rule.startsWith('bluf: the first 60 words') === true,
+  auditContent({ content, url: null, keyword, language: 'en', benchmark: null }).recommendations.filter((r) =>
+    /^bluf: (the first 60 words|the opening sentence)/u.test(r.evidence?.rule ?? ''),
   );
 
 t.test(
@@ -31,6 +32,16 @@ t.test(
     t.ok(tasks[0]?.authorDataOnly, 'an author task');
   },
 );
+
+t.test('an opening statement that talks around the subject named only after it gets the task too', async (t) => {
+  const late = `# Best garden hose\n\n${filler[0]} ${filler[1]} That is why a good garden hose matters.\n\n${body}`;
+  const tasks = answerTasks(late);
+  t.equal(tasks.length, 1);
+  t.equal(tasks[0]?.before, filler[0]);
+  t.match(tasks[0]?.task ?? '', /This opening sentence does not name/);
+  const figure = `# Best garden hose\n\n${filler[0]} A good garden hose lasts 10 years.\n\n${body}`;
+  t.same(answerTasks(figure), [], 'a figure in the opening words');
+});
 
 t.test('a stock welcome is a warm-up wherever it stands in the first 60 words', async (t) => {
   const tasks = answerTasks(
