@@ -1,4 +1,5 @@
 import type { ScoringContext } from './context.ts';
+import { recLexiconFor } from './text/recLexicon.ts';
 import type { Doc, Sentence } from './types.ts';
 
 /**
@@ -43,44 +44,39 @@ export const questionStems = (q: string, ctx: MatchContext): string[] => {
  * keyword's: the whole article is about those) come together: one paragraph or list item holds
  * ≥ 60% of them; a section's heading with its first two sentences ≥ 50% (the question paraphrased
  * as a heading); three consecutive sentences ≥ 67%; or the article as a whole ≥ 75% (an editor
- * reads that as covered, and a task for it as noise). Inflected and compound forms count.
+ * reads that as covered, and a task for it as noise). Inflected and compound forms count. A
+ * question that asks for an amount needs a figure in that passage as well.
  */
 export const answeredInBody = (doc: Doc, q: string, ctx: MatchContext, skip: Sentence | null = null): boolean => {
   const need = questionStems(q, ctx);
   if (!need.length) return true;
+  // A question that asks for an amount ("how tight", "ile") is answered only with a figure: a
+  // passage that names its words and says "not too tight" touches it without answering.
+  const rl = recLexiconFor(ctx.an.lang);
+  const amount = rl.amountQuestion.test(q.trim());
+  const gives = (sentences: Sentence[]) =>
+    !amount || sentences.some((x) => /\p{N}/u.test(x.text) || rl.numberWords.test(x.text));
+  const holds = (sentences: Sentence[], share: number, extra: string[] = []) =>
+    looseCoverage([...extra, ...sentences.flatMap((x) => x.stems)], need) >= share && gives(sentences);
   // A passage that only dodges the question names its words without answering: left out when asked.
   const ss = skip ? doc.sentences.filter((x) => x !== skip) : doc.sentences;
-  const byBlock = new Map<string, string[]>();
+  const byBlock = new Map<string, Sentence[]>();
   for (const s of ss) {
     const key = `${s.section}:${s.block}`;
-    byBlock.set(key, [...(byBlock.get(key) ?? []), ...s.stems]);
+    byBlock.set(key, [...(byBlock.get(key) ?? []), s]);
   }
-  if ([...byBlock.values()].some((stems) => looseCoverage(stems, need) >= 0.6)) return true;
+  if ([...byBlock.values()].some((block) => holds(block, 0.6))) return true;
   for (const sec of doc.sections) {
     const head = sec.heading ? ctx.an.contentStems(sec.heading.text) : [];
-    const lead = (doc.bySection[sec.index] ?? [])
-      .filter((x) => x !== skip)
-      .slice(0, 2)
-      .flatMap((x) => x.stems);
-    if (head.length && looseCoverage([...head, ...lead], need) >= 0.5) return true;
+    const lead = (doc.bySection[sec.index] ?? []).filter((x) => x !== skip).slice(0, 2);
+    if (head.length && holds(lead, 0.5, head)) return true;
   }
   for (let i = 0; i < ss.length; i++) {
     const win = ss.slice(i, i + 3).filter((x) => x.section === ss[i]!.section);
-    if (
-      looseCoverage(
-        win.flatMap((x) => x.stems),
-        need,
-      ) >= 0.67
-    )
-      return true;
+    if (holds(win, 0.67)) return true;
   }
-  return (
-    need.length >= 2 &&
-    looseCoverage(
-      ss.flatMap((x) => x.stems),
-      need,
-    ) >= 0.75
-  );
+  // Spread over the article, an amount is no answer: it must stand where the question's words do.
+  return !amount && need.length >= 2 && holds(ss, 0.75);
 };
 
 /**

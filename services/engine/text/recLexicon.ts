@@ -12,6 +12,10 @@ export interface RecLexicon {
   questionWords: string[];
   /** Units and counted nouns: a vague quantity word right before one stands where a figure belongs ("a lot of kW"). */
   units: RegExp;
+  /** A question that asks for an amount ("how tight", "wie viel", "ile"): only a figure answers it. */
+  amountQuestion: RegExp;
+  /** Small numbers written as words ("two to three times"): a figure too. */
+  numberWords: RegExp;
   /** Attributions to no one ("studies show", "it is believed"): a claim that needs its source named. */
   unsourced: string[];
   /**
@@ -33,7 +37,7 @@ export interface RecLexicon {
     paaInPlace: (q: string, n: number) => string;
     /** The answer the opening lacks, asked for before the warm-up sentence that stands in its place. */
     answerFirst: (query: string, warmUp: string, shape: AnswerShape) => string;
-    /** The same where the opening never names the subject nor gives a figure: no stock phrase to quote. */
+    /** The same where the opening sentence does not name the subject and no figure comes: no stock phrase to quote. */
     answerOpening: (query: string, subject: string, shape: AnswerShape) => string;
     facet: (heading: string, n: number) => string;
     facetInPlace: (heading: string, n: number) => string;
@@ -95,6 +99,10 @@ const en: RecLexicon = {
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|\$|€|£|seconds?|minutes?|hours?|days?|weeks?|months?|years?|litres?|liters?|grams?|metres?|meters?|watts?|percent|euros?|dollars?|pounds?)$/u,
   questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
+  amountQuestion:
+    /^(?:how\s+(?:much|many|long|often|far|tight|loose|high|low|big|large|small|heavy|hot|cold|warm|fast|old|deep|thick|wide|strong|soon|early|late))\b/iu,
+  numberWords:
+    /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|dozen|half|twice)\b/iu,
   unsourced: [
     'studies show',
     'studies have shown',
@@ -232,6 +240,10 @@ const pl: RecLexicon = {
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|zł|€|sekund\p{L}*|minut\p{L}*|godzin\p{L}*|dni|dzień|tygodni\p{L}*|miesi\p{L}*|lat|lata|roku|litr\p{L}*|gram\p{L}*|metr\p{L}*|procent\p{L}*|złotych|euro)$/u,
   questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
+  amountQuestion:
+    /(?<![\p{L}])(?:ile|ilu|jak\s+(?:długo|często|daleko|mocno|wysoko|nisko|szybko|głęboko|grub\p{L}*|ciężk\p{L}*|duż\p{L}*|wczesn\p{L}*|późno))(?![\p{L}])/iu,
+  numberWords:
+    /(?<![\p{L}])(?:dwa|dwie|dwóch|trzy|trzech|cztery|czterech|pięć|sześć|siedem|osiem|dziewięć|dziesięć|kilkanaście|kilkadziesiąt|pół|połow\p{L}*|dwukrotnie|raz\s+na)(?![\p{L}])/iu,
   unsourced: [
     'badania pokazują',
     'badania wykazały',
@@ -355,6 +367,10 @@ const de: RecLexicon = {
   ],
   shortAnswer: /^(?:nein|ja)\b[\s.,!–-]/iu,
   questionWords: ['wie', 'was', 'wer', 'wen', 'welche', 'welcher', 'warum', 'wann', 'wo', 'kann', 'ist', 'sind'],
+  amountQuestion:
+    /^(?:wie\s+(?:viel|viele|lange|oft|weit|straff|fest|locker|hoch|tief|groß|klein|schwer|heiß|warm|kalt|schnell|alt|dick|breit|stark|früh|spät|bald))\b/iu,
+  numberWords:
+    /(?<![\p{L}])(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|halb\p{L}*|doppelt|zweimal|dreimal)(?![\p{L}])/iu,
   units:
     /^(?:kw|kwh|mm|cm|km|kg|ml|min|%|€|watt|euro|sekunden|minuten|stunden|tage[n]?|wochen|monate[n]?|jahre[n]?|liter|gramm|meter|prozent)$/u,
 };
