@@ -50,6 +50,7 @@ export type FindingKind =
   | 'blufSection'
   | 'stuffing'
   | 'stuffingRewrite'
+  | 'stuffingVerbatim'
   | 'stuffingTrim'
   | 'stuffedTitle'
   | 'filler'

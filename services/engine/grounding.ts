@@ -564,6 +564,22 @@ export const ground = (
         ),
       };
     }
+    case 'stuffingVerbatim':
+      // In place: only the writer can say the query as the language says it.
+      if (change.kind !== 'replace' || change.before !== change.after) return null;
+      return {
+        after: change.after,
+        task: f.suggestion,
+        evidence: evidence(
+          t(
+            lang,
+            'density: the query pasted into sentences as it is typed into a search box (stuffing)',
+            'density: fraza wklejona w zdania tak, jak wpisuje się ją w wyszukiwarkę (upychanie)',
+            'density: das Keyword so in Sätze kopiert, wie man es ins Suchfeld tippt (Keyword-Stuffing)',
+          ),
+          f.figure ?? null,
+        ),
+      };
     case 'blufOpening':
       return change.kind === 'insert' ? answerOpeningTask(f, doc, ctx, rl) : null;
     case 'blufIntro':

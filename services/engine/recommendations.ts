@@ -38,6 +38,7 @@ export const SUBSTANTIVE_EFFORT = 8;
 const DEFECT_KINDS = new Set([
   'stuffing',
   'stuffingRewrite',
+  'stuffingVerbatim',
   'stuffingTrim',
   'stuffedTitle',
   'cliche',
@@ -137,7 +138,10 @@ export const buildRecommendations = (
     // An answer asked for in the passage that dodges the question stands for the section it spares
     // (a section task is at most high): it ranks with them, not as a "bonus" below every heading.
     const answersInPlace = inPlaceTask && m.finding.change?.kind === 'insert';
-    const measured = answersInPlace ? 'high' : priorityOf(delta, liftsGate);
+    // The query pasted as typed is broken prose a reader sees at once, in every place it stands:
+    // the rewrite cannot be measured before the author writes it, and it is no "bonus".
+    const pastedQuery = inPlaceTask && m.finding.kind === 'stuffingVerbatim';
+    const measured = answersInPlace ? 'high' : pastedQuery ? 'medium' : priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',

@@ -5,6 +5,7 @@ import type { KeywordInfo } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
+import { verbatimQueryTask } from './verbatimQuery.ts';
 import { removableStuffing } from '../grounding.ts';
 import { count, num, t } from '../labels.ts';
 import { ALL_INTENTS, intentModifiers } from '../text/lexicon.ts';
@@ -305,6 +306,10 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       }),
     );
   }
+  // A sentence a finding above already cuts is not the one to rewrite (one change per text).
+  const cut = findings.flatMap((f) => (f.kind === 'stuffing' && f.change?.kind === 'replace' ? [f.change.before] : []));
+  const pasted = verbatimQueryTask(doc, ctx, (text) => cut.some((c) => c.includes(text)));
+  if (pasted) findings.push(pasted);
   const title = titleTask(doc, ctx);
   // A title task's evidence: the density when it is past the ceiling (else the repetition alone).
   if (title) findings.push(kd > ceiling ? { ...title, figure: `${round2(kd)}%` } : title);

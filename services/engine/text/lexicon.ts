@@ -43,6 +43,11 @@ export interface Lexicon {
    * where the function-word share does not (Polish inflects, so its filler has few function words).
    */
   generic: RegExp;
+  /**
+   * Intent words the language puts after the thing's name only in a search box ("pompa ciepła
+   * opinie", "Luftpumpe Test"): in a sentence, the query so written is pasted, not said.
+   */
+  searchOnly: string[];
   intent: {
     informational: string[];
     commercial: string[];
@@ -284,6 +289,8 @@ const en: Lexicon = {
   purpose: ['for'],
   selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
+  // English writes "heat pump reviews" in prose as in a search: no such words.
+  searchOnly: [],
   intent: {
     informational: [
       'how',
@@ -693,6 +700,7 @@ const pl: Lexicon = {
     'waszych',
   ],
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
+  searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
     commercial: [
@@ -955,6 +963,7 @@ const de: Lexicon = {
     'meiner',
   ],
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
+  searchOnly: ['test', 'erfahrungen', 'vergleich', 'testbericht'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],
     commercial: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'test', 'testsieger', 'erfahrungen'],
