@@ -59,6 +59,8 @@ const answerFirst = (sec: Section, sentences: Sentence[], ctx: ScoringContext): 
 
 /** A statement this long (ended as a sentence) opens the article; a byline or a label line does not. */
 const OPENING_WORDS = 4;
+/** An opening statement names its subject within this many words, or it leads up to it. */
+const OPENING_LEAD_WORDS = 15;
 
 /** Above this many words a text without subheadings is a wall of text (Yoast: 300 words per section). */
 const WALL_WORDS = 300;
@@ -131,7 +133,10 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const first = introSentences.find(
     (s) => s.kind === 'prose' && s.words.length >= OPENING_WORDS && /[.!?]\s*$/u.test(s.text),
   );
-  const opening = !fluff && !hasNum && first && !namesCe(first.stems) ? first : undefined;
+  // Named only after a long lead ("Heating has been relied on for centuries, … which is why people
+  // wonder whether to bleed a radiator") is named too late: the lead is the warm-up.
+  const namedEarly = (x: Sentence) => namesCe(x.stems.slice(0, OPENING_LEAD_WORDS));
+  const opening = !fluff && !hasNum && first && !namedEarly(first) ? first : undefined;
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
   const secs = headed(doc).filter(

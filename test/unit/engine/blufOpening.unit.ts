@@ -43,6 +43,17 @@ t.test('an opening statement that talks around the subject named only after it g
   t.same(answerTasks(figure), [], 'a figure in the opening words');
 });
 
+t.test('an opening statement that names the subject only after a long lead gets the task', async (t) => {
+  const lead =
+    'Outdoor work is something that has been enjoyed by many people for a very long time in many different places, which is why so many of them ask about the best garden hose.';
+  const tasks = answerTasks(`# Best garden hose\n\n${lead} ${filler[1]}\n\n${body}`);
+  t.equal(tasks.length, 1);
+  t.equal(tasks[0]?.before, lead);
+  const early =
+    'The best garden hose is the one that reaches the far corner of the garden without kinks, which is what most people ask about.';
+  t.same(answerTasks(`# Best garden hose\n\n${early} ${filler[1]}\n\n${body}`), [], 'named in its first words');
+});
+
 t.test('a stock welcome is a warm-up wherever it stands in the first 60 words', async (t) => {
   const tasks = answerTasks(
     `# Best garden hose\n\nAre you looking for the best garden hose? You have come to the right place! ${filler[2]}\n\n${body}`,
