@@ -5,22 +5,11 @@ import { toMarkdown } from '../../services/apply/sourceMarkdown.ts';
 import { auditContent } from '../../services/engine/audit.ts';
 import type { SerpBenchmarkInput } from '../../services/engine/types.ts';
 import { articles, read } from '../fixtures/engine/corpus.ts';
-import { loadSet } from './corpus.ts';
+import { loadSet, SETS, type Half } from './corpus.ts';
 
 /** One weak article with every selectable item applied (issue 13: the rewrite measured on the corpus). */
 export interface GainRow {
-  corpus:
-    | 'engine'
-    | 'eval-tuning'
-    | 'eval-heldout'
-    | 'corpus-a'
-    | 'corpus-b'
-    | 'corpus-c'
-    | 'corpus-d'
-    | 'corpus-e'
-    | 'corpus-f'
-    | 'corpus-g'
-    | 'corpus-h';
+  corpus: 'engine' | 'eval-tuning' | 'eval-heldout' | Exclude<Half, 'tuning' | 'heldout'>;
   id: string;
   /** The audit's CQS (on the content as supplied). */
   auditCqs: number;
@@ -62,20 +51,7 @@ export const weakArticles = (): Weak[] => [
     language: a.language,
     benchmark: null,
   })),
-  ...(
-    [
-      'tuning',
-      'heldout',
-      'corpus-a',
-      'corpus-b',
-      'corpus-c',
-      'corpus-d',
-      'corpus-e',
-      'corpus-f',
-      'corpus-g',
-      'corpus-h',
-    ] as const
-  ).flatMap((half) =>
+  ...SETS.flatMap((half) =>
     loadSet(half).map((t): Weak => ({
       corpus: half === 'tuning' || half === 'heldout' ? `eval-${half}` : half,
       id: t.id,

@@ -14,17 +14,20 @@ export const EVAL_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fix
  * corpus-b: articles written for this project by writers who never saw the engine, after the
  * tuning; in corpus-a's format, measured only (like the held-out half), never tuned on.
  */
-export type Half =
-  | 'tuning'
-  | 'heldout'
-  | 'corpus-a'
-  | 'corpus-b'
-  | 'corpus-c'
-  | 'corpus-d'
-  | 'corpus-e'
-  | 'corpus-f'
-  | 'corpus-g'
-  | 'corpus-h';
+/** Every set the evaluation reads, in the order its reports list them. */
+export const SETS = [
+  'tuning',
+  'heldout',
+  'corpus-a',
+  'corpus-b',
+  'corpus-c',
+  'corpus-d',
+  'corpus-e',
+  'corpus-f',
+  'corpus-g',
+  'corpus-h',
+] as const;
+export type Half = (typeof SETS)[number];
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EVAL_DIR, loadSet, type Half } from './corpus.ts';
+import { EVAL_DIR, loadSet, SETS, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
 import { GAMING, geoRows, VARIANTS } from './geo.ts';
 import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, handRows } from './geoHand.ts';
@@ -15,18 +15,6 @@ const verbose = args.includes('--verbose');
 const write = !args.includes('--no-write');
 const root = join(EVAL_DIR, '..', '..', '..');
 
-const SETS: Half[] = [
-  'tuning',
-  'heldout',
-  'corpus-a',
-  'corpus-b',
-  'corpus-c',
-  'corpus-d',
-  'corpus-e',
-  'corpus-f',
-  'corpus-g',
-  'corpus-h',
-];
 for (const half of SETS.filter((h) => !only || h === only)) {
   const started = Date.now();
   const evals = loadSet(half).map(evaluateTopic);
