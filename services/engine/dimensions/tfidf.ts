@@ -79,8 +79,21 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       `${bench.targets.length - missing.length} of ${bench.targets.length} competitor terms used; coverage ${Math.round(coverage * 100)}%.`,
       `Użyto ${bench.targets.length - missing.length} z ${bench.targets.length} terminów konkurencji; pokrycie ${Math.round(coverage * 100)}%.`,
     );
-    if (missing.length) {
-      const top = missing.slice(0, 3);
+    // The query's own words missing (its intent words too) are density's to say ("use the keyphrase
+    // more often"): named here, the card asked a page titled with the keyword to "cover" it. They
+    // still count in the score.
+    const own = [...new Set([...kw.stems, ...kw.entityStems, ...an.contentStems(kw.text)])].filter(
+      (q) => q.length >= 3,
+    );
+    // A word is the query's when, with the query's stems taken out, an ending at most is left, or
+    // when the stemmer cut it shorter than the query's ("baterie" of "baterię", "Schimmelarten" of
+    // "Schimmel Arten"); "Sattelstütze" is a part, a term of its own.
+    const ownWord = (w: string) =>
+      own.reduce((rest, q) => rest.split(q).join(''), w).length <= 3 ||
+      own.some((q) => w.length >= 4 && q.startsWith(w) && q.length - w.length <= 3);
+    const unmet = missing.filter((x) => !x.key.split(' ').every(ownWord));
+    if (unmet.length) {
+      const top = unmet.slice(0, 3);
       const place = newSectionPlace(doc, ctx);
       const entity = kw.entity || kw.text;
       const body = t(
@@ -98,11 +111,11 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           ),
           problem: t(
             lang,
-            `${count(lang, missing.length, ['term most competitors use does', 'terms most competitors use do'], ['', '', ''])} not appear, e.g. ${missing
+            `${count(lang, unmet.length, ['term most competitors use does', 'terms most competitors use do'], ['', '', ''])} not appear, e.g. ${unmet
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
-            `Brakuje ${count('pl', missing.length, ['', ''], ['terminu używanego', 'terminów używanych', 'terminów używanych'])} przez większość konkurencji, np. ${missing
+            `Brakuje ${count('pl', unmet.length, ['', ''], ['terminu używanego', 'terminów używanych', 'terminów używanych'])} przez większość konkurencji, np. ${unmet
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
@@ -125,7 +138,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           competitors: bench.comps.map((c, i) => (top.some((x) => c.terms.has(x.key)) ? i : -1)).filter((i) => i >= 0),
         }),
       );
-    } else
+    } else if (!missing.length)
       strengths.push(
         t(
           lang,

@@ -66,7 +66,12 @@ export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: str
     sectionIndex: first.section,
     actionType: 'replace',
     severity: 0.6,
-    figure: String(n),
+    figure: t(
+      lang,
+      `${n} ${n === 1 ? 'time' : 'times'}`,
+      count('pl', n, ['', ''], ['raz', 'razy', 'razy']),
+      `${n}-mal`,
+    ),
     change: { kind: 'replace', before: first.text, after: first.text },
   });
 };

@@ -35,7 +35,7 @@ t.test('the query pasted as typed: a task on the sentence, with the count', asyn
   );
   t.equal(found.length, 1);
   t.match(found[0]!.before, /^W tym zestawieniu suszarka do włosów opinie/);
-  t.equal(found[0]!.evidence?.figure, '2');
+  t.equal(found[0]!.evidence?.figure, '2 razy');
   t.ok(found[0]!.authorDataOnly, 'an author task: the writer says it in Polish');
   const de = `# Rasenmäher Test\n\nEin Akku-Mäher mit 36 V schafft 400 m² mit einer Ladung.\n\n## Ergebnisse\n\nUnser Rasenmäher Test zeigt, dass der Akku wichtiger ist als der Motor. Der Mähdorn 40 kostet 329 Euro.\n`;
   t.equal(tasks(de, 'Rasenmäher Test', 'de').length, 1, 'German');
