@@ -1,6 +1,6 @@
 import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
-import { coverage, subjectPhrase } from './keyword.ts';
+import { coverage, namesEntity, subjectPhrase } from './keyword.ts';
 import { t } from './labels.ts';
 import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
@@ -357,11 +357,14 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   const shape = openingShape(ctx);
   if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
-  return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape), {
+  // Named after a long lead-up, or not at all: the task says which (r14: "it does name it").
+  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const late = namesEntity(at.stems, ce, ctx.lang);
+  return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape, late), {
     rule: [
-      'bluf: the opening sentence does not name the subject and the first 60 words give no figure',
-      'bluf: pierwsze zdanie nie nazywa tematu, a pierwsze 60 słów nie podaje liczby',
-      'bluf: der erste Satz nennt das Thema nicht, und die ersten 60 Wörter geben keine Zahl',
+      'bluf: the opening sentence does not lead with the subject and the first 60 words give no figure',
+      'bluf: pierwsze zdanie nie zaczyna od tematu, a pierwsze 60 słów nie podaje liczby',
+      'bluf: der erste Satz beginnt nicht mit dem Thema, und die ersten 60 Wörter geben keine Zahl',
     ],
     figure: null,
   });

@@ -2,7 +2,16 @@ import { AppError } from '../../core/errors.ts';
 import type { Analyzer } from './document.ts';
 import { createAnalyzer } from './document.ts';
 import type { Block, Intent, KeywordInfo } from './types.ts';
-import { bodyStemsOf, entitySpan, phraseHead, runCount, titleHead, type BodyStems, type Head } from './headNoun.ts';
+import {
+  bodyStemsOf,
+  entitySpan,
+  holdsHead,
+  phraseHead,
+  runCount,
+  titleHead,
+  type BodyStems,
+  type Head,
+} from './headNoun.ts';
 import { ALL_INTENTS, intentModifiers, lexiconFor } from './text/lexicon.ts';
 import { tokenize } from './text/segment.ts';
 
@@ -34,6 +43,13 @@ export const coverage = (stems: Iterable<string>, need: string[]): number => {
   const set = stems instanceof Set ? (stems as Set<string>) : new Set(stems);
   return need.filter((k) => set.has(k)).length / need.length;
 };
+
+/**
+ * The stems name the central entity: half its stems or more, or in German a compound whose last
+ * part is it ("Fahrradkette" names "Kette").
+ */
+export const namesEntity = (stems: string[], ce: string[], lang: string): boolean =>
+  coverage(stems, ce) >= 0.5 || (lang === 'de' && ce.filter((c) => holdsHead(stems, c, lang)).length * 2 >= ce.length);
 
 const YEAR = /^(19|20)\d\d$/;
 const CONNECTORS = new Set(['vs', 'versus', 'czy', 'oder', 'or', 'vs.']);
@@ -105,13 +121,21 @@ export const describeKeyword = (
 export const subjectPhrase = (kw: KeywordInfo, an: Analyzer): string => {
   const lex = lexiconFor(an.lang);
   const edge = new Set([...intentModifiers(lex, ALL_INTENTS), ...CONNECTORS]);
-  const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const typed = kw.text.split(/\s+/).filter(Boolean);
+  const words = typed.map((w) => w.toLowerCase());
   const drop = (w: string) => edge.has(w) || an.stop.has(w) || (kw.verb !== '' && w === kw.verb);
   let a = 0;
   let b = words.length;
   while (a < b && drop(words[a]!)) a++;
   while (b > a && drop(words[b - 1]!)) b--;
-  return a < b ? words.slice(a, b).join(' ') : kw.text;
+  if (a >= b) return kw.text;
+  // As typed; a German subject typed in lower case gets its nouns' capitals ("reifen" → "Reifen").
+  const subject = typed.slice(a, b);
+  return (
+    an.lang === 'de' && subject.every((w) => w === w.toLowerCase())
+      ? subject.map((w) => (an.stop.has(w) ? w : w.charAt(0).toLocaleUpperCase('de') + w.slice(1)))
+      : subject
+  ).join(' ');
 };
 
 /** The keyphrase's content stems for matching, without connectors and (when a subject stays) modifiers. */

@@ -1,7 +1,6 @@
-import { holdsHead } from '../headNoun.ts';
 import { isBylineOrDate } from '../text/frontMatter.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { coverage } from '../keyword.ts';
+import { coverage, namesEntity } from '../keyword.ts';
 import { gamingOf, idleSentences } from './gaming.ts';
 import { num, sectionLabels, t } from '../labels.ts';
 import { tokenize } from '../text/segment.ts';
@@ -118,9 +117,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const win = firstWords(introSentences, 60);
   const lowerWin = win.text.toLowerCase();
   // German names the thing in a compound ("Fahrradkette" is a "Kette"): its last part is the head.
-  const namesCe = (stems: string[]) =>
-    coverage(stems, ce) >= 0.5 ||
-    (lang === 'de' && ce.filter((c) => holdsHead(stems, c, lang)).length * 2 >= ce.length);
+  const namesCe = (stems: string[]) => namesEntity(stems, ce, lang);
   const hasCe = namesCe(win.stems);
   const hasVerb = win.words.some((w) => lex.answerVerbs.includes(w));
   // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.

@@ -38,7 +38,8 @@ export interface RecLexicon {
     /** The answer the opening lacks, asked for before the warm-up sentence that stands in its place. */
     answerFirst: (query: string, warmUp: string, shape: AnswerShape) => string;
     /** The same where the opening sentence does not name the subject and no figure comes: no stock phrase to quote. */
-    answerOpening: (query: string, subject: string, shape: AnswerShape) => string;
+    /** `late`: the sentence names the subject, but only after a long lead-up. */
+    answerOpening: (query: string, subject: string, shape: AnswerShape, late: boolean) => string;
     facet: (heading: string, n: number) => string;
     facetInPlace: (heading: string, n: number) => string;
     value: (attribute: string, vague: string) => string;
@@ -170,8 +171,8 @@ const en: RecLexicon = {
       `Answer "${q}" here: this sentence touches the question without answering it. Replace the vague or evasive wording with the specific answer (the figure, the yes or no, the rule), rather than adding a section later that repeats it. Searchers ask it (People Also Ask)${n ? ` and ${n} of the top results ${n === 1 ? 'answers' : 'answer'} it` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This sentence warms up ("${w}") where the answer belongs, and the first 60 words answer nothing: replace it with the answer, or put the answer before it.`,
-    answerOpening: (q, e, shape) =>
-      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. This opening sentence does not name "${e}", and the first 60 words give no figure: replace it with the answer, or put the answer before it.`,
+    answerOpening: (q, e, shape, late) =>
+      `Start the article with the answer to "${q}" in one sentence of your own: ${EN_SHAPE[shape]}. ${late ? `This opening sentence gets to "${e}" only after a long lead-up` : `This opening sentence does not name "${e}"`}, and the first 60 words give no figure: replace it with the answer, or put the answer before it.`,
     facet: (h, n) =>
       `Add a short section "${h}" from your own knowledge of the subject: ${n} of the top results ${n === 1 ? 'covers' : 'cover'} this sub-topic and the article does not.`,
     facetInPlace: (h, n) =>
@@ -272,8 +273,8 @@ const pl: RecLexicon = {
       `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
-    answerOpening: (q, e, shape) =>
-      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To pierwsze zdanie nie nazywa „${e}”, a pierwsze 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
+    answerOpening: (q, e, shape, late) =>
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. ${late ? `W tym pierwszym zdaniu „${e}” pada dopiero po długim wstępie` : `W tym pierwszym zdaniu nie pada „${e}”`}, a pierwsze 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>
@@ -333,8 +334,8 @@ const de: RecLexicon = {
       `Beantworten Sie „${q}“ an dieser Stelle: Dieser Satz berührt die Frage, beantwortet sie aber nicht. Ersetzen Sie die vage oder ausweichende Formulierung durch die konkrete Antwort (die Zahl, ja oder nein, die Regel), statt später einen Abschnitt anzuhängen, der sie wiederholt. Nutzer stellen diese Frage (People Also Ask)${n ? ` und ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'beantwortet' : 'beantworten'} sie` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser Satz holt aus („${w}“), wo die Antwort hingehört, und die ersten 60 Wörter beantworten nichts: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
-    answerOpening: (q, e, shape) =>
-      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. Dieser erste Satz nennt „${e}“ nicht, und die ersten 60 Wörter geben keine Zahl: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
+    answerOpening: (q, e, shape, late) =>
+      `Beginnen Sie den Artikel mit der Antwort auf „${q}“ in einem eigenen Satz: ${DE_SHAPE[shape]}. ${late ? `Dieser erste Satz kommt erst nach langem Anlauf zu „${e}“` : `Dieser erste Satz nennt „${e}“ nicht`}, und die ersten 60 Wörter geben keine Zahl: Ersetzen Sie ihn durch die Antwort oder stellen Sie die Antwort davor.`,
     facet: (h, n) =>
       `Ergänzen Sie einen kurzen Abschnitt „${h}“ aus eigener Sachkenntnis: ${n === 1 ? 'eines' : n} der Top-Ergebnisse ${n === 1 ? 'behandelt' : 'behandeln'} dieses Unterthema, der Artikel tut es nicht.`,
     facetInPlace: (h, n) =>

@@ -49,6 +49,7 @@ t.test('an opening statement that names the subject only after a long lead gets 
   const tasks = answerTasks(`# Best garden hose\n\n${lead} ${filler[1]}\n\n${body}`);
   t.equal(tasks.length, 1);
   t.equal(tasks[0]?.before, lead);
+  t.match(tasks[0]?.task ?? '', /only after a long lead-up/, 'the task says it names the subject late');
   const early =
     'The best garden hose is the one that reaches the far corner of the garden without kinks, which is what most people ask about.';
   t.same(answerTasks(`# Best garden hose\n\n${early} ${filler[1]}\n\n${body}`), [], 'named in its first words');
