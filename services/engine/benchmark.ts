@@ -1,4 +1,5 @@
 import type { Analyzer } from './document.ts';
+import { entityStemsOf } from './keyword.ts';
 import { buildDoc, detectFormat, parseContent } from './document.ts';
 import { leadsOf } from './dimensions/queryFanout.ts';
 import type { BenchStats, CompStats, TermTarget } from './benchStats.ts';
@@ -136,7 +137,7 @@ export const buildBench = (
   }
   // Pages about another referent: outliers of the SERP's shared vocabulary (referent.ts). Judged
   // among the competitors alone, so an article about the other meaning cannot pull them its way.
-  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const ce = entityStemsOf(kw);
   // The audited page may be one of the results (its own URL, or the same text elsewhere): it is a
   // result, so it is scored and counts for the SERP's meaning, but its words are not "what the SERP
   // uses", or a poor page in a small SERP would set its own targets.

@@ -1,6 +1,6 @@
 import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
-import { coverage, namesEntity, subjectPhrase } from './keyword.ts';
+import { coverage, entityStemsOf, namesEntity, queryStems, subjectPhrase } from './keyword.ts';
 import { t } from './labels.ts';
 import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
@@ -73,7 +73,7 @@ export const namesSource = (s: string, ctx: GateContext): boolean => {
 /** The sentence says what the central entity is (entity near the start, an answer verb in the first words). */
 export const isDefinition = (s: string, ctx: GateContext): boolean => {
   if (/[?？]\s*$/u.test(s)) return false; // a question asks, it defines nothing
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const ce = entityStemsOf(ctx.kw);
   const words = tokenize(s).slice(0, 10);
   // The entity is named before the verb that says what it is ("A bond is …", "Fuga to …"): a
   // sentence that opens with the verb states that something exists ("Jest wiele odmian zapraw.",
@@ -134,7 +134,7 @@ export const nextLeansBack = (removed: string, doc: Doc, ctx: GateContext): bool
  */
 export const addsNothing = (sentence: string, ctx: GateContext): boolean => {
   // The query as typed, its intent words too ("opinie", "best"): repeating them adds nothing either.
-  const kwStems = new Set([...ctx.kw.stems, ...ctx.kw.entityStems, ...ctx.an.contentStems(ctx.kw.text)]);
+  const kwStems = new Set(queryStems(ctx.kw, ctx.an));
   return [...new Set(ctx.an.contentStems(sentence))].filter((x) => !kwStems.has(x)).length <= 4;
 };
 
@@ -358,7 +358,7 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
   // Named after a long lead-up, or not at all: the task says which (r14: "it does name it").
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const ce = entityStemsOf(ctx.kw);
   const late = namesEntity(at.stems, ce, ctx.lang);
   return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape, late), {
     rule: [
@@ -540,49 +540,32 @@ export const ground = (
         ),
       };
     }
-    case 'stuffingRewrite': {
+    case 'stuffingRewrite':
+    case 'stuffingVerbatim': {
       // In place, like byline: the sentence stays until the author rewrites it (gain 0, measured then).
       if (change.kind !== 'replace' || change.before !== change.after) return null;
       // Past the ceiling, the density is the figure; under it, the page repeats the keyphrase in
       // sentences that say nothing else, and "past its natural range (1.97%)" would contradict itself.
-      const over = f.figure !== undefined;
-      return {
-        after: change.after,
-        task: f.suggestion,
-        evidence: evidence(
-          over
-            ? t(
-                lang,
+      const rule: [string, string, string] =
+        f.kind === 'stuffingVerbatim'
+          ? [
+              'density: the query pasted into sentences as it is typed into a search box (stuffing)',
+              'density: fraza wklejona w zdania tak, jak wpisuje się ją w wyszukiwarkę (upychanie)',
+              'density: das Keyword so in Sätze kopiert, wie man es ins Suchfeld tippt (Keyword-Stuffing)',
+            ]
+          : f.figure !== undefined
+            ? [
                 'density: the keyphrase repeated past its natural range (stuffing)',
                 'density: fraza powtarzana ponad naturalny zakres (upychanie)',
                 'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing)',
-              )
-            : t(
-                lang,
+              ]
+            : [
                 'density: the keyphrase repeated where it adds nothing (stuffing)',
                 'density: fraza powtarzana tam, gdzie nic nie wnosi (upychanie)',
                 'density: das Keyword wiederholt, wo es nichts beiträgt (Keyword-Stuffing)',
-              ),
-          f.figure ?? null,
-        ),
-      };
+              ];
+      return { after: change.after, task: f.suggestion, evidence: evidence(t(lang, ...rule), f.figure ?? null) };
     }
-    case 'stuffingVerbatim':
-      // In place: only the writer can say the query as the language says it.
-      if (change.kind !== 'replace' || change.before !== change.after) return null;
-      return {
-        after: change.after,
-        task: f.suggestion,
-        evidence: evidence(
-          t(
-            lang,
-            'density: the query pasted into sentences as it is typed into a search box (stuffing)',
-            'density: fraza wklejona w zdania tak, jak wpisuje się ją w wyszukiwarkę (upychanie)',
-            'density: das Keyword so in Sätze kopiert, wie man es ins Suchfeld tippt (Keyword-Stuffing)',
-          ),
-          f.figure ?? null,
-        ),
-      };
     case 'blufOpening':
       return change.kind === 'insert' ? answerOpeningTask(f, doc, ctx, rl) : null;
     case 'blufIntro':

@@ -51,6 +51,14 @@ export const coverage = (stems: Iterable<string>, need: string[]): number => {
 export const namesEntity = (stems: string[], ce: string[], lang: string): boolean =>
   coverage(stems, ce) >= 0.5 || (lang === 'de' && ce.filter((c) => holdsHead(stems, c, lang)).length * 2 >= ce.length);
 
+/** The central entity's stems, or the keyword's where it names none. */
+export const entityStemsOf = (kw: KeywordInfo): string[] => (kw.entityStems.length ? kw.entityStems : kw.stems);
+
+/** The query's own stems as typed: its subject, its entity and its intent words ("opinie", "best"). */
+export const queryStems = (kw: KeywordInfo, an: Analyzer): string[] => [
+  ...new Set([...kw.stems, ...kw.entityStems, ...an.contentStems(kw.text)]),
+];
+
 const YEAR = /^(19|20)\d\d$/;
 const CONNECTORS = new Set(['vs', 'versus', 'czy', 'oder', 'or', 'vs.']);
 

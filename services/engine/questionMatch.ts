@@ -1,4 +1,5 @@
 import type { ScoringContext } from './context.ts';
+import { entityStemsOf } from './keyword.ts';
 import { recLexiconFor } from './text/recLexicon.ts';
 import type { Doc, Sentence } from './types.ts';
 
@@ -84,7 +85,7 @@ export const answeredInBody = (doc: Doc, q: string, ctx: MatchContext, skip: Sen
  * without one, a keyword word); a question about a neighbouring subject is another article.
  */
 export const aboutEntity = (q: string, ctx: MatchContext): boolean => {
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const ce = entityStemsOf(ctx.kw);
   return looseCoverage(ctx.an.contentStems(q), ce) > 0;
 };
 

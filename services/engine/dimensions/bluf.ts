@@ -1,6 +1,6 @@
 import { isBylineOrDate } from '../text/frontMatter.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { coverage, namesEntity } from '../keyword.ts';
+import { coverage, entityStemsOf, namesEntity } from '../keyword.ts';
 import { gamingOf, idleSentences } from './gaming.ts';
 import { num, sectionLabels, t } from '../labels.ts';
 import { tokenize } from '../text/segment.ts';
@@ -107,7 +107,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const L = sectionLabels(lang);
   const findings: Finding[] = [];
   const strengths: string[] = [];
-  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const ce = entityStemsOf(kw);
 
   // The opening is the text: a byline or a date line above it is about the article (its date is
   // no value the intro gives).

@@ -1,5 +1,5 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { coverage } from '../keyword.ts';
+import { coverage, entityStemsOf } from '../keyword.ts';
 import { count, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
 import {
@@ -49,7 +49,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   });
   // A passage stands alone when it names its subject: a section that never names the entity and
   // leans on "they/these/it" openings reads as a continuation of something else.
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const ce = entityStemsOf(ctx.kw);
   // Its subject is the entity or what its own heading names.
   const namePass = sections
     .map((s) => ({ s, ss: (doc.bySection[s.index] ?? []).filter((x) => x.kind === 'prose') }))

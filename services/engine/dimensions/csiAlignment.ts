@@ -1,7 +1,7 @@
 import { gamingOf } from './gaming.ts';
 import { evidenceOf } from '../evidence.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { containsAll, coverage } from '../keyword.ts';
+import { containsAll, coverage, entityStemsOf } from '../keyword.ts';
 import { intentFormat, intentLabel, profileLabel, sectionLabels, t } from '../labels.ts';
 import { judgeReferent } from '../referent.ts';
 import { tokenize } from '../text/segment.ts';
@@ -85,7 +85,7 @@ export const topStems = (doc: Doc, n: number): string[] => {
 
 export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { kw, an, lang, lex } = ctx;
-  const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+  const ce = entityStemsOf(kw);
   const L = sectionLabels(lang);
   const findings: Finding[] = [];
   const strengths: string[] = [];

@@ -1,5 +1,5 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
-import { coverage } from '../keyword.ts';
+import { coverage, entityStemsOf } from '../keyword.ts';
 import { keywordCase, surfaceCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
@@ -32,7 +32,7 @@ export const leadsOf = (doc: Doc, ctx: ScoringContext): Lead[] =>
 export const queryCovered = (leads: Lead[], q: string[]): number => leads.findIndex((l) => coverage(l.stems, q) >= 0.6);
 
 export const facetCovered = (leads: Lead[], facet: FacetId, ctx: ScoringContext, doc: Doc): boolean => {
-  const ce = ctx.kw.entityStems.length ? ctx.kw.entityStems : ctx.kw.stems;
+  const ce = entityStemsOf(ctx.kw);
   const markers = ctx.lex.facets[facet].markers;
   if (facet === 'definition') {
     const first = doc.sentences.slice(0, 3);

@@ -4,6 +4,7 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { count, t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
 import type { Doc } from '../types.ts';
+import { entityStemsOf, queryStems } from '../keyword.ts';
 import {
   capitalise,
   clamp,
@@ -82,9 +83,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     // The query's own words missing (its intent words too) are density's to say ("use the keyphrase
     // more often"): named here, the card asked a page titled with the keyword to "cover" it. They
     // still count in the score.
-    const own = [...new Set([...kw.stems, ...kw.entityStems, ...an.contentStems(kw.text)])].filter(
-      (q) => q.length >= 3,
-    );
+    const own = queryStems(kw, an).filter((q) => q.length >= 3);
     // A word is the query's when, with the query's stems taken out, an ending at most is left, or
     // when the stemmer cut it shorter than the query's ("baterie" of "baterię", "Schimmelarten" of
     // "Schimmel Arten"); "Sattelstütze" is a part, a term of its own.
@@ -174,7 +173,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const termCov = targets.length
       ? targets.reduce((a, x) => a + x.w * credit(x.key, x.need), 0) / targets.reduce((a, x) => a + x.w, 0)
       : 0;
-    const ce = kw.entityStems.length ? kw.entityStems : kw.stems;
+    const ce = entityStemsOf(kw);
     // A section is long enough to judge by its writer's own words: a quotation or a sourced figure
     // added to a short section does not make it an off-entity section.
     const support = (i: number) =>
