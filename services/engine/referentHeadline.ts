@@ -57,8 +57,10 @@ const commonNouns = (doc: Doc, an: Analyzer): Set<string> => {
     const k = an.stem(w.toLowerCase());
     votes.set(k, (votes.get(k) ?? 0) + (common ? 1 : -1));
   };
+  // Each match starts at a word's start: from every letter of a 100,000-letter token the
+  // expression would read to its end again (quadratic; a hostile competitor page stalled a thread).
   if (an.lang === 'de')
-    for (const m of doc.text.matchAll(/(\p{L}[\p{L}-]*)[ ]+([\p{L}\p{N}][\p{L}\p{N}.-]*)/gu))
+    for (const m of doc.text.matchAll(/(?<![\p{L}-])(\p{L}[\p{L}-]*)[ ]+([\p{L}\p{N}][\p{L}\p{N}.-]*)/gu))
       vote(m[1] ?? '', /^\p{Ll}/u.test(m[2] ?? ''));
   else
     for (const m of doc.text.matchAll(/(?<=[\p{L},;:] )(\p{L}[\p{L}-]*)/gu)) {

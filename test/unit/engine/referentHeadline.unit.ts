@@ -175,3 +175,30 @@ for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'co
       t.same(alone, [], 'only intended results');
     });
   }
+
+/**
+ * Hostile competitor pages (issue 22's rule): a page of one 100,000-character token costs the German
+ * name test a bounded multiple of an ordinary page of its length, not the square of its length (the
+ * test read "Fahrradkette … Schwert" at every letter of a token: 40,000 letters took 1.7 s).
+ */
+t.test('German: a page of one huge token costs about what a normal page of its length does', async (t) => {
+  const cpu = (pages: ReturnType<typeof deDoc>[]) => {
+    const start = process.cpuUsage();
+    headlinedApart(pages, de, deKw, titles(pages.length), new Set());
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  const long = 100_000;
+  const prose = dePage(deHive, 2);
+  const normal = deDoc(
+    'Smoker Test: Alltag',
+    `${prose} ${Array.from({ length: long / 60 }, (_, i) => deShared[i % deShared.length]).join(' ')}`,
+  );
+  const tokens = ['a'.repeat(long), 'a-'.repeat(long / 2)].map((x) => deDoc('Smoker Test: Alltag', `${prose} ${x}.`));
+  cpu([...deMeatPages, normal]);
+  const base = cpu([...deMeatPages, normal]);
+  for (const page of tokens) {
+    const ms = cpu([...deMeatPages, page]);
+    t.ok(ms <= 10 * base + 250, `${Math.round(ms)} ms against ${Math.round(base)} ms`);
+  }
+});
