@@ -17,8 +17,11 @@ const FIRST_HAND: Record<string, RegExp> = {
 /** Sentences of first-hand report needed: one may be a figure of speech ("I used to think…"). */
 const MIN_SENTENCES = 2;
 
+/** The first-hand report's pattern for a language. */
+export const firstHandPattern = (lang: string): RegExp => FIRST_HAND[lang] ?? FIRST_HAND.en!;
+
 export const firstHandSentences = (doc: Doc): number => {
-  const re = FIRST_HAND[doc.language] ?? FIRST_HAND.en!;
+  const re = firstHandPattern(doc.language);
   return doc.sentences.filter((s) => s.kind !== 'table' && re.test(s.text)).length;
 };
 

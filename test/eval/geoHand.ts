@@ -20,6 +20,7 @@ export const HAND_HALVES: Half[] = [
   'corpus-e',
   'corpus-f',
   'corpus-g',
+  'corpus-h',
 ];
 /**
  * Sets of variants by different writers: `geo-hand/<half>/` (the first), `geo-hand/<half>-b/` (a

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../document.ts';
 import { evidenceOf } from '../evidence.ts';
+import { firstHandPattern } from '../firstHand.ts';
 import { occurrences } from '../keyword.ts';
 import { lexiconFor } from '../text/lexicon.ts';
 import type { Doc, KeywordInfo, Sentence } from '../types.ts';
@@ -95,11 +96,35 @@ const stuffedIn = (
  * Generic advice fits any page, so it has no anchor and few terms.
  */
 const MIN_FILLER_WORDS = 25;
+/** A paragraph standing alone between others is filler from this length (two short sentences). */
+const SHORT_FILLER_WORDS = 15;
+/** The writer reporting what they did ("we paid for six", "wir haben … bezahlt"): a disclosure, not filler. */
+const OWN_ACTION =
+  /(?<!\p{L})(?:(?:I|[Ww]e)\s+(?:\p{L}+ed|paid|bought|got|had|made|took|spent|kept|sent|gave|lent)|(?:[Ii]ch|[Ww]ir)\s+(?:habe|haben|hatte|hatten))(?!\p{L})/u;
 const ANCHOR_SHARE = 0.25;
 /** Function-word share of generic prose; German's stop list is longer, so its share runs higher. */
 const GENERIC_STOP_SHARE: Record<string, number> = { en: 0.45, pl: 0.36, de: 0.55 };
 /** Sweeping words ("every", "always", "warto", "immer") that also make a paragraph generic by form. */
 const GENERIC_MARKERS = 2;
+
+/**
+ * The length from which a paragraph can be filler. A short one (two sentences) is a unit of its own
+ * only where nothing leans on it or it on something: not the answer to a question just asked, not
+ * the lead-in of a list (":"), not a labelled note ("Note: …"), not the writer's own report ("we
+ * paid for…", "kupiłam"); such a paragraph is judged from the long paragraphs' length.
+ */
+const minFillerWords = (doc: Doc, g: Sentence[], lang: string): number => {
+  const first = g[0]!;
+  const prev = doc.sections[first.section]?.blocks[first.block - 1];
+  const text = g.map((s) => s.text).join(' ');
+  const firstHand = firstHandPattern(lang);
+  const alone =
+    prev !== undefined &&
+    !/[?:]\s*$/u.test(prev.text) &&
+    !/[?:]/u.test(text) &&
+    !g.some((s) => firstHand.test(s.text) || OWN_ACTION.test(s.text));
+  return alone ? SHORT_FILLER_WORDS : MIN_FILLER_WORDS;
+};
 
 /** Paragraphs of prose, by (section, block). */
 const paragraphs = (doc: Doc): Sentence[][] => {
@@ -128,7 +153,8 @@ const fillerOf = (
   const support = evidenceOf(doc).sentences;
   const generic = (g: Sentence[]): boolean => {
     const words = wordsOf(g);
-    if (words < MIN_FILLER_WORDS || g.some((s) => /\p{N}/u.test(s.text) || support.has(s))) return false;
+    if (words < minFillerWords(doc, g, an.lang)) return false;
+    if (g.some((s) => /\p{N}/u.test(s.text) || support.has(s))) return false;
     if (kw.stems.every((k) => g.some((s) => s.content.includes(k)))) return false;
     const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
     if (stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) return true;
@@ -200,7 +226,7 @@ const unspecificOf = (doc: Doc, kw: KeywordInfo, an: Analyzer, headings: { conte
   // Cheap tests first; the page's word pairs are counted only when a paragraph is left to judge.
   const candidates = paragraphs(doc).filter(
     (g) =>
-      g.reduce((a, s) => a + s.words.length, 0) >= MIN_FILLER_WORDS &&
+      g.reduce((a, s) => a + s.words.length, 0) >= minFillerWords(doc, g, an.lang) &&
       !g.some((s) => /\p{N}/u.test(s.text) || named.test(s.text.replace(/^\S+/, ''))) &&
       // The subject: the keyphrase, the entity, or its own section's heading (a listicle's item).
       !g.some((s) => s.content.some((c) => topic.has(c) || headingStems(g[0]!.section).includes(c))),

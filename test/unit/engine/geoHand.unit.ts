@@ -53,13 +53,15 @@ t.test('tuning, corpus-a and corpus-c: gaming never raises CQS, evidence raises 
 });
 
 /**
- * corpus-e, corpus-f and corpus-g (tuning sets, variants written at stop 38 for f and g): stuffing
- * never raises CQS and the evidence variants raise it on 5 of 6 or more. Filler is asserted where
- * it holds (corpus-g); filler that reads as ordinary prose about the city or the trade (not generic
- * by form, on the page's own vocabulary) still raises it on three of corpus-f's local and news pages
- * and, by a hair, on one of corpus-e's (a known gap in docs/scoring.md).
+ * corpus-e to corpus-h (tuning sets, variants written at stop 38 for f and g, stop 40 for h):
+ * stuffing never raises CQS and the evidence variants raise it on 5 of 6 or more. Filler is asserted
+ * where it holds (corpus-e, corpus-g); filler that reads as ordinary prose about the city, the trade
+ * or the reader's life, on the page's own vocabulary ("clients", "paperwork", "home office"), still
+ * raises it on two of corpus-f's local and news pages and one of corpus-h's reviews (a known gap in
+ * docs/scoring.md).
  */
-for (const half of ['corpus-e', 'corpus-f', 'corpus-g'] as const)
+const FILLER_HOLDS = new Set(['corpus-e', 'corpus-g']);
+for (const half of ['corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
   t.test(`${half}: stuffing never raises CQS, evidence raises it`, async (t) => {
     const rows = handRows(half);
     t.ok(rows.length >= 6, `${rows.length} articles`);
@@ -70,7 +72,11 @@ for (const half of ['corpus-e', 'corpus-f', 'corpus-g'] as const)
         `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`,
       );
     const filler = rows.filter((r) => r.deltas.filler! > 0).map((r) => `${r.id} +${r.deltas.filler}`);
-    if (half !== 'corpus-g')
-      t.same(filler, [], 'filler never raises CQS', { todo: 'filler in ordinary prose (issue 24)' });
-    else t.same(filler, [], 'filler never raises CQS');
+    if (FILLER_HOLDS.has(half)) t.same(filler, [], 'filler never raises CQS');
+    else t.same(filler, [], 'filler never raises CQS', { todo: 'filler in ordinary prose (issue 24)' });
+    // The gap may only shrink: the count of raising filler variants is held where it stands.
+    t.ok(
+      filler.length <= (half === 'corpus-f' ? 2 : half === 'corpus-h' ? 1 : 0),
+      `filler raises: ${filler.join('; ')}`,
+    );
   });

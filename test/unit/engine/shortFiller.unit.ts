@@ -1,0 +1,55 @@
+/**
+ * Short generic paragraphs (issue 24: filler never raises CQS). Filler written as two short
+ * sentences between the page's own paragraphs is filler; a short paragraph that leans on its
+ * neighbours (the answer to a question, the lead-in of a list, a labelled note) or reports what the
+ * writer did is not. Made-up pages on garden sheds.
+ */
+import t from 'tap';
+import { gamingOf } from '../../../services/engine/dimensions/gaming.ts';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
+
+const KEYWORD = 'paint a garden shed';
+const body =
+  'To paint a garden shed, brush off loose dirt, let the timber dry for two days and use an exterior ' +
+  'wood paint with a fungicide. The first coat soaks into bare boards; the second one gives the colour ' +
+  'and seals the grain against rain for about five years.\n\n' +
+  'Work on a dry, overcast day between 10 and 25 °C, so the paint neither skins over in the sun nor ' +
+  'stays tacky overnight. Start under the eaves and work down in whole board lengths to avoid lap marks.';
+
+const fillerOf = (inserted: string, before = '') => {
+  const [first, second] = body.split('\n\n');
+  const content = `# How to paint a garden shed\n\n${first}\n\n${before}${inserted}\n\n${second}`;
+  const p = prepareDocument({ content, url: null, keyword: KEYWORD, format: 'markdown' });
+  const g = gamingOf(p.doc, p.kw, p.an);
+  return p.doc.sentences.filter((s) => inserted.includes(s.text)).some((s) => g.filler.has(s) || g.unspecific.has(s));
+};
+
+t.test('two short sentences that say nothing, between paragraphs, are filler (en, pl)', async (t) => {
+  t.ok(fillerOf('Every garden is different and everyone has their own taste. In the end it is always worth it.'));
+  const pl = prepareDocument({
+    content:
+      '# Jak pomalować szopę\n\nSzopę maluje się farbą do drewna z fungicydem po dwóch dniach suszenia. ' +
+      'Pierwsza warstwa wsiąka w deski, druga daje kolor i chroni drewno przez około pięć lat.\n\n' +
+      'Każdy ogród jest inny i każdy ma swój gust. Warto zawsze robić to, co daje radość.\n\n' +
+      'Maluj w suchy, pochmurny dzień przy 10–25 °C, zaczynając od góry i prowadząc pędzel wzdłuż desek.',
+    url: null,
+    keyword: 'jak pomalować szopę',
+    format: 'markdown',
+  });
+  const g = gamingOf(pl.doc, pl.kw, pl.an);
+  t.ok(
+    pl.doc.sentences.some((s) => s.text.startsWith('Każdy ogród') && (g.filler.has(s) || g.unspecific.has(s))),
+    'pl',
+  );
+});
+
+t.test('a short paragraph that leans on its neighbours or reports the writer is not filler', async (t) => {
+  const generic = 'Every garden is different and everyone has their own taste, so it is always worth it';
+  t.notOk(fillerOf(`${generic}.`, 'Is it worth painting every year?\n\n'), 'the answer to a question just asked');
+  t.notOk(fillerOf(`${generic}:`), 'the lead-in of a list');
+  t.notOk(fillerOf(`Note: ${generic.toLowerCase()}.`), 'a labelled note');
+  t.notOk(
+    fillerOf('We paid for every tin ourselves and no maker saw this page. Everyone has their own taste, always.'),
+    'the writer reporting what they did (a disclosure)',
+  );
+});
