@@ -146,7 +146,7 @@ const fillerOf = (
   headings: { content: string[] }[],
 ): { filler: Set<Sentence>; fillerWords: number } => {
   const wordsOf = (g: Sentence[]) => g.reduce((a, s) => a + s.words.length, 0);
-  const sweeping = lexiconFor(an.lang).generic;
+  const { generic: sweeping, instruction } = lexiconFor(an.lang);
   // Generic by form: long enough, no value, not naming the keyphrase, and mostly function words or
   // sweeping ("every", "always", "worth"): a claim about everything says nothing about the subject.
   // Support (a named quotation, a sourced figure, a citation) says something checkable: never filler.
@@ -154,7 +154,7 @@ const fillerOf = (
   const generic = (g: Sentence[]): boolean => {
     const words = wordsOf(g);
     if (words < minFillerWords(doc, g, an.lang)) return false;
-    if (g.some((s) => /\p{N}/u.test(s.text) || support.has(s))) return false;
+    if (g.some((s) => /\p{N}/u.test(s.text) || support.has(s) || instruction?.test(s.text))) return false;
     if (kw.stems.every((k) => g.some((s) => s.content.includes(k)))) return false;
     const stopShare = g.reduce((a, s) => a + s.words.filter((w) => an.stop.has(w)).length, 0) / words;
     if (stopShare >= (GENERIC_STOP_SHARE[an.lang] ?? 0.45)) return true;

@@ -44,6 +44,12 @@ export interface Lexicon {
    */
   generic: RegExp;
   /**
+   * A step addressed to the reader where the language marks it: German puts its formal "Sie" after
+   * the verb ("Lösen Sie die Schelle"). Such a paragraph tells the reader what to do, never filler,
+   * however many function words it has. English and Polish imperatives carry no such marker: null.
+   */
+  instruction: RegExp | null;
+  /**
    * Intent words the language puts after the thing's name only in a search box ("pompa ciepła
    * opinie", "Luftpumpe Test"): in a sentence, the query so written is pasted, not said.
    */
@@ -289,6 +295,7 @@ const en: Lexicon = {
   purpose: ['for'],
   selfPossessives: ['our', 'my'],
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
+  instruction: null,
   // English writes "heat pump reviews" in prose as in a search: no such words.
   searchOnly: [],
   intent: {
@@ -700,6 +707,7 @@ const pl: Lexicon = {
     'waszych',
   ],
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
+  instruction: null,
   searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
@@ -963,6 +971,8 @@ const de: Lexicon = {
     'meiner',
   ],
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
+  // Case-sensitive: "sie" (they, she) is no address.
+  instruction: /(?<!\p{L})\p{L}+en Sie(?!\p{L})/u,
   searchOnly: ['test', 'erfahrungen', 'vergleich', 'testbericht'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],

@@ -53,3 +53,25 @@ t.test('a short paragraph that leans on its neighbours or reports the writer is 
     'the writer reporting what they did (a disclosure)',
   );
 });
+
+t.test(
+  'a German step addressed to the reader ("Lösen Sie …") is never filler, however many function words',
+  async (t) => {
+    const step =
+      'Bei einer Holzverkleidung lösen Sie zuerst die Leiste, die den Dachrand an der Traufe hält. Dann ' +
+      'hängen Sie die Regenrinne aus und nehmen die Blende ab, damit der Pinsel auch an die Kante der ' +
+      'Bretter kommt, die sonst im Schatten der Rinne bleibt.';
+    const content =
+      '# Gartenhaus streichen\n\nEin Gartenhaus streichen Sie am besten an einem trockenen Tag bei 10 bis 25 °C mit ' +
+      'einer Holzschutzlasur. Die erste Schicht zieht ein, die zweite gibt die Farbe.\n\n' +
+      `${step}\n\nStreichen Sie von oben nach unten in ganzen Brettlängen, damit keine Ansätze entstehen.`;
+    const p = prepareDocument({ content, url: null, keyword: 'gartenhaus streichen', format: 'markdown' });
+    const g = gamingOf(p.doc, p.kw, p.an);
+    const mine = p.doc.sentences.filter((s) => step.includes(s.text));
+    t.equal(mine.length, 2);
+    t.notOk(
+      mine.some((s) => g.filler.has(s)),
+      'the step is text',
+    );
+  },
+);
