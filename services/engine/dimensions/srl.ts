@@ -55,6 +55,13 @@ export const readability = (sents: Sentence[], lang: string): { name: string; va
   return { name: 'Flesch', value: flesch, penalty: flesch < 30 ? 2 : flesch < 50 ? 1 : 0 };
 };
 
+/**
+ * Points off for the share of filler sentences: a ramp, not steps, from 2 % (one in fifty is chance)
+ * to 2 points at about 15 %, so one sentence more or less (a stuffed one cut elsewhere) moves the
+ * score a little, not by a point.
+ */
+export const fillerPenalty = (share: number): number => Math.min(2, Math.max(0, (share - 0.02) * 15));
+
 export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, lex, kw } = ctx;
   const findings: Finding[] = [];
@@ -94,7 +101,7 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const pNominal = nominal > 0.07 ? 2 : nominal > 0.04 ? 1 : 0;
   const pSubject = ceSents.length >= 3 && asSubject < 0.3 ? 1 : 0;
   // Sentences that name no actor and no fact (generic filler) are the opposite of who-does-what.
-  const pFiller = fillerShare > 0.15 ? 2 : fillerShare > 0.04 ? 1 : 0;
+  const pFiller = fillerPenalty(fillerShare);
   const score = clamp(10 - pPassive - pLong - pHedge - pNominal - read.penalty - pSubject - pFiller);
   const pct = (x: number) => `${Math.round(x * 100)}%`;
 

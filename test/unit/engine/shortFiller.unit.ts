@@ -6,6 +6,7 @@
  */
 import t from 'tap';
 import { gamingOf } from '../../../services/engine/dimensions/gaming.ts';
+import { fillerPenalty } from '../../../services/engine/dimensions/srl.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 
 const KEYWORD = 'paint a garden shed';
@@ -75,3 +76,12 @@ t.test(
     );
   },
 );
+
+t.test("srl's filler penalty is a ramp: one filler sentence more or less moves it a little", async (t) => {
+  for (const share of [0.03, 0.04, 0.05, 0.1, 0.15]) {
+    const step = fillerPenalty(share + 0.01) - fillerPenalty(share - 0.01);
+    t.ok(step >= 0 && step <= 0.31, `${share}: ${step.toFixed(2)}`);
+  }
+  t.equal(fillerPenalty(0.02), 0, 'one filler sentence in fifty costs nothing');
+  t.equal(fillerPenalty(0.3), 2, 'at most two points');
+});
