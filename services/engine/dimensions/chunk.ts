@@ -43,7 +43,9 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const openPass = openers.map((o) => (o.pronoun ? 0 : 1));
   const overlapPass = heads.map((s) => {
     const hs = an.contentStems(s.heading?.text ?? '');
-    if (!hs.length) return 1;
+    // A heading over its subsections only ("Step by step") is judged by theirs.
+    const container = s.words === 0 && (doc.sections[s.index + 1]?.level ?? 0) > s.level;
+    if (!hs.length || container) return 1;
     const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
     return hs.filter((h) => body.has(h)).length / hs.length >= 0.5 ? 1 : 0;
   });
