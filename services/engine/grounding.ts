@@ -1,7 +1,7 @@
 import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
 import { coverage, entityStemsOf, namesEntity, queryStems, subjectPhrase } from './keyword.ts';
-import { t } from './labels.ts';
+import { percent, t } from './labels.ts';
 import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
 import { gamingOf, idleSentences } from './dimensions/gaming.ts';
@@ -626,7 +626,7 @@ export const ground = (
           'density: fraza powtarzana ponad naturalny zakres (upychanie); każdy akapit zachowuje pierwsze użycie',
           'density: das Keyword über das natürliche Maß hinaus wiederholt (Keyword-Stuffing); jeder Absatz behält die erste Nennung',
         ),
-        f.figure ?? `${Math.round(kd * 100) / 100}%`,
+        f.figure ?? percent(lang, Math.round(kd * 100) / 100),
       );
     }
     case 'stuffedTitle': {

@@ -46,6 +46,9 @@ export const num = (lang: string, n: number): string => {
   return isPolish(lang) || lang === 'de' ? s.replace('.', ',') : s;
 };
 
+/** A percentage as the language writes it: "3.29%", "3,29%", "3,29 %". */
+export const percent = (lang: string, n: number): string => `${num(lang, n)}${lang === 'de' ? ' ' : ''}%`;
+
 /** "n noun" in the right form: count('pl', 42, ['word', 'words'], ['słowo', 'słowa', 'słów']) → "42 słowa". */
 export const count = (
   lang: string,
@@ -187,6 +190,8 @@ export const profileLabel = (id: ProfileId, lang: string): string => {
 // Section names locate a change inside a German article, so they are German (summary labels stay English, spec).
 export const sectionLabels = (lang: string) => ({
   intro: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
+  // A page without subheadings is one section: the text, not its introduction.
+  body: t(lang, 'Article text', 'Tekst artykułu', 'Artikeltext'),
   page: t(lang, 'Whole page', 'Cała strona', 'Ganze Seite'),
   title: t(lang, 'Title and H1', 'Tytuł i H1', 'Titel und H1'),
   end: t(lang, 'End of the article', 'Koniec artykułu', 'Ende des Artikels'),

@@ -7,7 +7,7 @@ import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { verbatimQueryTask } from './verbatimQuery.ts';
 import { removableStuffing } from '../grounding.ts';
-import { count, num, t } from '../labels.ts';
+import { count, num, percent, t } from '../labels.ts';
 import { ALL_INTENTS, intentModifiers } from '../text/lexicon.ts';
 import { tokenize } from '../text/segment.ts';
 import type { Doc } from '../types.ts';
@@ -225,7 +225,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
           severity: kd > ceiling + 1 ? 1 : 0.6,
           gate: kd > ceiling + 1,
           // The density is the evidence only past the ceiling; under it the sentence says nothing else.
-          ...(kd > ceiling ? { figure: `${round2(kd)}%`, subject: `${ceiling}` } : {}),
+          ...(kd > ceiling ? { figure: percent(lang, round2(kd)), subject: `${ceiling}` } : {}),
           change: removalChange(doc, x.s.text, stuffed.filter((y) => y.s.text === x.s.text).indexOf(x)),
         }),
       );
@@ -312,7 +312,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   if (pasted) findings.push(pasted);
   const title = titleTask(doc, ctx);
   // A title task's evidence: the density when it is past the ceiling (else the repetition alone).
-  if (title) findings.push(kd > ceiling ? { ...title, figure: `${round2(kd)}%` } : title);
+  if (title) findings.push(kd > ceiling ? { ...title, figure: percent(lang, round2(kd)) } : title);
   return {
     id: 'density',
     score: round1(score),
@@ -355,7 +355,7 @@ const rewriteTask = (
     kind: 'stuffingRewrite',
     subject: kw.text,
     // Past the ceiling the density is the evidence; under it, the repetition where it adds nothing.
-    ...(kd > ceiling ? { figure: `${figures.kd}%` } : {}),
+    ...(kd > ceiling ? { figure: percent(lang, figures.kd) } : {}),
     title: t(
       lang,
       'Say the keyword once in this sentence',

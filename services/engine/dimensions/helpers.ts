@@ -12,8 +12,11 @@ export const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 export const sectionName = (doc: Doc, index: number): string => {
   const sec = doc.sections[index];
-  if (!sec || !sec.heading) return sectionLabels(doc.language).intro;
-  return sec.heading.text;
+  if (sec?.heading) return sec.heading.text;
+  // Before the first subheading is the introduction; on a page without one, the whole text (a
+  // sentence of its closing paragraph labelled "Introduction" sent the writer to the wrong place).
+  const L = sectionLabels(doc.language);
+  return doc.sections.some((s) => (s.heading?.level ?? 0) >= 2) ? L.intro : L.body;
 };
 
 /** Text occurs exactly once in the content, so replacing or anchoring on it is unambiguous. */

@@ -95,7 +95,8 @@ t.test('a stuffing cut names the rule that fired, with a figure that agrees with
         .filter((x) => /over (\d+)%|ponad (\d+)%|über (\d+) %/u.test(x.evidence?.rule ?? ''))
         .filter((x) => {
           const ceiling = Number(/(\d+) ?%/u.exec(x.evidence!.rule)![1]);
-          return !(Number.parseFloat(x.evidence!.figure ?? '0') > ceiling);
+          // The figure as the language writes it ("3,5 %").
+          return !(Number.parseFloat((x.evidence!.figure ?? '0').replace(',', '.')) > ceiling);
         })
         .map((x) => `${a.name} ${x.id}: ${x.evidence!.rule} (${x.evidence!.figure})`),
     ),

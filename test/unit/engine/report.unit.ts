@@ -96,3 +96,10 @@ t.test("the engine's ids (intents, page types) never reach Polish or German clie
     for (const o of s.outcomes)
       for (const f of o.findings) t.notOk(IDS.test(`${f.problem} ${f.suggestion}`), `${id} ${o.id}: ${f.problem}`);
 });
+
+t.test('a measured figure in Polish and German client text has a decimal comma ("3,29%")', async (t) => {
+  for (const { id, s } of runs.filter((r) => r.language !== 'en'))
+    for (const o of s.outcomes)
+      for (const f of o.findings)
+        if (f.figure) t.notMatch(f.figure, /\d\.\d+\s?%/, `${id} ${o.id} ${f.kind}: ${f.figure}`);
+});
