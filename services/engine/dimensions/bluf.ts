@@ -123,13 +123,17 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // A number of the keyword itself ("zmiana czasu 2025") is not a value the intro gives.
   const kwNumbers = new Set(tokenize(kw.text.toLowerCase()).filter((w) => /\p{N}/u.test(w)));
   const hasNum = win.words.some((w) => /\p{N}/u.test(w) && !kwNumbers.has(w)) || win.text.includes(lex.slot);
-  const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx);
   // An opening whose first statement (not a byline or a label line) does not name the subject,
   // with no figure in its first 60 words, talks around it, stock phrase or not (the subject named
   // only later, "… and so the saddle matters", too): that statement stands where the answer belongs.
   const first = introSentences.find(
     (s) => s.kind === 'prose' && s.words.length >= OPENING_WORDS && /[.!?]\s*$/u.test(s.text),
   );
+  // A first statement that asserts a sweeping superlative ("Trees are one of the most beautiful
+  // things") warms up where no figure follows; with one ("… one of the most common diseases: 9 in
+  // 10 adults") it frames the answer.
+  const superlative = hasNum || !first ? null : (lex.superlativeWarmUp.exec(first.text.toLowerCase())?.[0] ?? null);
+  const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx) ?? superlative;
   // Named only after a long lead ("Heating has been relied on for centuries, … which is why people
   // wonder whether to bleed a radiator") is named too late: the lead is the warm-up.
   const namedEarly = (x: Sentence) => namesCe(x.stems.slice(0, OPENING_LEAD_WORDS));

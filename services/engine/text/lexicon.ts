@@ -7,6 +7,12 @@
 export interface Lexicon {
   answerVerbs: string[];
   throatClearing: string[];
+  /**
+   * A sweeping superlative about the subject or its world ("Trees are one of the most beautiful
+   * things", "eines der wichtigsten Teile", "jedna z najważniejszych decyzji"): without a figure in
+   * the opening it is a warm-up, the page's importance asserted instead of the answer given.
+   */
+  superlativeWarmUp: RegExp;
   pronounOpeners: string[];
   /** Hedges that can be deleted from a sentence without breaking it. */
   removableHedges: string[];
@@ -112,6 +118,7 @@ const en: Lexicon = {
     'lowers',
     'raises',
   ],
+  superlativeWarmUp: /(?<!\p{L})one of the (?:most|best|biggest|greatest|largest)(?!\p{L})/iu,
   throatClearing: [
     'in this article',
     'in this post',
@@ -500,6 +507,7 @@ const pl: Lexicon = {
     'oferuje',
     'zapewnia',
   ],
+  superlativeWarmUp: /(?<!\p{L})jed(?:en|na|no|nym|ną|nej|nego) z naj\p{L}+/iu,
   throatClearing: [
     'w tym artykule',
     'w dzisiejszych czasach',
@@ -902,6 +910,8 @@ const de: Lexicon = {
     'senkt',
     'spart',
   ],
+  superlativeWarmUp:
+    /(?<!\p{L})(?:eine[rsm]?|eines) der (?:wichtigsten|größten|beliebtesten|schönsten|häufigsten|besten|bekanntesten)(?!\p{L})/iu,
   throatClearing: [
     'in diesem artikel',
     'heutzutage',
