@@ -12,55 +12,47 @@ const body = {
   pl: 'Zeszlifuj deski papierem 120, zagruntuj gołe drewno i nałóż dwie warstwy farby zewnętrznej w odstępie 4 godzin. Maluj w suchy dzień przy 10–25 °C.',
   de: 'Schleifen Sie die Bretter mit 120er Papier, grundieren Sie das blanke Holz und streichen Sie zwei Schichten Außenfarbe im Abstand von 4 Stunden.',
 };
-const page = (lang: 'en' | 'pl' | 'de', title: string, opening: string) =>
-  `# ${title}\n\n${opening}\n\n## ${lang === 'en' ? 'Steps' : lang === 'pl' ? 'Kroki' : 'Schritte'}\n\n${body[lang]}`;
-const task = (content: string, keyword: string, language: string) =>
-  auditContent({ content, format: 'markdown', url: null, keyword, language, benchmark: null }).recommendations.find(
-    (r) => r.dimension === 'bluf' && r.authorDataOnly,
-  );
+type Lang = 'en' | 'pl' | 'de';
+const HEADING: Record<Lang, string> = { en: 'Steps', pl: 'Kroki', de: 'Schritte' };
+const TITLE: Record<Lang, string> = {
+  en: 'How to paint a garden shed',
+  pl: 'Jak pomalować szopę',
+  de: 'Gartenhaus streichen',
+};
+/** The figure of the bluf author task on a page opening so, if the engine asks for one. */
+const warmUp = (lang: Lang, opening: string): string =>
+  auditContent({
+    content: `# ${TITLE[lang]}\n\n${opening}\n\n## ${HEADING[lang]}\n\n${body[lang]}`,
+    format: 'markdown',
+    url: null,
+    keyword: TITLE[lang].toLowerCase(),
+    language: lang,
+    benchmark: null,
+  }).recommendations.find((r) => r.dimension === 'bluf' && r.authorDataOnly)?.evidence?.figure ?? '';
 
 t.test('a sweeping superlative with no figure is a warm-up, in en, pl and de', async (t) => {
-  const en = task(
-    page(
+  const cases: [Lang, string, RegExp][] = [
+    [
       'en',
-      'How to paint a garden shed',
-      'Sheds are one of the most useful buildings that any garden can have. They keep tools dry and tidy.',
-    ),
-    'how to paint a garden shed',
-    'en',
-  );
-  t.match(en?.evidence?.figure ?? '', /one of the most/, 'en');
-  const pl = task(
-    page(
+      'Sheds are one of the most useful buildings that any garden can have. They keep tools dry.',
+      /one of the most/,
+    ],
+    [
       'pl',
-      'Jak pomalować szopę',
       'Szopa to jedna z najważniejszych rzeczy w każdym ogrodzie. Chroni narzędzia przed deszczem.',
-    ),
-    'jak pomalować szopę',
-    'pl',
-  );
-  t.match(pl?.evidence?.figure ?? '', /jedna z najważniejszych/, 'pl');
-  const de = task(
-    page(
+      /jedna z najważniejszych/,
+    ],
+    [
       'de',
-      'Gartenhaus streichen',
       'Das Gartenhaus ist eines der wichtigsten Gebäude in jedem Garten. Es schützt Werkzeug vor Regen.',
-    ),
-    'gartenhaus streichen',
-    'de',
-  );
-  t.match(de?.evidence?.figure ?? '', /eines der wichtigsten/, 'de');
+      /eines der wichtigsten/,
+    ],
+  ];
+  for (const [lang, opening, phrase] of cases) t.match(warmUp(lang, opening), phrase, lang);
 });
 
 t.test('with a figure the superlative frames the answer: no task', async (t) => {
-  const framed = task(
-    page(
-      'en',
-      'How to paint a garden shed',
-      'Rot is one of the most common faults of garden sheds: 3 in 10 floors fail within 8 years. Paint stops it.',
-    ),
-    'how to paint a garden shed',
-    'en',
-  );
-  t.notMatch(framed?.evidence?.figure ?? '', /one of the most/);
+  const opening =
+    'Rot is one of the most common faults of garden sheds: 3 in 10 floors fail within 8 years. Paint stops it.';
+  t.notMatch(warmUp('en', opening), /one of the most/);
 });
