@@ -14,14 +14,24 @@ const FIRST_HAND: Record<string, RegExp> = {
   de: /(?<![\p{L}])(?:(?:ich|wir)\s+(?:habe|haben|hatte|hatten)\s+[^.!?]{0,80}?(?:getestet|gemessen|ausprobiert|probiert|benutzt|verwendet|gefahren|gebacken|gekocht|eingebaut|gewechselt)|in unserem test|in meiner werkstatt|meiner erfahrung nach|aus eigener erfahrung|(?:ich|wir)\s+(?:teste|testen|nutze|nutzen|messe|messen))(?![\p{L}])/iu,
 };
 
+const patternOf = (lang: string): RegExp => FIRST_HAND[lang] ?? FIRST_HAND.en!;
+
 /** Sentences of first-hand report needed: one may be a figure of speech ("I used to think…"). */
 const MIN_SENTENCES = 2;
 
-/** The first-hand report's pattern for a language. */
-export const firstHandPattern = (lang: string): RegExp => FIRST_HAND[lang] ?? FIRST_HAND.en!;
+/**
+ * The writer reporting what they did, beyond testing ("we paid for six", "wir haben … bezahlt"): a
+ * disclosure or an account, never filler.
+ */
+const OWN_ACTION =
+  /(?<!\p{L})(?:(?:I|[Ww]e)\s+(?:\p{L}+ed|paid|bought|got|had|made|took|spent|kept|sent|gave|lent)|(?:[Ii]ch|[Ww]ir)\s+(?:habe|haben|hatte|hatten))(?!\p{L})/u;
+
+/** Whether a sentence reports the writer's own doing: first-hand use, or another action of theirs. */
+export const reportsOwnDoing = (text: string, lang: string): boolean =>
+  patternOf(lang).test(text) || OWN_ACTION.test(text);
 
 export const firstHandSentences = (doc: Doc): number => {
-  const re = firstHandPattern(doc.language);
+  const re = patternOf(doc.language);
   return doc.sentences.filter((s) => s.kind !== 'table' && re.test(s.text)).length;
 };
 

@@ -1,6 +1,6 @@
 import type { Analyzer } from '../document.ts';
 import { evidenceOf } from '../evidence.ts';
-import { firstHandPattern } from '../firstHand.ts';
+import { reportsOwnDoing } from '../firstHand.ts';
 import { occurrences } from '../keyword.ts';
 import { lexiconFor } from '../text/lexicon.ts';
 import type { Doc, KeywordInfo, Sentence } from '../types.ts';
@@ -98,9 +98,6 @@ const stuffedIn = (
 const MIN_FILLER_WORDS = 25;
 /** A paragraph standing alone between others is filler from this length (two short sentences). */
 const SHORT_FILLER_WORDS = 15;
-/** The writer reporting what they did ("we paid for six", "wir haben … bezahlt"): a disclosure, not filler. */
-const OWN_ACTION =
-  /(?<!\p{L})(?:(?:I|[Ww]e)\s+(?:\p{L}+ed|paid|bought|got|had|made|took|spent|kept|sent|gave|lent)|(?:[Ii]ch|[Ww]ir)\s+(?:habe|haben|hatte|hatten))(?!\p{L})/u;
 const ANCHOR_SHARE = 0.25;
 /** Function-word share of generic prose; German's stop list is longer, so its share runs higher. */
 const GENERIC_STOP_SHARE: Record<string, number> = { en: 0.45, pl: 0.36, de: 0.55 };
@@ -117,12 +114,11 @@ const minFillerWords = (doc: Doc, g: Sentence[], lang: string): number => {
   const first = g[0]!;
   const prev = doc.sections[first.section]?.blocks[first.block - 1];
   const text = g.map((s) => s.text).join(' ');
-  const firstHand = firstHandPattern(lang);
   const alone =
     prev !== undefined &&
     !/[?:]\s*$/u.test(prev.text) &&
     !/[?:]/u.test(text) &&
-    !g.some((s) => firstHand.test(s.text) || OWN_ACTION.test(s.text));
+    !g.some((s) => reportsOwnDoing(s.text, lang));
   return alone ? SHORT_FILLER_WORDS : MIN_FILLER_WORDS;
 };
 
