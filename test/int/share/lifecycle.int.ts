@@ -231,6 +231,15 @@ t.test(
         payload: '{"shareExpiresInDays":',
       });
       t.equal(broken.statusCode, 400, 'malformed JSON');
+      // A JSON null is a body, and not an object (schemathesis ST201: it was read as "no body").
+      const nullBody = await app.inject({
+        method: 'POST',
+        url: `/api/v1/audits/${enJob.id}/share`,
+        headers: { ...bearer(key), 'content-type': 'application/json' },
+        payload: 'null',
+      });
+      t.equal(nullBody.statusCode, 400, 'a JSON null body');
+      t.equal(nullBody.json().error.code, 'invalid_request');
       const empty = await app.inject({
         method: 'POST',
         url: `/api/v1/audits/${enJob.id}/share`,

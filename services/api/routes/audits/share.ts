@@ -194,8 +194,9 @@ export const shareRoutes: FastifyPluginAsyncTypebox<ShareOptions> = async (app, 
       done(new AppError('invalid_request', 'Body is not valid JSON'), undefined);
     }
   });
+  // No body at all is "no body"; a JSON null is a body that is not an object, and fails validation.
   app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) request.body = {};
+    if (request.body === undefined) request.body = {};
   });
   await app.register(shareReportRoute, options);
   await app.register(revokeShareRoute, options);
