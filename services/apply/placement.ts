@@ -1,4 +1,4 @@
-import { diffWordsWithSpace } from 'diff';
+import { diffSentences, diffWordsWithSpace, type ChangeObject } from 'diff';
 import type { Edit } from './items.ts';
 import { moveSpans, type Span } from './move.ts';
 import { cutSpans } from './stuffingCuts.ts';
@@ -11,15 +11,12 @@ import { cutSpans } from './stuffingCuts.ts';
 
 const wordsOf = (s: string): string => s.split(/\s+/).filter(Boolean).join(' ');
 
-/**
- * A change of layout only (the same words, other line breaks: a paragraph broken in two) touches
- * only the whitespace it changes, so a sentence cut or moved in the same paragraph still fits.
- */
-const layoutSpans = (at: number, before: string, after: string): Span[] => {
+/** The parts of a diff of BEFORE against AFTER as replacements on the text, BEFORE starting at `at`. */
+const diffSpans = (at: number, parts: readonly ChangeObject<string>[]): Span[] => {
   const out: Span[] = [];
   let pos = at;
   let open: Span | null = null;
-  for (const part of diffWordsWithSpace(before, after)) {
+  for (const part of parts) {
     if (!part.added && !part.removed) {
       if (open) out.push(open);
       open = null;
@@ -34,6 +31,14 @@ const layoutSpans = (at: number, before: string, after: string): Span[] => {
   return out;
 };
 
+/**
+ * A change of layout only (the same words, other line breaks: a paragraph broken in two) touches
+ * only the whitespace it changes, and a rewrite of a paragraph only the sentences it rewrites, so
+ * a sentence cut, moved or rewritten elsewhere in the same paragraph still fits.
+ */
+const replaceSpans = (at: number, before: string, after: string): Span[] =>
+  diffSpans(at, wordsOf(after) === wordsOf(before) ? diffWordsWithSpace(before, after) : diffSentences(before, after));
+
 /** null when the edit's BEFORE or anchor is not in the text verbatim. */
 export const spansOf = (markdown: string, edit: Exclude<Edit, { kind: 'meta' }>): Span[] | null => {
   if (edit.kind === 'move') return moveSpans(markdown, edit);
@@ -41,8 +46,7 @@ export const spansOf = (markdown: string, edit: Exclude<Edit, { kind: 'meta' }>)
   if (edit.kind === 'replace') {
     let start = markdown.indexOf(edit.before);
     if (start < 0 || edit.before === '') return null;
-    if (edit.after !== edit.before && wordsOf(edit.after) === wordsOf(edit.before))
-      return layoutSpans(start, edit.before, edit.after);
+    if (edit.after !== edit.before && edit.after !== '') return replaceSpans(start, edit.before, edit.after);
     let end = start + edit.before.length;
     // A removed sentence takes one neighbouring space with it.
     if (edit.after === '' && markdown[end] === ' ') end++;

@@ -313,6 +313,29 @@ t.test('a cut, a move and a split of one paragraph all go in, each as chosen', a
   );
 });
 
+t.test('a rewrite of one sentence and a split of its paragraph both go in', async (t) => {
+  const filler = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' '); // 168 words
+  const stuffed = 'Descaling a kettle is easy, and descaling a kettle is quick.';
+  const paragraph = `${filler} ${stuffed} Rinse it twice.`;
+  const markdown = `# Descaling a kettle\n\n${paragraph}\n\n## Steps\n\nBoil, soak, rinse.\n`;
+  // The engine's rewrite quotes the whole paragraph as BEFORE and changes one sentence in it.
+  const recs = numbered([
+    rec({ before: paragraph, after: paragraph.replace(stuffed, 'Descaling a kettle is quick.') }),
+  ]);
+  const items = planEnglish(markdown, { recommendations: recs });
+  const ids = ['rec:1', 'struct:paragraph:0'];
+  for (const id of ids) t.ok(items.find((p) => p.item.id === id)?.item.selectable, `${id} offered`);
+  const r = rewrite(markdown, items, ids);
+  t.same(r.appliedIds, ids, 'none skipped as overlapping');
+  t.notMatch(r.markdown, /easy, and descaling/, 'the rewrite placed');
+  t.ok(r.markdown.split('\n\n').filter((p) => p.startsWith('Sentence')).length >= 2, 'the paragraph broken');
+  t.equal(
+    r.markdown.replace(/\s+/g, ' '),
+    `# Descaling a kettle ${filler} Descaling a kettle is quick. Rinse it twice. ## Steps Boil, soak, rinse. `,
+    'every other word where it was',
+  );
+});
+
 t.test('two chosen items on the same words: the one that raises the score more goes in', async (t) => {
   const recs = numbered([
     rec({ before: 'Kettles collect limescale.', after: 'Kettles collect limescale from hard water.' }),
