@@ -16,10 +16,25 @@ const aboutQuery = (s: string, keyword: string): boolean =>
 /** Words that add to or conclude from what was said before; within the first ADDITIVE_REACH words. */
 const ADDITIVE: Record<string, string[]> = {
   en: ['also', 'another', 'too', 'therefore', 'thus', 'then', 'however', 'still'],
-  pl: ['też', 'także', 'również', 'zatem', 'więc', 'jednak', 'dlatego', 'kolejny', 'kolejna', 'kolejne', 'kolejnym'],
+  pl: [
+    'też',
+    'także',
+    'również',
+    'zatem',
+    'więc',
+    'jednak',
+    'dlatego',
+    'potem',
+    'wtedy',
+    'kolejny',
+    'kolejna',
+    'kolejne',
+    'kolejnym',
+  ],
   de: [
     'auch',
     'also',
+    'dann',
     'ebenfalls',
     'außerdem',
     'zudem',
@@ -42,6 +57,36 @@ export const leansBack = (sentence: string, view: EngineView): boolean => {
   return view.ctx.lex.pronounOpeners.includes(first) || recLexiconFor(view.ctx.lang).connectives.includes(first);
 };
 
+/** Words that open a clause a pronoun announces ("na to, jak …", "so much that …"): then it points forward. */
+const SUBORDINATORS: Record<string, string[]> = {
+  en: ['that', 'how', 'which', 'what', 'when', 'if', 'whether', 'who'],
+  pl: ['że', 'jak', 'by', 'aby', 'żeby', 'gdy', 'kiedy', 'czy', 'co', 'który', 'która', 'które', 'iż'],
+  de: ['dass', 'wie', 'ob', 'wenn', 'was', 'der', 'die', 'das', 'welche', 'welcher', 'welches'],
+};
+
+/**
+ * The sentence points back inside it ("If you notice any of these, …"): a pronoun of the language
+ * that stands for a noun, right before a comma or the end of a clause, and not announcing the
+ * clause after it. Moved first, it points at nothing. (Words of at most 12 letters, from a word start:
+ * a run of letters without end is read once.)
+ */
+const pointsBack = (sentence: string, view: EngineView): boolean => {
+  const pronouns = view.ctx.lex.pronounOpeners;
+  const forward = SUBORDINATORS[view.ctx.lang] ?? SUBORDINATORS.en!;
+  return [...sentence.toLowerCase().matchAll(/(?<!\p{L})(\p{L}{1,12})\s*[,;:.!?]\s*(\p{L}{0,12})/gu)].some(
+    (m) => pronouns.includes(m[1]!) && !forward.includes(m[2]!),
+  );
+};
+
+/**
+ * It hedges and states no figure ("You should probably clean it every so often"): a first sentence
+ * states. A hedged figure ("Uważa się, że miasto zbuduje 42 km …") is still the news.
+ */
+const hedgedVague = (sentence: string, view: EngineView): boolean => {
+  const low = ` ${tokenize(sentence).join(' ')} `;
+  return !/\p{N}/u.test(sentence) && view.ctx.lex.hedges.some((h) => low.includes(` ${h.trim()} `));
+};
+
 /**
  * A sentence that is not the article's answer, however it names the query (answer-first and the
  * meta description, issue 23 "never harm"):
@@ -50,7 +95,8 @@ export const leansBack = (sentence: string, view: EngineView): boolean => {
  *   top is the stuffing, not the answer). A second mention of the keyword in a paragraph is
  *   stuffing to the engine too, but may well be the answer ("… Descaling a kettle takes ten
  *   minutes"): that alone does not disqualify it;
- * - it leans on the sentence before it (a pronoun or a connective first): moved, it points at nothing;
+ * - it leans on the sentence before it (a pronoun or a connective first, or a pronoun standing for a
+ *   noun inside it: "any of these,"): moved, it points at nothing; or it hedges with no figure;
  * - it is a bare "No." / "Nie.", or follows a question in its paragraph: it answers that question;
  * - the opening's first sentence states a figure about the subject and this one states none: a
  *   correct opening is not pushed down ("Kredyt o stałej stopie … w 2025 roku … 0,3–0,8 punktu");
@@ -64,7 +110,8 @@ export const answerUnfit =
   (sentence, at) => {
     if (!view) return false;
     const plain = norm(stripInline(sentence));
-    if (view.empty.has(plain) || leansBack(plain, view)) return true;
+    if (view.empty.has(plain) || leansBack(plain, view) || pointsBack(plain, view) || hedgedVague(plain, view))
+      return true;
     if (view.stuffedTexts.has(plain) && addsNothing(plain, view.ctx)) return true;
     if (recLexiconFor(view.ctx.lang).shortAnswer.test(plain)) return true;
     if (at.index > 0 && isQuestion(at.sentences[at.index - 1]!)) return true;

@@ -204,3 +204,40 @@ t.test('answer-first: no sign-off, no sentence that presupposes another, none fr
     'without an answer verb and without a figure, none',
   );
 });
+
+t.test('answer-first: no sentence that points back inside it, no hedge without a figure', async (t) => {
+  const moved = (markdown: string, keyword: string, lang: string) => {
+    const af = plan(markdown, keyword, lang).find((p) => p.item.id === 'struct:answer-first')!;
+    return af.edit?.kind === 'move' && af.item.selectable ? af.edit.sentence : null;
+  };
+  const intro: Record<string, string> = {
+    en: 'Many homes need heating in winter, and owners look at what the market offers them each year.',
+    pl: 'Wiele domów potrzebuje zimą ogrzewania, a właściciele co roku sprawdzają, co oferuje rynek.',
+  };
+  const cases: [string, string, string | null, string, string][] = [
+    [
+      'If you see any of these, a heat pump is probably worth a look.',
+      'heat pump',
+      null,
+      '"any of these," stands for what came before',
+      'en',
+    ],
+    ['You should perhaps service a heat pump now and then.', 'heat pump', null, 'a hedge and no figure', 'en'],
+    [
+      'A heat pump probably saves 30% of the heating bill in a well insulated house.',
+      'heat pump',
+      'A heat pump probably saves 30% of the heating bill in a well insulated house.',
+      'a hedged figure is still the news',
+      'en',
+    ],
+    [
+      'Pompa ciepła to urządzenie, a jej działanie polega na tym, że przenosi ciepło z powietrza do domu.',
+      'pompa ciepła',
+      'Pompa ciepła to urządzenie, a jej działanie polega na tym, że przenosi ciepło z powietrza do domu.',
+      '"na tym, że" announces the clause after it',
+      'pl',
+    ],
+  ];
+  for (const [sentence, keyword, want, why, lang] of cases)
+    t.equal(moved(`# Heat pumps\n\n${intro[lang]}\n\n${sentence}`, keyword, lang), want, why);
+});
