@@ -1,5 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import type { Analyzer } from '../document.ts';
+import { holdsHead } from '../headNoun.ts';
 import { coverage, occurrences, subjectPhrase } from '../keyword.ts';
 import type { KeywordInfo } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
@@ -61,6 +62,34 @@ const wholeUseWords = (kw: KeywordInfo, an: Analyzer): string =>
     .filter((w) => kw.wholeUse?.includes(an.stem(w)))
     .join(' ');
 
+/**
+ * The heads of the keyword's closed compounds that the text uses as words of their own: "filter"
+ * for "Wasserfilter" when the text says "der Filter". Only where compounds are written closed
+ * (German); an English writer writes "water filter" as two words, whose half is already counted.
+ */
+const compoundHeads = (doc: Doc, kwStems: string[], lang: string): Set<string> => {
+  if (lang !== 'de') return new Set();
+  const words = new Set(doc.sentences.flatMap((s) => s.content));
+  return new Set(
+    [...words].filter((w) => w.length >= 4 && kwStems.some((k) => k.length >= w.length + 3 && k.endsWith(w))),
+  );
+};
+
+/**
+ * How much of the keyphrase a sentence names, when it does not say it whole: each keyword word
+ * it holds (in German also as the last part of a compound: a "Tischwasserfilter" is a
+ * "Wasserfilter"), and half of a keyword compound whose head it says alone ("der Filter"), as
+ * "the filter" is half of "water filter". Half or more names the subject.
+ */
+const subjectShare = (content: string[], kwStems: string[], heads: Set<string>, lang: string): number => {
+  if (!kwStems.length) return 0;
+  let named = 0;
+  for (const k of kwStems)
+    if (holdsHead(content, k, lang)) named += 1;
+    else if (content.some((c) => heads.has(c) && k.endsWith(c))) named += 0.5;
+  return named / kwStems.length;
+};
+
 /** A lone subject noun stands twice in a natural sentence or title; this many uses repeat it. */
 const LONE_NOUN_REPEATS = 3;
 
@@ -72,11 +101,23 @@ export const keywordDensity = (
   kwStems: string[],
   an?: Analyzer,
   kw?: KeywordInfo,
-): { matches: number; kd: number; mentions: number; uses: number; counted: number; served: number } => {
+): {
+  matches: number;
+  kd: number;
+  mentions: number;
+  uses: number;
+  counted: number;
+  served: number;
+  partial: number;
+} => {
   const g = an && kw ? gamingOf(doc, kw, an) : null;
   // Support (quoted speech, a sourced figure, a citation) is judged as evidence, not as the
   // writer's use of the keyphrase: no match, no dilution.
   const quotes = evidenceOf(doc).sentences;
+  const lang = an?.lang ?? 'en';
+  const heads = compoundHeads(doc, kwStems, lang);
+  // A phrase of several words, or a German compound, can be named in part; a lone English word cannot.
+  const partable = kwStems.length >= 2 || lang === 'de';
   let matches = 0;
   let served = 0;
   let partial = 0;
@@ -98,12 +139,13 @@ export const keywordDensity = (
     const m = occurrences(s, kwStems);
     matches += m;
     if (!m && wholeUse(s, kw)) served++;
-    else if (!m && kwStems.length >= 2 && coverage(s.content, kwStems) >= 0.5) partial++;
+    else if (!m && partable && subjectShare(s.content, kwStems, heads, lang) >= 0.5) partial++;
   }
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
     matches,
     served,
+    partial,
     // What the density figure is made of, so the summary states the same numbers.
     uses: matches + stuffedUses,
     counted: words + stuffedWords,
@@ -114,7 +156,7 @@ export const keywordDensity = (
 
 export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { kw, lang, an } = ctx;
-  const { matches, kd, mentions, uses, counted, served } = keywordDensity(doc, kw.stems, an, kw);
+  const { matches, kd, mentions, uses, counted, served, partial } = keywordDensity(doc, kw.stems, an, kw);
   // The sentences that name the subject as a whole use, said beside the density they lift (a
   // "0.23 %" praised as natural, alone, reads as a contradiction).
   const whole = served ? wholeUseWords(kw, an) : '';
@@ -123,6 +165,15 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     : '';
   const wholePl = served
     ? `, a kolejne ${count('pl', served, ['', ''], ['zdanie nazywa', 'zdania nazywają', 'zdań nazywa'])} „${whole}”`
+    : '';
+  // Likewise the sentences that name part of the phrase ("the filter", "die Pumpe"), where they are
+  // what lifts a low figure into the natural range.
+  const inPart = !served && partial && kd < 0.5;
+  const partEn = inPart
+    ? `, and ${count('en', partial, ['more sentence names', 'more sentences name'], ['', '', ''])} part of it`
+    : '';
+  const partPl = inPart
+    ? `, a kolejne ${count('pl', partial, ['', ''], ['zdanie nazywa', 'zdania nazywają', 'zdań nazywa'])} jej część`
     : '';
   const g = gamingOf(doc, kw, an);
   const ceiling = densityCeiling(kw.stems);
@@ -149,8 +200,11 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // whole keyphrase, (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers),
   // or a whole use (a local page's service, a report's event).
   // Otherwise a natural text scores a long gap that only repeating the whole keyphrase would close.
+  const kwHeads = compoundHeads(doc, kw.stems, lang);
   const namesSubject = (s: { stems: string[]; content: string[] }) =>
-    occurrences(s, kw.stems) > 0 || (kw.stems.length >= 2 && coverage(s.content, kw.stems) >= 0.5) || wholeUse(s, kw);
+    occurrences(s, kw.stems) > 0 ||
+    ((kw.stems.length >= 2 || lang === 'de') && subjectShare(s.content, kw.stems, kwHeads, lang) >= 0.5) ||
+    wholeUse(s, kw);
   let run = 0,
     longest = 0,
     runStart = 0,
@@ -277,8 +331,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     strengths.push(
       t(
         lang,
-        `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%)${wholeEn}.`,
-        `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%)${wholePl}.`,
+        `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%)${wholeEn}${partEn}.`,
+        `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%)${wholePl}${partPl}.`,
       ),
     );
   // Only a text with enough matches can be spread evenly; a lone match with a long gap is not, and
