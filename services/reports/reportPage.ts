@@ -290,12 +290,17 @@ function taskBlock(rec: Recommendation, L: Labels): Safe {
   </div>`;
 }
 
-/** Why the engine recommends it: the rule and its figure (issue 23: every recommendation names its evidence). */
+/**
+ * Why the engine recommends it: the rule and its figure (issue 23: every recommendation names its
+ * evidence). The rule opens with the dimension's id for integrators ("bluf: …"); the card already
+ * names the dimension for a reader, so the id is not repeated as jargon.
+ */
 function whyLine(rec: Recommendation, L: Labels): Safe | '' {
   const e = rec.evidence;
   if (!e?.rule) return '';
+  const rule = e.rule.startsWith(`${rec.dimension}: `) ? e.rule.slice(rec.dimension.length + 2) : e.rule;
   return html`<p class="why">
-    <strong>${L.why}:</strong> ${clientText(e.rule)}${e.figure ? ` (${clientText(e.figure)})` : ''}
+    <strong>${L.why}:</strong> ${clientText(rule)}${e.figure ? ` (${clientText(e.figure)})` : ''}
   </p>`;
 }
 

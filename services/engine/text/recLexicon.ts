@@ -1,3 +1,4 @@
+import { plural } from '../labels.ts';
 /**
  * Word lists and task texts the recommendation gate uses (issue 23), kept apart from lexicon.ts
  * so the scoring lists and these can change independently. German falls back to English.
@@ -268,17 +269,17 @@ const pl: RecLexicon = {
     byline: () =>
       `Dodaj pod tytułem podpis autora: imię i nazwisko oraz jedno zdanie o jego doświadczeniu w temacie (lata praktyki, kwalifikacje). Artykuł nie podaje autora, więc czytelnik nie wie, kto za nim stoi.`,
     paa: (q, n) =>
-      `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}; artykuł nie odpowiada.`,
+      `Odpowiedz pod tym śródtytułem na pytanie „${q}”: odpowiedź w pierwszym zdaniu, potem 40–60 słów szczegółów. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie ${plural('pl', n, ['', ''], ['odpowiada', 'odpowiadają', 'odpowiada'])}` : ''}; artykuł nie odpowiada.`,
     paaInPlace: (q, n) =>
-      `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie odpowiada` : ''}.`,
+      `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie ${plural('pl', n, ['', ''], ['odpowiada', 'odpowiadają', 'odpowiada'])}` : ''}.`,
     answerFirst: (q, w, shape) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     answerOpening: (q, e, shape, late) =>
       `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. ${late ? `W tym pierwszym zdaniu „${e}” pada dopiero po długim wstępie` : `W tym pierwszym zdaniu nie pada „${e}”`}, a pierwsze 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
-      `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników omawia ten wątek, a artykuł go pomija.`,
+      `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników ${plural('pl', n, ['', ''], ['omawia', 'omawiają', 'omawia'])} ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>
-      `Uzupełnij to zdanie o wątku „${h}” konkretami z własnej wiedzy (liczby, nazwy, zasada): artykuł tylko go dotyka, a ${n} z czołowych wyników go omawia.`,
+      `Uzupełnij to zdanie o wątku „${h}” konkretami z własnej wiedzy (liczby, nazwy, zasada): artykuł tylko go dotyka, a ${n} z czołowych wyników go ${plural('pl', n, ['', ''], ['omawia', 'omawiają', 'omawia'])}.`,
     value: (a, v) =>
       `Podaj w tym zdaniu wartość dla: ${a} („${v}” nie mówi, ile); czołowe wyniki ją podają, artykuł tylko ją opisuje.`,
     unit: (p) => `Wpisz liczbę w „${p}”: zdanie podaje jednostkę, ale nie wartość, a tę zna tylko autor.`,

@@ -1,5 +1,6 @@
 import t from 'tap';
 import { runAudit } from '../../../services/engine/audit.ts';
+import { recLexiconFor } from '../../../services/engine/text/recLexicon.ts';
 import { recArticles } from '../../eval/recArticles.ts';
 
 /**
@@ -116,3 +117,24 @@ t.test('"past its natural range" comes with a density past the ceiling, never be
     [],
   );
 });
+
+t.test(
+  'Polish tasks agree with the number of results: "1 … odpowiada", "2 … odpowiadają", "5 … odpowiada"',
+  async (t) => {
+    const task = recLexiconFor('pl').task;
+    const cases: [number, string, string][] = [
+      [1, 'odpowiada', 'omawia'],
+      [2, 'odpowiadają', 'omawiają'],
+      [4, 'odpowiadają', 'omawiają'],
+      [5, 'odpowiada', 'omawia'],
+      [12, 'odpowiada', 'omawia'],
+      [22, 'odpowiadają', 'omawiają'],
+    ];
+    for (const [n, answers, covers] of cases) {
+      t.match(task.paa('Ile to kosztuje?', n), `${n} z czołowych wyników na nie ${answers};`, `paa ${n}`);
+      t.match(task.paaInPlace('Ile to kosztuje?', n), `${n} z czołowych wyników na nie ${answers}.`, `paaInPlace ${n}`);
+      t.match(task.facet('Koszty', n), `${n} z czołowych wyników ${covers} ten wątek`, `facet ${n}`);
+      t.match(task.facetInPlace('Koszty', n), `${n} z czołowych wyników go ${covers}.`, `facetInPlace ${n}`);
+    }
+  },
+);

@@ -53,6 +53,9 @@ t.test('a task card shows the task and the place once, and no AFTER', async (t) 
       if (rec.insertAt?.anchor && !card.includes(escape(anchorText(rec.insertAt.anchor, rec.insertAt.placement))))
         wrong.push(`${name}: no anchor`);
       if (!/<p class="why">/u.test(card)) wrong.push(`${name}: no reason`);
+      // The dimension is named on the card; its id is no word a client reads.
+      if (new RegExp(`<strong>[^<]*</strong>\\s*${rec.dimension}:`, 'u').test(card))
+        wrong.push(`${name}: the reason opens with the id "${rec.dimension}:"`);
     }
   }
   t.same(wrong, []);
