@@ -289,7 +289,7 @@ const inPassage = (doc: Doc, at: Sentence): Pick<Grounded, 'change' | 'section'>
  * the warm-up sentence that stands where the answer belongs (blind review r9: poor pages missed
  * "no answer up front"). Only where the warm-up is named: without it the gap is not shown exactly.
  */
-const answerShape = (ctx: GateContext): AnswerShape | null => {
+const answerShape = (ctx: GateContext): AnswerShape => {
   const intent = ctx.kw.intent;
   const words = tokenize(ctx.kw.text);
   if (words.some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
@@ -299,9 +299,10 @@ const answerShape = (ctx: GateContext): AnswerShape | null => {
   if (intent === 'commercial' || intent === 'transactional') return 'choice';
   if (intent === 'local') return 'provider';
   // A definition answers a keyword that asks what a thing is, or names a lone thing ("rekuperacja").
-  // A phrase naming an event or a place's news ("perth bus strike") asks what happened: no shape
-  // here fits it, so no task (blind review r10 rejected a news item asked for a definition).
-  return words.some((w) => ctx.lex.defineAsks.includes(w)) || ctx.kw.stems.length === 1 ? 'define' : null;
+  // Any other phrase ("low light houseplants", a date's event, a place's news) gets the plain ask
+  // for what its reader wants, never a definition (blind review r10 rejected a news item asked for
+  // one); without any ask, an opening that warms up went without a task (r16).
+  return words.some((w) => ctx.lex.defineAsks.includes(w)) || ctx.kw.stems.length === 1 ? 'define' : 'direct';
 };
 
 const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
@@ -353,9 +354,11 @@ const atOpening = (
 const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon): Grounded | null => {
   const at = doc.sentences.find((s) => s.section === 0 && s.text === f.subject);
   // A keyword with a place may name a provider or the news from there ("Hochwasser Regen"): what
-  // the answer is cannot be told from an opening that never names the subject, so no task.
+  // the answer is cannot be told from an opening that never names the subject, so no task. Nor
+  // where the query asks for nothing in particular: without a stock warm-up, a first sentence
+  // that does not name the subject may well be a good lead (a problem the reader has).
   const shape = openingShape(ctx);
-  if (!at || !shape || shape === 'provider' || !unique(doc.content, at.text)) return null;
+  if (!at || !shape || shape === 'provider' || shape === 'direct' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
   // Named after a long lead-up, or not at all: the task says which (r14: "it does name it").
   const ce = entityStemsOf(ctx.kw);

@@ -95,6 +95,9 @@ export const passageStems = (q: string, ctx: PassageContext): string[] => {
   return questionStems(q, ctx).filter((k) => !glue.some((g) => sameWord(g, k)));
 };
 
+/** A word in at most this share of the page's sentences is one of the question's own, not the page's. */
+const RARE_SHARE = 0.2;
+
 /**
  * The sentence where the article already speaks to a question and dodges it or states it vaguely
  * ("fuel use depends on driving style, so no single figure can be given"; "we won't go into it
@@ -113,11 +116,18 @@ export const passageOn = (
   const need = passageStems(q, ctx);
   if (!need.length) return null;
   const least = need.length >= 3 ? 2 : 1;
+  const holds = (s: Sentence, k: string) => s.stems.some((h) => sameWord(h, k));
+  // The words the page says everywhere (its keyword, "wymiana baterii" on a stuffed page) do not
+  // tell which question a sentence speaks to: where the question has rarer words ("kosztuje",
+  // "hydraulika"), the sentence holds one of them (a cost question was anchored at a warm-up).
+  const prose = doc.sentences.filter((s) => s.kind === 'prose');
+  const rare = need.filter((k) => prose.filter((s) => holds(s, k)).length <= RARE_SHARE * prose.length);
   let best: { s: Sentence; n: number } | null = null;
   for (const s of doc.sentences) {
     if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text)) continue;
-    const n = need.filter((k) => s.stems.some((h) => sameWord(h, k))).length;
+    const n = need.filter((k) => holds(s, k)).length;
     if (n < least || n / need.length < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
+    if (rare.length && !rare.some((k) => holds(s, k))) continue;
     best = { s, n };
   }
   return best?.s ?? null;

@@ -226,7 +226,10 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   const gapPenalty = mentions < 0.5 ? 0 : Math.min(4, Math.max(0, (gap - 0.3) * 10));
 
   const heads = headed(doc).filter((s) => s.level >= 2);
-  const withKw = heads.filter((s) => coverage(an.contentStems(s.heading?.text ?? ''), kw.stems) >= 0.5).length;
+  // A subheading names the keyphrase as a sentence does (half its words; in German also by its compounds).
+  const withKw = heads.filter(
+    (s) => subjectShare(an.contentStems(s.heading?.text ?? ''), kw.stems, kwHeads, lang) >= 0.5,
+  ).length;
   const headShare = heads.length ? withKw / heads.length : 0;
   const headPenalty = heads.length >= 2 && (headShare < 0.3 || headShare > 0.75) ? 1 : 0;
   const score = clamp(base - gapPenalty - headPenalty - stuffPenalty);

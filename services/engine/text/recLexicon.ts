@@ -49,7 +49,7 @@ export interface RecLexicon {
 }
 
 /** What the opening answer says, by what the query asks: a thing, a method, a choice, a provider. */
-export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'difference' | 'provider';
+export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'difference' | 'provider' | 'direct';
 
 const EN_SHAPE: Record<AnswerShape, string> = {
   define: 'what it is, with one distinguishing figure or property',
@@ -58,6 +58,7 @@ const EN_SHAPE: Record<AnswerShape, string> = {
   choice: 'which to choose and why, with one figure that decides it',
   difference: 'how they differ, with one figure or property that tells them apart',
   provider: 'who you are, where you work and what it costs',
+  direct: 'what a reader who searched this wants to know, said plainly (the thing itself, a number, a date or a name)',
 };
 const PL_SHAPE: Record<AnswerShape, string> = {
   define: 'czym to jest, z jedną wyróżniającą liczbą lub cechą',
@@ -66,6 +67,7 @@ const PL_SHAPE: Record<AnswerShape, string> = {
   choice: 'co wybrać i dlaczego, z jedną rozstrzygającą liczbą',
   difference: 'czym się różnią, z jedną liczbą lub cechą, która je rozróżnia',
   provider: 'kim jesteście, gdzie działacie i ile to kosztuje',
+  direct: 'to, czego szuka czytelnik, powiedziane wprost (sama rzecz, liczba, data albo nazwa)',
 };
 const DE_SHAPE: Record<AnswerShape, string> = {
   define: 'was es ist, mit einer unterscheidenden Zahl oder Eigenschaft',
@@ -74,6 +76,7 @@ const DE_SHAPE: Record<AnswerShape, string> = {
   choice: 'was zu wählen ist und warum, mit einer entscheidenden Zahl',
   difference: 'worin sie sich unterscheiden, mit einer Zahl oder Eigenschaft, die sie unterscheidet',
   provider: 'wer Sie sind, wo Sie arbeiten und was es kostet',
+  direct: 'das, was der Leser sucht, direkt gesagt (die Sache selbst, eine Zahl, ein Datum oder ein Name)',
 };
 
 const en: RecLexicon = {

@@ -4,8 +4,8 @@ import { auditContent } from '../../../services/engine/audit.ts';
 /**
  * The answer asked of the author at a warm-up opening (issue 23): its shape follows what the query
  * asks. A definition only where the keyword asks what a thing is or names a lone thing; a phrase
- * that names an event or an aspect gets no task (blind review r10 rejected a definition asked of a
- * news item). Made-up pages.
+ * that names an event or an aspect is asked for the answer plainly, never a definition (blind
+ * review r10 rejected a definition asked of a news item; r16 missed the task). Made-up pages.
  */
 const page = (subject: string) =>
   [
@@ -31,8 +31,31 @@ t.test('"what is …" and a lone noun are asked for a definition', async (t) => 
   t.match(openingTask('exchanger', 'Heat exchanger')?.task ?? '', /what it is/);
 });
 
-t.test('a phrase naming an event or an aspect gets no definition task', async (t) => {
-  t.equal(openingTask('harbour festival fireworks cancelled', 'Harbour festival fireworks'), undefined);
+t.test(
+  'a phrase naming an event or an aspect gets no definition task: it is asked for the answer plainly',
+  async (t) => {
+    const task = openingTask('harbour festival fireworks cancelled', 'Harbour festival fireworks')?.task ?? '';
+    t.notMatch(task, /what it is/);
+    t.match(
+      task,
+      /said plainly \(the thing itself, a number, a date or a name\)/,
+      'r16: a warm-up opening gets its task',
+    );
+    t.match(task, /"In today’s"/, 'at the opening, quoting its warm-up');
+  },
+);
+
+t.test("the first statement's own warm-up is where the answer is asked, not a later sentence's", async (t) => {
+  const content = [
+    '# Harbour festival',
+    'Harbour towns are one of the most beautiful places in the whole country.',
+    'In today’s busy world people come to the coast to watch the boats and the light on the water.',
+    'The festival brings music, food stalls and a parade of sailing ships every summer.',
+  ].join('\n\n');
+  const r = auditContent({ content, url: null, keyword: 'harbour festival', language: 'en', benchmark: null });
+  const task = r.recommendations.find((x) => x.dimension === 'bluf' && x.authorDataOnly);
+  t.equal(task?.before, 'Harbour towns are one of the most beautiful places in the whole country.');
+  t.match(task?.task ?? '', /"one of the most"/);
 });
 
 t.test("the warm-up is quoted as the sentence writes it, in the language's quotation marks", async (t) => {

@@ -4,7 +4,8 @@ import { createAnalyzer } from '../../../services/engine/document.ts';
 import { firstHandSentences } from '../../../services/engine/firstHand.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { narratesEvent, reportsEvent } from '../../../services/engine/newsSignals.ts';
-import { looseCoverage, passageStems } from '../../../services/engine/questionMatch.ts';
+import { prepareDocument } from '../../../services/engine/prepare.ts';
+import { looseCoverage, passageOn, passageStems } from '../../../services/engine/questionMatch.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import { recLexiconFor } from '../../../services/engine/text/recLexicon.ts';
 import { tokenize } from '../../../services/engine/text/segment.ts';
@@ -191,3 +192,39 @@ t.test('wrong subject: a sub-topic template is a problem only where two results 
     [],
   );
 });
+
+t.test(
+  'an answer asked for in place: the sentence holds a word of the question the page does not say everywhere',
+  async (t) => {
+    const body = [
+      'Wymiana baterii w kuchni to prosta praca, a wymiana baterii w łazience wygląda podobnie.',
+      'Do wymiany baterii potrzebny jest klucz nastawny i uszczelki, a wymiana baterii trwa około 30 minut.',
+      'Uważa się, że wymiana baterii jest skomplikowana, ale wymiana baterii nie musi być trudna.',
+      'Przed wymianą baterii zakręć zawory pod zlewem i odkręć wężyki starej baterii.',
+      'Nową baterię przykręć do blatu nakrętką, a wężyki dokręć kluczem bez użycia siły.',
+      'Uszczelki wymień przy każdej wymianie, bo stare często przeciekają po kilku dniach.',
+    ];
+    const at = (extra: string[]) => {
+      const p = prepareDocument({
+        content: `# Jak wymienić baterię\n\n${[...body, ...extra].join('\n\n')}`,
+        url: null,
+        keyword: 'jak wymienić baterię',
+        language: 'pl',
+        benchmark: null,
+      });
+      const rl = recLexiconFor('pl');
+      return passageOn(
+        p.doc,
+        'Ile kosztuje wymiana baterii przez hydraulika?',
+        { an: p.an, kw: p.kw, lex: p.lex },
+        (s) => dodging(s, 'pl') || rl.dodges.some((d) => s.toLowerCase().includes(d)),
+      )?.text;
+    };
+    t.equal(at([]), undefined, 'not the sentence that only repeats the keyword');
+    t.equal(
+      at(['Koszt pracy hydraulika przy wymianie baterii może być różny, zależnie od miasta.']),
+      'Koszt pracy hydraulika przy wymianie baterii może być różny, zależnie od miasta.',
+      'the sentence that speaks to the cost',
+    );
+  },
+);
