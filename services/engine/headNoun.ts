@@ -169,7 +169,9 @@ export const germanNouns = (text: string): Set<string> => {
  * closed (German), a compound whose last part it is ("wasserhahn" holds "hahn", "profilzylinder"
  * holds "zylinder"): a compound's head is its last part. Parts of hyphenated words stand alone.
  */
-export const holdsHead = (stems: string[], head: string, lang: string): boolean =>
-  stems
-    .flatMap((s) => [s, ...s.split('-')])
-    .some((s) => s === head || (lang === 'de' && head.length >= 3 && s.length >= head.length + 3 && s.endsWith(head)));
+export const holdsHead = (stems: string[], head: string, lang: string): boolean => {
+  const holds = (s: string) =>
+    s === head || (lang === 'de' && head.length >= 3 && s.length >= head.length + 3 && s.endsWith(head));
+  // Read for every sentence of a page (density): no array is built per stem.
+  return stems.some((s) => holds(s) || (s.includes('-') && s.split('-').some(holds)));
+};

@@ -83,6 +83,8 @@ const compoundHeads = (doc: Doc, kwStems: string[], lang: string): Set<string> =
  */
 const subjectShare = (content: string[], kwStems: string[], heads: Set<string>, lang: string): number => {
   if (!kwStems.length) return 0;
+  // Outside German only whole words count: the plain share, without looking into compounds.
+  if (lang !== 'de') return coverage(content, kwStems);
   let named = 0;
   for (const k of kwStems)
     if (holdsHead(content, k, lang)) named += 1;
