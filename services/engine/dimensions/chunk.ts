@@ -1,5 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage, entityStemsOf } from '../keyword.ts';
+import { looseCoverage } from '../questionMatch.ts';
 import { count, t } from '../labels.ts';
 import type { Doc, Section } from '../types.ts';
 import {
@@ -44,11 +45,18 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // A heading with subsections under it ("Step by step", then "1. …").
   const hasSubsections = (s: Section) => (doc.sections[s.index + 1]?.level ?? 0) > s.level;
   const overlapPass = heads.map((s) => {
-    const hs = an.contentStems(s.heading?.text ?? '');
+    // What the heading announces: its words, not the examples in brackets or model numbers
+    // ("Kartridże z wbudowaną głowicą (np. HP 305, …)"), matched as inflected or compounded forms.
+    const announced = (s.heading?.text ?? '').replace(/\([^)]*\)|\[[^\]]*\]/gu, ' ');
+    const hs = an.contentStems(announced).filter((h) => !/\p{N}/u.test(h));
     // A heading over its subsections only is judged by theirs.
     if (!hs.length || (s.words === 0 && hasSubsections(s))) return 1;
-    const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
-    return hs.filter((h) => body.has(h)).length / hs.length >= 0.5 ? 1 : 0;
+    return looseCoverage(
+      (doc.bySection[s.index] ?? []).flatMap((x) => x.stems),
+      hs,
+    ) >= 0.5
+      ? 1
+      : 0;
   });
   // A passage stands alone when it names its subject: a section that never names the entity and
   // leans on "they/these/it" openings reads as a continuation of something else.

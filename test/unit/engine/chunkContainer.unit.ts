@@ -45,3 +45,28 @@ t.test('a heading over its subsections only is judged by them, not by its empty 
   const flat = chunk(page(''));
   t.ok(nested >= flat, `with the container heading ${nested}, without it ${flat}`);
 });
+
+t.test(
+  'a heading is matched by what it announces: not its bracketed examples or model numbers, and inflected',
+  async (t) => {
+    const withHeading = (heading: string) =>
+      chunk(
+        [
+          '# How to paint a garden shed',
+          'To paint a garden shed, sand it, prime the bare wood and brush on two coats of exterior paint on a dry day.',
+          `## ${heading}`,
+          'Brushes with synthetic bristles hold water-based paint well and leave fewer marks on rough boards.',
+          '## What paint to buy',
+          'Buy an exterior wood paint with a fungicide; a 2.5-litre tin covers a 6 × 4 ft shed twice.',
+        ].join('\n\n'),
+      );
+    const plain = withHeading('Synthetic brush');
+    t.equal(
+      withHeading('Synthetic brush (e.g. Harris 1234, Purdy XL-2)'),
+      plain,
+      'the examples in brackets do not count',
+    );
+    const unrelated = withHeading('Choosing a ladder');
+    t.ok(plain > unrelated, `a heading the body speaks to (${plain}) passes, one it does not (${unrelated}) fails`);
+  },
+);
