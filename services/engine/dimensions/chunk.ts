@@ -51,12 +51,11 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const hs = an.contentStems(announced).filter((h) => !/\p{N}/u.test(h));
     // A heading over its subsections only is judged by theirs.
     if (!hs.length || (s.words === 0 && hasSubsections(s))) return 1;
-    return looseCoverage(
-      (doc.bySection[s.index] ?? []).flatMap((x) => x.stems),
-      hs,
-    ) >= 0.5
-      ? 1
-      : 0;
+    const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
+    const missing = hs.filter((h) => !body.has(h));
+    // The exact words first; only those missing are looked for as inflected or compounded forms.
+    const held = hs.length - missing.length + (missing.length ? looseCoverage(body, missing) * missing.length : 0);
+    return held / hs.length >= 0.5 ? 1 : 0;
   });
   // A passage stands alone when it names its subject: a section that never names the entity and
   // leans on "they/these/it" openings reads as a continuation of something else.
