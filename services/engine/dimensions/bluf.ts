@@ -133,14 +133,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // things") warms up where no figure follows; with one ("… one of the most common diseases: 9 in
   // 10 adults") it frames the answer.
   const superlative = hasNum || !first ? null : (lex.superlativeWarmUp.exec(first.text.toLowerCase())?.[0] ?? null);
-  // The first statement's own warm-up goes first: the task is asked where the article starts, not at
-  // a later sentence of the first 60 words (r16: "the task points at a later sentence").
-  const firstLower = first?.text.toLowerCase() ?? '';
-  const fluff =
-    (first ? containsPhrase(firstLower, lex.throatClearing) : null) ??
-    superlative ??
-    containsPhrase(lowerWin, lex.throatClearing) ??
-    askedBack(introSentences, ctx);
+  const fluff = containsPhrase(lowerWin, lex.throatClearing) ?? askedBack(introSentences, ctx) ?? superlative;
   // Named only after a long lead ("Heating has been relied on for centuries, … which is why people
   // wonder whether to bleed a radiator") is named too late: the lead is the warm-up.
   const namedEarly = (x: Sentence) => namesCe(x.stems.slice(0, OPENING_LEAD_WORDS));
