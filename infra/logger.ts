@@ -57,4 +57,20 @@ export const createLogger = (
   return fd === undefined ? pino(options) : pino(options, pino.destination({ fd, sync: true }));
 };
 
+const DRAIN_LIMIT_MS = 2000;
+
+/**
+ * Every line written so far has reached its destination (or the limit passed: a reader that
+ * stopped reading must not hold a stop). Call before `process.exit`, whose own synchronous flush
+ * can overtake a line still being written.
+ */
+export const drained = (log: Logger): Promise<void> =>
+  new Promise((resolve) => {
+    const limit = setTimeout(resolve, DRAIN_LIMIT_MS);
+    log.flush(() => {
+      clearTimeout(limit);
+      resolve();
+    });
+  });
+
 export type { Logger };
