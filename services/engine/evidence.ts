@@ -1,4 +1,13 @@
-import { attributedFinding, citesMore, NAME, namesSourceMore, REPORTING, spanningQuotes } from './evidenceForms.ts';
+import {
+  attributedFinding,
+  citesMore,
+  dashSpeech,
+  NAME,
+  namesSourceMore,
+  reportedSpeech,
+  REPORTING,
+  spanningQuotes,
+} from './evidenceForms.ts';
 import type { Doc, Sentence } from './types.ts';
 
 /**
@@ -97,7 +106,8 @@ const BODY_AT: Record<string, RegExp> = {
 
 const cache = new WeakMap<Doc, Evidence>();
 
-const isQuote = (text: string): boolean => QUOTE.test(text) && (REPORTING.test(text) || NAME.test(text));
+const isQuote = (text: string): boolean =>
+  (QUOTE.test(text) && (REPORTING.test(text) || NAME.test(text))) || reportedSpeech(text) || dashSpeech(text);
 
 /** A source named in the sentence: an organisation, an institution, a standard, a proper name. */
 const namesSource = (text: string, lang: string): boolean => {

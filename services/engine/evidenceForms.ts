@@ -8,11 +8,33 @@ import type { Sentence } from './types.ts';
  * maker's document ("the Bosch manual recommends"). Kept apart so each list stays short.
  */
 
-/** Speech verbs in en/pl/de: who said it, not "according to" (shared with evidence.ts). */
+/**
+ * Speech verbs in en/pl/de: who said it, not "according to" (shared with evidence.ts). Bounded by
+ * letters, not \b, which reads "ł" and "ä" as non-word characters ("powiedział" never matched).
+ */
 export const REPORTING =
-  /\b(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|mówi|powiedział[a]?|twierdzi|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|meint|warnt|schreibt|ergänzt)\b/iu;
+  /(?<![\p{L}])(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|assures?|assured|stresse[sd]|insists?|insisted|mówi|powiedział[a]?|twierdzi|zapewnia|zapewnił[a]?|podkreśla|podkreślił[a]?|przekonuje|przekonywał[a]?|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|betonte|versichert|versicherte|unterstreicht|meint|warnt|schreibt|ergänzt)(?![\p{L}])/iu;
 /** Two capitalised words in a row ("Helen Carter"), anywhere after the sentence's first word. */
 export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
+
+// Reported speech of a named person: "Anna Nowak, head of …, assured that …", "Zbigniew Kras
+// zapewnił, że …": the name (which may open the sentence), a speech verb, then its that-clause.
+const NAME_AT_START = /^[\s"“„']*\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
+const THAT_CLAUSE = /^[^.!?]{0,80}?(?<![\p{L}])(?:that|że|iż|dass)(?![\p{L}])/u;
+// Direct speech opened by a dash, as Polish (and some German) news writes it: "– Nie planujemy
+// podwyżek – powiedział." The speaker follows the closing dash: a speech verb or a name.
+const DASH_SPEECH = /^[\s]*[–—]\s*\p{L}[^–—]{8,}\s[–—]\s*(.*)$/u;
+export const dashSpeech = (text: string): boolean => {
+  const m = DASH_SPEECH.exec(text);
+  if (!m) return false;
+  const after = m[1] ?? '';
+  return REPORTING.test(after.split(/\s+/).slice(0, 3).join(' ')) || NAME_AT_START.test(after);
+};
+export const reportedSpeech = (text: string): boolean => {
+  const verb = REPORTING.exec(text);
+  if (!verb || !(NAME.test(text) || NAME_AT_START.test(text))) return false;
+  return THAT_CLAUSE.test(text.slice(verb.index + verb[0].length));
+};
 
 // A publisher in the possessive before its document, within three words: "Nikon's own service
 // records", "Ofgem's guidance", "the UN's climate report", "eBay's sales rankings" (a

@@ -2,7 +2,7 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import type { Analyzer } from '../document.ts';
 import { holdsHead } from '../headNoun.ts';
 import { coverage, occurrences, subjectPhrase } from '../keyword.ts';
-import type { KeywordInfo } from '../types.ts';
+import type { KeywordInfo, Sentence } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
@@ -197,13 +197,19 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // Support without the keyphrase (a quotation, a sourced figure, a citation in the source's words)
   // is judged as evidence: it does not lengthen the writer's gap either.
   const support = evidenceOf(doc).sentences;
-  const prose = proseOf(doc).filter((s) => !g.filler.has(s) && !(support.has(s) && occurrences(s, kw.stems) === 0));
+  const prose = proseOf(doc).filter(
+    (s) =>
+      !g.filler.has(s) &&
+      !g.unspecific.has(s) &&
+      !g.generic.has(s) &&
+      !(support.has(s) && occurrences(s, kw.stems) === 0),
+  );
   // The run is broken by a sentence that names the subject, as the mention credit counts it: the
   // whole keyphrase, (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers),
   // or a whole use (a local page's service, a report's event).
   // Otherwise a natural text scores a long gap that only repeating the whole keyphrase would close.
   const kwHeads = compoundHeads(doc, kw.stems, lang);
-  const namesSubject = (s: { stems: string[]; content: string[] }) =>
+  const namesSubject = (s: Sentence) =>
     occurrences(s, kw.stems) > 0 ||
     ((kw.stems.length >= 2 || lang === 'de') && subjectShare(s.content, kw.stems, kwHeads, lang) >= 0.5) ||
     wholeUse(s, kw);

@@ -26,6 +26,8 @@ export interface Gaming {
    * no pair of content words the rest of the page uses): they earn no term credit (tfidf).
    */
   unspecific: Set<Sentence>;
+  /** Sentences of paragraphs generic by form (filler or not): sweeping or function words, no value. */
+  generic: Set<Sentence>;
   /** Words of the filler sentences. */
   fillerWords: number;
   /** Words that carry the text: all words less the filler and the stuffed sentences. */
@@ -140,7 +142,7 @@ const fillerOf = (
   kw: KeywordInfo,
   an: Analyzer,
   headings: { content: string[] }[],
-): { filler: Set<Sentence>; fillerWords: number } => {
+): { filler: Set<Sentence>; fillerWords: number; generic: Set<Sentence> } => {
   const wordsOf = (g: Sentence[]) => g.reduce((a, s) => a + s.words.length, 0);
   const { generic: sweeping, instruction } = lexiconFor(an.lang);
   // Generic by form: long enough, no value, not naming the keyphrase, and mostly function words or
@@ -158,6 +160,13 @@ const fillerOf = (
   };
   const groups = paragraphs(doc);
   const candidates = groups.filter(generic);
+  // A paragraph's own prose judged apart from its support: a citation added to a generic paragraph
+  // is evidence of its own (evidence.ts), and leaves the writer's sentences as generic as they were.
+  const genericProse = groups.flatMap((g) => {
+    if (candidates.includes(g)) return g;
+    const own = g.filter((s) => !support.has(s));
+    return own.length < g.length && own.length && generic(own) ? own : [];
+  });
   // The page's vocabulary: content stems by the number of units (paragraphs, list items, table
   // rows, headings) using them, and by the specific ones among them (not generic by form). Generic
   // paragraphs do not vouch for each other alone: four of them all saying "thing" and "feel" make
@@ -190,7 +199,7 @@ const fillerOf = (
       fillerWords += wordsOf(g);
     }
   }
-  return { filler, fillerWords };
+  return { filler, fillerWords, generic: new Set(genericProse) };
 };
 
 /** Adjacent content-stem pairs of a unit: how the page combines its words. */
@@ -297,13 +306,14 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
       ) * 2;
   stuffed += headingUses;
 
-  const { filler, fillerWords } = fillerOf(doc, kw, an, headings);
+  const { filler, fillerWords, generic } = fillerOf(doc, kw, an, headings);
   const result: Gaming = {
     stuffed,
     excessStuffing: Math.max(0, stuffed - (2 + Math.floor(doc.words / 400))),
     stuffedSentences,
     filler,
     unspecific: unspecificOf(doc, kw, an, headings),
+    generic,
     fillerWords,
     informativeWords: Math.max(
       1,

@@ -58,7 +58,8 @@ export const writerWords = (doc: Doc, g: Gaming): number =>
 export const termSentences = (doc: Doc, g: Gaming): Sentence[] => {
   const support = evidenceOf(doc).sentences;
   return doc.sentences.filter(
-    (s) => !g.filler.has(s) && !g.stuffedSentences.has(s) && !support.has(s) && !g.unspecific.has(s),
+    (s) =>
+      !g.filler.has(s) && !g.stuffedSentences.has(s) && !support.has(s) && !g.unspecific.has(s) && !g.generic.has(s),
   );
 };
 

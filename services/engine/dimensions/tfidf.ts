@@ -51,7 +51,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // A paragraph that says nothing specific earns no term, even when its words are the SERP's.
   const kept = termSentences(doc, g);
   const table = termTable(kept.length < doc.sentences.length ? { ...doc, sentences: kept } : doc, an, false);
-  const unspecificWords = [...g.unspecific].reduce(
+  const unspecificWords = [...new Set([...g.unspecific, ...g.generic])].reduce(
     (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) || quotes.has(s) ? 0 : s.words.length),
     0,
   );

@@ -36,10 +36,8 @@ for (const half of HAND_HALVES)
 
 t.test('tuning, corpus-a and corpus-c: gaming never raises CQS, evidence raises it', async (t) => {
   const rows = HAND_SETS.flatMap((set) => [...handRows('tuning', set), ...handRows('corpus-a', set)]);
-  // corpus-c's one known filler miss (a generic paragraph the filler rule does not recognise dilutes
-  // an over-used term) is in docs/scoring.md; its other variants are held to the same bar.
   const c = handRows('corpus-c');
-  t.equal(c.filter((r) => r.deltas.stuffing! > 0).length, 0, 'corpus-c: stuffing never raises CQS');
+  for (const v of HAND_GAMING) t.equal(c.filter((r) => r.deltas[v]! > 0).length, 0, `corpus-c: ${v} never raises CQS`);
   for (const v of ['quotation', 'statistic', 'citation'] as const)
     t.ok(c.filter((r) => r.deltas[v]! > 0).length >= 0.85 * c.length, `corpus-c: ${v} raises CQS on 7 of 8 or more`);
   t.ok(rows.length >= 8, `${rows.length} articles`);
@@ -54,29 +52,21 @@ t.test('tuning, corpus-a and corpus-c: gaming never raises CQS, evidence raises 
 
 /**
  * corpus-e to corpus-h (tuning sets, variants written at stop 38 for f and g, stop 40 for h):
- * stuffing never raises CQS and the evidence variants raise it on 5 of 6 or more. Filler is asserted
- * where it holds (corpus-e, corpus-g); filler that reads as ordinary prose about the city, the trade
- * or the reader's life, on the page's own vocabulary ("clients", "paperwork", "home office"), still
- * raises it on two of corpus-f's local and news pages and one of corpus-h's reviews (a known gap in
- * docs/scoring.md).
+ * stuffing and filler never raise CQS (filler that reads as ordinary prose on the page's own
+ * vocabulary included: a generic paragraph earns no term and closes no gap, stop 42) and the
+ * evidence variants raise it on 5 of 6 or more.
  */
-const FILLER_HOLDS = new Set(['corpus-e', 'corpus-g']);
 for (const half of ['corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
-  t.test(`${half}: stuffing never raises CQS, evidence raises it`, async (t) => {
+  t.test(`${half}: gaming never raises CQS, evidence raises it`, async (t) => {
     const rows = handRows(half);
     t.ok(rows.length >= 6, `${rows.length} articles`);
-    t.equal(rows.filter((r) => r.deltas.stuffing! > 0).length, 0, 'stuffing never raises CQS');
+    for (const v of HAND_GAMING) {
+      const raised = rows.filter((r) => r.deltas[v]! > 0).map((r) => `${r.id} +${r.deltas[v]}`);
+      t.same(raised, [], `${v} never raises CQS`);
+    }
     for (const v of ['quotation', 'statistic', 'citation'] as const)
       t.ok(
         rows.filter((r) => r.deltas[v]! > 0).length >= 5,
         `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`,
       );
-    const filler = rows.filter((r) => r.deltas.filler! > 0).map((r) => `${r.id} +${r.deltas.filler}`);
-    if (FILLER_HOLDS.has(half)) t.same(filler, [], 'filler never raises CQS');
-    else t.same(filler, [], 'filler never raises CQS', { todo: 'filler in ordinary prose (issue 24)' });
-    // The gap may only shrink: the count of raising filler variants is held where it stands.
-    t.ok(
-      filler.length <= (half === 'corpus-f' ? 2 : half === 'corpus-h' ? 1 : 0),
-      `filler raises: ${filler.join('; ')}`,
-    );
   });
