@@ -53,6 +53,7 @@ export type FindingKind =
   | 'stuffingVerbatim'
   | 'stuffingTrim'
   | 'stuffedTitle'
+  | 'stuffedHeading'
   | 'filler'
   | 'keywordMore'
   | 'cliche'

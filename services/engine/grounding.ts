@@ -632,6 +632,19 @@ export const ground = (
         f.figure ?? percent(lang, Math.round(kd * 100) / 100),
       );
     }
+    case 'stuffedHeading': {
+      // The subheading with the keyphrase cut out: its own words only, nothing added.
+      if (change.kind !== 'replace' || !change.after || !trimsOnly(change.before, change.after, ctx)) return null;
+      return pasteable(
+        t(
+          lang,
+          'density: the keyphrase in over 75% of the subheadings (stuffing)',
+          'density: fraza w ponad 75% śródtytułów (upychanie)',
+          'density: das Keyword in über 75 % der Zwischenüberschriften (Keyword-Stuffing)',
+        ),
+        f.figure ?? null,
+      );
+    }
     case 'stuffedTitle': {
       // The title kept up to the joint where it starts repeating the keyword: nothing added, and
       // the dropped part carries no figure or name the title promised.

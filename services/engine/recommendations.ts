@@ -41,6 +41,7 @@ const DEFECT_KINDS = new Set([
   'stuffingVerbatim',
   'stuffingTrim',
   'stuffedTitle',
+  'stuffedHeading',
   'cliche',
   'hedge',
   'duplicate',

@@ -6,6 +6,7 @@ import type { KeywordInfo, Sentence } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
 import { gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
+import { headingTrimFinding } from './headingTrim.ts';
 import { verbatimQueryTask } from './verbatimQuery.ts';
 import { removableStuffing } from '../grounding.ts';
 import { count, num, percent, t } from '../labels.ts';
@@ -351,7 +352,11 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // nor one whose summary counts uses in stuffed sentences, even within the natural allowance.
   if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0 && uses <= matches)
     strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
-  if (headPenalty) {
+  const headingTrim = headPenalty
+    ? headingTrimFinding(doc, ctx, (text) => subjectShare(an.contentStems(text), kw.stems, kwHeads, lang) >= 0.5)
+    : null;
+  if (headingTrim) findings.push(headingTrim);
+  else if (headPenalty) {
     findings.push(
       finding({
         title: t(lang, 'Balance the keyphrase in subheadings', 'Wyważ frazę w śródtytułach'),

@@ -30,7 +30,7 @@ export interface Trim {
 }
 
 /** Uses of the keyphrase as typed (every word, by stem, in order): word index ranges [from, to). */
-const usesIn = (spans: Span[], kwSeq: string[], stem: (w: string) => string): [number, number][] => {
+export const usesIn = (spans: Span[], kwSeq: string[], stem: (w: string) => string): [number, number][] => {
   const stems = spans.map((s) => stem(s.word.toLowerCase()));
   const out: [number, number][] = [];
   for (let i = 0; i + kwSeq.length <= stems.length; i++)
