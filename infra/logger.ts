@@ -54,23 +54,10 @@ export const createLogger = (
       },
     },
   };
-  return fd === undefined ? pino(options) : pino(options, pino.destination({ fd, sync: true }));
+  // Written synchronously: an asynchronous stream's last lines could be overtaken, or lost, by the
+  // synchronous flush at process.exit (a stop's "stopped …" lines came out of order), and its
+  // flush(cb) does not wait for a write in flight.
+  return pino(options, pino.destination({ fd: fd ?? 1, sync: true }));
 };
-
-const DRAIN_LIMIT_MS = 2000;
-
-/**
- * Every line written so far has reached its destination (or the limit passed: a reader that
- * stopped reading must not hold a stop). Call before `process.exit`, whose own synchronous flush
- * can overtake a line still being written.
- */
-export const drained = (log: Logger): Promise<void> =>
-  new Promise((resolve) => {
-    const limit = setTimeout(resolve, DRAIN_LIMIT_MS);
-    log.flush(() => {
-      clearTimeout(limit);
-      resolve();
-    });
-  });
 
 export type { Logger };

@@ -7,7 +7,7 @@ import { ConfigError, loadConfig, type Config } from '../infra/config.ts';
 import { openDatabase } from '../infra/database.ts';
 import { createKafka, type KafkaSettings } from '../infra/kafka/client.ts';
 import { createKafkaSubscriber } from '../infra/subscriptions/kafkaSubscriber.ts';
-import { createLogger, drained, expectConnectionLoss, isConnectionLoss } from '../infra/logger.ts';
+import { createLogger, expectConnectionLoss, isConnectionLoss } from '../infra/logger.ts';
 import { closeCpuPool, configureCpuPool } from '../infra/workers/cpuPool.ts';
 import { createStoreSubscriber } from '../infra/subscriptions/storeSubscriber.ts';
 import type { Subscriber } from '../infra/subscriptions/port.ts';
@@ -69,9 +69,6 @@ async function shutdown(code: number, signal?: NodeJS.Signals): Promise<never> {
       }
     }
   }
-  // The log is written asynchronously: a line still being written when the process exits would
-  // land after the lines that the exit writes synchronously (or not at all), so it is drained first.
-  await drained(log);
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0, 'SIGINT'));

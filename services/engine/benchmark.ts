@@ -1,13 +1,12 @@
 import type { Analyzer } from './document.ts';
 import { entityStemsOf } from './keyword.ts';
-import { buildDoc, detectFormat, parseContent } from './document.ts';
 import { leadsOf } from './dimensions/queryFanout.ts';
 import type { BenchStats, CompStats, TermTarget } from './benchStats.ts';
 import { gamingOf } from './dimensions/gaming.ts';
 import { hasValue, termSentences } from './dimensions/helpers.ts';
 import type { ScoringContext } from './context.ts';
-import { docShingles, termTable } from './text/terms.ts';
 import type { Lexicon } from './text/lexicon.ts';
+import { docShingles, termTable } from './text/terms.ts';
 import { buildReferentModel, judgeReferent, type ReferentModel } from './referent.ts';
 import { VOTER_SHARE } from './referentVote.ts';
 import { t } from './labels.ts';
@@ -15,10 +14,8 @@ import { expectedAttributes, termTargets } from './benchTargets.ts';
 import type { CompetitorInput, Doc, KeywordInfo, SerpBenchmarkInput } from './types.ts';
 import { hostOf } from '../../core/host.ts';
 import { MAX_CONTENT_CHARS } from './prepare.ts';
-import { reportsEvent } from './newsSignals.ts';
-
-/** Results reporting an event that make the query a news query: one could be a stray report. */
-const NEWS_RESULTS = 2;
+import { serpReportsNews } from './newsSignals.ts';
+import { readCompetitor, unmeasurable, type ReadCompetitor } from './competitors.ts';
 
 /**
  * The SERP benchmark: competitors are parsed like the audited page, pages about a different
@@ -42,53 +39,6 @@ const nearDuplicate = (a: Set<string>, b: Set<string>): boolean => {
   let both = 0;
   for (const x of a) if (b.has(x)) both++;
   return both / (a.size + b.size - both) >= 0.6;
-};
-
-/**
- * A competitor page longer than this is not parsed: parsing costs about 1.7 s of CPU per megabyte
- * of HTML, and ten pages of the crawler's 5 MB limit would run an audit the client paid for into the
- * engine's CPU-time bound. Real articles are far below it (their HTML is rarely over 500 kB).
- */
-export const MAX_COMPETITOR_CHARS = 1_000_000;
-
-/** Why a competitor cannot be measured at all, or null. */
-const unmeasurable = (c: CompetitorInput): string | null => {
-  const content = c.html ?? c.text ?? '';
-  if (!content.trim()) return 'no content';
-  return content.length > MAX_COMPETITOR_CHARS ? 'too large to analyse' : null;
-};
-
-export const competitorDoc = (c: CompetitorInput, an: Analyzer): Doc | null => {
-  const content = c.html ?? c.text ?? '';
-  if (!content.trim()) return null;
-  const format = c.html ? 'html' : detectFormat(content);
-  const parsed = parseContent(content, format, c.url);
-  return buildDoc(parsed, content, an, c.url, c.title ?? null);
-};
-
-interface ReadCompetitor {
-  doc: Doc;
-  table: ReturnType<typeof termTable>;
-  shingles: Set<string>;
-}
-
-/**
- * A competitor read once per language: apply's guard scores one audit's revisions against the
- * same SERP several times, and reading the pages was most of each scoring. A pure function of the
- * competitor and the language, kept only as long as the caller keeps the competitor object.
- */
-const readCompetitors = new WeakMap<CompetitorInput, Map<string, ReadCompetitor | null>>();
-
-const readCompetitor = (c: CompetitorInput, an: Analyzer): ReadCompetitor | null => {
-  let byLang = readCompetitors.get(c);
-  if (!byLang) readCompetitors.set(c, (byLang = new Map()));
-  let read = byLang.get(an.lang);
-  if (read === undefined) {
-    const doc = competitorDoc(c, an);
-    read = doc && { doc, table: termTable(doc, an, true), shingles: docShingles(doc) };
-    byLang.set(an.lang, read);
-  }
-  return read;
 };
 
 /** Why a result was left out, in words a client can check against the page, in the report's language. */
@@ -218,6 +168,6 @@ export const buildBench = (
     paa: input.paa,
     related: input.related,
     referent,
-    reportsNews: results.filter((x) => reportsEvent(x.doc)).length >= NEWS_RESULTS,
+    reportsNews: serpReportsNews(results.map((x) => x.doc)),
   };
 };

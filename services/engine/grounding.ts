@@ -8,6 +8,7 @@ import { gamingOf, idleSentences } from './dimensions/gaming.ts';
 import { removalChange, sectionName, unique } from './dimensions/helpers.ts';
 import type { Change, Doc, Evidence, Sentence } from './types.ts';
 import { aboutEntity, answeredInBody, passageOn } from './questionMatch.ts';
+import { withoutKeyphrase } from './keyphraseCut.ts';
 
 export { aboutEntity, answeredInBody, looseCoverage } from './questionMatch.ts';
 
@@ -428,7 +429,11 @@ export const ground = (
       if (!facet || f.subject === 'definition' || f.subject === 'howto' || f.subject === 'forWhom') return null;
       const shown = facetHeadings(bench, facet.markers, rl).filter((x) => ownWords(x.heading, ctx).length > 0);
       if (shown.length < 2) return null;
-      const heading = [...shown].sort((a, b) => a.heading.length - b.heading.length || a.i - b.i)[0]!.heading;
+      const serpHeading = [...shown].sort((a, b) => a.heading.length - b.heading.length || a.i - b.i)[0]!.heading;
+      // The sub-topic under the article's subject needs no keyphrase of its own: a competitor's
+      // "Kocioł żeliwny – zalety" added to the article is one more keyword heading (r17: stuffing).
+      const trimmedHeading = withoutKeyphrase(serpHeading, ctx);
+      const heading = trimmedHeading && ownWords(trimmedHeading, ctx).length ? trimmedHeading : serpHeading;
       if (tokenize(heading).length > 10) return null;
       const at = passageOn(doc, heading, ctx, (x) => dodges(x, ctx, rl));
       if (at && !unique(doc.content, at.text)) return null;

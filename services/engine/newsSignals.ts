@@ -103,3 +103,9 @@ export const reportsEvent = (doc: Doc): boolean => {
   if (firstHandSentences(doc) > s.reporting) return false;
   return s.dateAtTop && s.reporting >= 2 && (s.pastShare >= 0.4 || s.dayInLead);
 };
+
+/** Results reporting an event that make the query a news query: one could be a stray report. */
+const NEWS_RESULTS = 2;
+
+/** The SERP's pages report an event: the query asks for news. */
+export const serpReportsNews = (results: Doc[]): boolean => results.filter(reportsEvent).length >= NEWS_RESULTS;

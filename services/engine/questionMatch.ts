@@ -1,5 +1,6 @@
 import type { ScoringContext } from './context.ts';
 import { entityStemsOf } from './keyword.ts';
+import { sumsUp } from './dimensions/helpers.ts';
 import { recLexiconFor } from './text/recLexicon.ts';
 import type { Doc, Sentence } from './types.ts';
 
@@ -124,7 +125,9 @@ export const passageOn = (
   const rare = need.filter((k) => prose.filter((s) => holds(s, k)).length <= RARE_SHARE * prose.length);
   let best: { s: Sentence; n: number } | null = null;
   for (const s of doc.sentences) {
-    if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text)) continue;
+    // A summing-up sentence touches what the article treats elsewhere: the answer goes there (a tools
+    // question anchored at "Mein Fazit: … die richtigen Werkzeuge" was a slot in the wrong place, r16, r17).
+    if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text) || sumsUp(doc, s, ctx)) continue;
     const n = need.filter((k) => holds(s, k)).length;
     if (n < least || n / need.length < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
     if (rare.length && !rare.some((k) => holds(s, k))) continue;

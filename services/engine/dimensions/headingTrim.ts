@@ -1,9 +1,8 @@
 import type { Finding, ScoringContext } from '../context.ts';
 import { percent, t } from '../labels.ts';
-import { tokenize, wordSpans } from '../text/segment.ts';
 import type { Doc } from '../types.ts';
 import { finding, sectionName, unique } from './helpers.ts';
-import { usesIn } from './stuffingTrim.ts';
+import { withoutKeyphrase } from '../keyphraseCut.ts';
 
 /**
  * A subheading that names the keyphrase past the natural share (over 75 % of them), trimmed where
@@ -17,33 +16,7 @@ import { usesIn } from './stuffingTrim.ts';
  * subject. Elsewhere the "vary some subheadings" task stays.
  */
 
-/** A preposition (with an optional article or possessive) that attaches the keyphrase to the heading's words. */
-const ATTACH: Record<string, RegExp> = {
-  en: /\s+(?:for|of|about|on|in|with|to|from|at)(?:\s+(?:the|a|an|your|my))?\s*$/iu,
-  de: /\s+(?:zum|zur|beim|bei|im|in|für|über|von|vom|mit|am|an|zu)(?:\s+(?:der|die|das|den|dem|des|ein|eine|einem|einer|eines|ihre[mnrs]?|ihr))?\s*$/iu,
-  pl: /\s+(?:dla|o|w|we|na|przy|do|z|ze|po|od)\s*$/iu,
-};
-const LEAD_JOINT = /^\s*(?::|[–—-])\s+(?=\p{L})/u;
 const MAX_SHARE = 0.75;
-
-/** The heading without the keyphrase, or null where no cut is safe. */
-const trimmed = (text: string, ctx: ScoringContext): string | null => {
-  const spans = wordSpans(text);
-  const kwSeq = tokenize(ctx.kw.text).map((w) => ctx.an.stem(w));
-  const uses = usesIn(spans, kwSeq, ctx.an.stem);
-  if (uses.length !== 1 || !kwSeq.length) return null;
-  const [from, to] = uses[0]!;
-  const tail = text.slice(spans[to - 1]!.end);
-  if (to === spans.length && /^[\s?.!]*$/u.test(tail)) {
-    const head = text.slice(0, spans[from]!.start);
-    const attach = (ATTACH[ctx.lang] ?? ATTACH.en!).exec(head);
-    return attach ? `${head.slice(0, attach.index).trimEnd()}${tail.trim()}` : null;
-  }
-  const joint = from === 0 ? LEAD_JOINT.exec(tail) : null;
-  if (!joint) return null;
-  const rest = tail.slice(joint[0].length);
-  return rest.charAt(0).toLocaleUpperCase(ctx.lang) + rest.slice(1);
-};
 
 export const headingTrimFinding = (
   doc: Doc,
@@ -58,7 +31,7 @@ export const headingTrimFinding = (
   const own = new Set(kw.stems);
   const taken = new Set(heads.map((h) => h.trim().toLowerCase()));
   for (const before of [...named].reverse()) {
-    const after = trimmed(before, ctx);
+    const after = withoutKeyphrase(before, ctx);
     if (!after || namesKeyphrase(after) || taken.has(after.trim().toLowerCase())) continue;
     if (!an.contentStems(after).some((s) => !own.has(s)) || !unique(doc.content, before)) continue;
     const section = doc.sections.findIndex((s) => s.heading?.text === before);

@@ -5,6 +5,7 @@ import { recLexiconFor } from '../text/recLexicon.ts';
 import { tokenize, wordSpans } from '../text/segment.ts';
 import type { Doc, Sentence } from '../types.ts';
 import { finding, round2, sectionName, unique } from './helpers.ts';
+import { usesIn } from '../keyphraseCut.ts';
 
 /**
  * Stuffing trimmed in place (issue 23): on a page whose keyword density is over the natural range,
@@ -28,18 +29,6 @@ export interface Trim {
   /** Keyphrase uses shortened in the sentence. */
   cuts: number;
 }
-
-/** Uses of the keyphrase as typed (every word, by stem, in order): word index ranges [from, to). */
-export const usesIn = (spans: Span[], kwSeq: string[], stem: (w: string) => string): [number, number][] => {
-  const stems = spans.map((s) => stem(s.word.toLowerCase()));
-  const out: [number, number][] = [];
-  for (let i = 0; i + kwSeq.length <= stems.length; i++)
-    if (kwSeq.every((k, j) => stems[i + j] === k)) {
-      out.push([i, i + kwSeq.length]);
-      i += kwSeq.length - 1;
-    }
-  return out;
-};
 
 /** The characters to cut to shorten one repeated use, or null where no edit is safe by construction. */
 const cutFor = (text: string, spans: Span[], [from, to]: [number, number], ctx: GateContext): Span | null => {
@@ -87,12 +76,17 @@ export const stuffingTrims = (doc: Doc, ctx: GateContext, skip: Set<string>): Tr
   if (!kwSeq) return [];
   const named = new Set<string>();
   const out: Trim[] = [];
+  // Uses of the keyphrase each paragraph keeps after its cuts: a trim that leaves the paragraph
+  // still repeating it ("Our press is the perfect french press … This french press …") is no fix
+  // an editor keeps (blind reviews r16 and r17), so there the rewrite task stays.
+  const left = new Map<string, number>();
   for (const s of doc.sentences) {
     if (s.kind !== 'prose') continue;
     const spans = wordSpans(s.text);
     const uses = usesIn(spans, kwSeq, ctx.an.stem);
     if (!uses.length) continue;
     const para = `${s.section}:${s.block}`;
+    left.set(para, (left.get(para) ?? 0) + uses.length);
     // A sentence another change cuts whole names nothing afterwards: the next use is the first.
     if (skip.has(s.text)) continue;
     // The paragraph's first use stays: the title, the opening and each paragraph still name it.
@@ -108,8 +102,9 @@ export const stuffingTrims = (doc: Doc, ctx: GateContext, skip: Set<string>): Tr
     if (!cuts.length) continue;
     const after = cuts.reduceRight((x, c) => x.slice(0, c.start) + x.slice(c.end), s.text);
     out.push({ sentence: s, after, cuts: cuts.length });
+    left.set(para, left.get(para)! - cuts.length);
   }
-  return out;
+  return out.filter((x) => left.get(`${x.sentence.section}:${x.sentence.block}`)! <= 1);
 };
 
 /** Runs of trimmed sentences of one paragraph not broken by a sentence another change takes. */

@@ -226,5 +226,15 @@ t.test(
       'Koszt pracy hydraulika przy wymianie baterii może być różny, zależnie od miasta.',
       'the sentence that speaks to the cost',
     );
+    t.equal(
+      at(['## Podsumowanie', 'Koszt pracy hydraulika przy wymianie baterii może być różny, zależnie od miasta.']),
+      undefined,
+      'not a sentence of the conclusion: the answer belongs where the topic is treated (r16, r17)',
+    );
+    t.equal(
+      at(['Podsumowując: koszt pracy hydraulika przy wymianie baterii może być różny, zależnie od miasta.']),
+      undefined,
+      'not a sentence that sums up',
+    );
   },
 );

@@ -3,7 +3,7 @@ import { createAnalyzer } from '../../../services/engine/document.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { compoundsApart } from '../../../services/engine/referentCompounds.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
-import { competitorDoc } from '../../../services/engine/benchmark.ts';
+import { competitorDoc } from '../../../services/engine/competitors.ts';
 import { loadSet } from '../../eval/corpus.ts';
 
 /**

@@ -2,7 +2,7 @@ import t from 'tap';
 import { createAnalyzer } from '../../../services/engine/document.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { headlinedApart } from '../../../services/engine/referentHeadline.ts';
-import { competitorDoc } from '../../../services/engine/benchmark.ts';
+import { competitorDoc } from '../../../services/engine/competitors.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { queryCounts } from '../../../services/engine/referentVote.ts';
 import { loadSet } from '../../eval/corpus.ts';

@@ -30,15 +30,22 @@ const trimsOf = (lang: string, keyword: string, text: string) => {
 
 t.test('English: a repeated noun phrase after a determiner shrinks to its head noun', async (t) => {
   const text =
-    'We tested the garden hose reel all summer. Every garden hose reel leaks a little, and this garden hose reel is no exception. ' +
-    'Hang this garden hose reel holder on a wall.';
+    'We tested the garden hose reel all summer. It kinks a little, and we found this garden hose reel too heavy.';
   t.same(trimsOf('en', 'garden hose reel', text), [
     [
-      'Every garden hose reel leaks a little, and this garden hose reel is no exception.',
-      // "garden hose reel leaks" could be a compound ("reel leaks"): only a function word after counts.
-      'Every garden hose reel leaks a little, and this reel is no exception.',
+      'It kinks a little, and we found this garden hose reel too heavy.',
+      'It kinks a little, and we found this reel too heavy.',
     ],
   ]);
+});
+
+t.test('no trim that leaves its paragraph repeating the keyphrase (blind reviews r16, r17)', async (t) => {
+  // Only "this garden hose reel" can be cut: "garden hose reel leaks" could be a compound, and
+  // "reel holder" uses the phrase as a modifier. Cut alone, the paragraph still says it three times.
+  const text =
+    'We tested the garden hose reel all summer. Every garden hose reel leaks a little, and this garden hose reel is no exception. ' +
+    'Hang this garden hose reel holder on a wall.';
+  t.same(trimsOf('en', 'garden hose reel', text), []);
 });
 
 t.test('a bare name appended to a common noun phrase goes after the first use', async (t) => {
