@@ -1,13 +1,14 @@
 import { withPageVerb } from './keywordVerb.ts';
 import { AppError } from '../../core/errors.ts';
 import { deriveCsi } from './csi.ts';
-import { buildDoc, createAnalyzer, detectFormat, parseContent } from './document.ts';
+import { buildDoc, createAnalyzer, detectFormat, parseContent, type Analyzer } from './document.ts';
 import { evidenceOf } from './evidence.ts';
 import { boundDepth } from './html/boundDepth.ts';
 import { germanNouns } from './headNoun.ts';
 import { describeKeyword, detectKeyword, refineIntent } from './keyword.ts';
 import { keywordLanguage, resolveLanguage } from './language.ts';
-import { reportsEvent } from './newsSignals.ts';
+import { reportsEvent, serpReportsNews } from './newsSignals.ts';
+import { readCompetitor, unmeasurable } from './competitors.ts';
 import { classifyProfile } from './profile.ts';
 import { lexiconFor } from './text/lexicon.ts';
 import type { Csi, EngineInput } from './types.ts';
@@ -68,18 +69,21 @@ export const prepareDocument = (input: EngineInput) => {
   const body = doc.sentences.filter((s) => !support.has(s)).map((s) => s.stems);
   const nouns = language === 'de' ? germanNouns(doc.text) : null;
   const profile = classifyProfile(doc, lex);
-  const kw = refineIntent(
-    withPageVerb(
-      describeKeyword(keyword, an, body, nouns),
-      an,
-      doc.sentences.map((s) => s.text),
-      body,
-      nouns,
-    ),
-    doc.text,
+  const described = withPageVerb(
+    describeKeyword(keyword, an, body, nouns),
     an,
-    profile === 'news' || reportsEvent(doc),
+    doc.sentences.map((s) => s.text),
+    body,
+    nouns,
   );
+  const pageNews = profile === 'news' || reportsEvent(doc);
+  const refined = refineIntent(described, doc.text, an, pageNews);
+  // A place in the keyword reads as a service's area unless the query asks for news: the SERP
+  // says which ("hochwasser <town>" over reports of the flood), whatever the audited page is like.
+  const kw =
+    refined.intent === 'local' && !pageNews && serpAsksNews(input.benchmark, an)
+      ? refineIntent(described, doc.text, an, true)
+      : refined;
   const csi = deriveCsi(doc, kw, profile);
   return { format, language, an, lex, parsed, doc, keyword, kw, csi, titleOverride };
 };
@@ -93,6 +97,16 @@ export const prepareAudit = (input: EngineInput): Preparation => {
   const { keyword, language, csi } = prepareDocument(input);
   return { keyword, language, csi };
 };
+
+/** The SERP's readable results report an event (newsSignals.ts): the query asks for news. */
+const serpAsksNews = (serp: EngineInput['benchmark'], an: Analyzer): boolean =>
+  !!serp &&
+  serpReportsNews(
+    serp.competitors.flatMap((c) => {
+      const read = unmeasurable(c) ? null : readCompetitor(c, an);
+      return read ? [read.doc] : [];
+    }),
+  );
 
 /** What prepareDocument gives the scoring. */
 export type PreparedDocument = ReturnType<typeof prepareDocument>;
