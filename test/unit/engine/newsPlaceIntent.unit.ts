@@ -38,7 +38,7 @@ const intentOf = (competitors: CompetitorInput[] | null) =>
     keyword: KEYWORD,
     language: 'en',
     format: 'markdown',
-    benchmark: competitors && { competitors, paa: [], relatedSearches: [] },
+    benchmark: competitors && { competitors, paa: [], related: [], searchVolume: 0, serpOrganicCount: 0 },
   }).kw.intent;
 
 t.test('a SERP that reports the event makes the place in the keyword the scene, not a service area', async (t) => {
