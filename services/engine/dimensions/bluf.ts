@@ -11,11 +11,12 @@ import {
   finding,
   firstWords,
   hasValue,
-  headed,
   insertChange,
   replaceChange,
   round1,
   unique,
+  overSubsections,
+  bodySections,
 } from './helpers.ts';
 
 /**
@@ -140,9 +141,8 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const opening = !fluff && !hasNum && first && !namedEarly(first) ? first : undefined;
   const intro = Number(hasCe) + Number(hasVerb) + Number(hasNum) + Number(!fluff);
 
-  const secs = headed(doc).filter(
-    (s) => s.level >= 2 && !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)),
-  );
+  // Sections that answer a heading: the page's own (bodySections), not a heading over subsections only.
+  const secs = bodySections(doc, lex).filter((s) => !overSubsections(doc, s));
   const passing = secs.filter((s) => answerFirst(s, doc.bySection[s.index] ?? [], ctx));
   // Without subheadings a short text is judged by its intro; a longer one has no passage that
   // leads with its answer (a wall of text earns no section points from its intro alone).

@@ -2,7 +2,7 @@ import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { coverage, entityStemsOf } from '../keyword.ts';
 import { looseCoverage } from '../questionMatch.ts';
 import { count, t } from '../labels.ts';
-import type { Doc, Section } from '../types.ts';
+import type { Doc } from '../types.ts';
 import {
   capitalise,
   clamp,
@@ -14,6 +14,7 @@ import {
   round1,
   sectionName,
   unique,
+  overSubsections,
 } from './helpers.ts';
 
 /**
@@ -42,15 +43,13 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     return { s, first, pronoun: first ? lex.pronounOpeners.includes(first.words[0] ?? '') : false };
   });
   const openPass = openers.map((o) => (o.pronoun ? 0 : 1));
-  // A heading with subsections under it ("Step by step", then "1. …").
-  const hasSubsections = (s: Section) => (doc.sections[s.index + 1]?.level ?? 0) > s.level;
   const overlapPass = heads.map((s) => {
     // What the heading announces: its words, not the examples in brackets or model numbers
     // ("Kartridże z wbudowaną głowicą (np. HP 305, …)"), matched as inflected or compounded forms.
     const announced = (s.heading?.text ?? '').replace(/\([^)]*\)|\[[^\]]*\]/gu, ' ');
     const hs = an.contentStems(announced).filter((h) => !/\p{N}/u.test(h));
     // A heading over its subsections only is judged by theirs.
-    if (!hs.length || (s.words === 0 && hasSubsections(s))) return 1;
+    if (!hs.length || overSubsections(doc, s)) return 1;
     const body = new Set((doc.bySection[s.index] ?? []).flatMap((x) => x.stems));
     const missing = hs.filter((h) => !body.has(h));
     // The exact words first; only those missing are looked for as inflected or compounded forms.
@@ -71,7 +70,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       const leaning = ss.filter((x) => lex.pronounOpeners.includes(x.words[0] ?? '')).length / ss.length;
       return named || leaning < 0.3 ? 1 : 0;
     });
-  const nonEmpty = heads.map((s) => (s.words >= 20 || hasSubsections(s) ? 1 : 0));
+  // A short section with subsections under it is not empty: they are its text.
+  const nonEmpty = heads.map((s) => (s.words >= 20 || (doc.sections[s.index + 1]?.level ?? 0) > s.level ? 1 : 0));
   const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
   // About one subheading per 250 words: a page without them is one undivided passage.

@@ -13,9 +13,9 @@ import {
   finding,
   firstParagraph,
   firstWords,
-  headed,
   insertChange,
   round1,
+  bodySections,
 } from './helpers.ts';
 
 /**
@@ -124,19 +124,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   const serpTerms = (ctx.bench?.targets ?? []).flatMap((x) => x.key.split(' '));
   const top = new Set([...topStems(doc, 12), ...kw.stems, ...serpTerms]);
   // A conclusion or the page's apparatus ("Sources", "Źródła", "Quellen") need no topic words.
-  const apparatus = (text: string) =>
-    lex.apparatusHeadings.includes(
-      text
-        .toLowerCase()
-        .replace(/[:.]\s*$/u, '')
-        .trim(),
-    );
-  const heads = headed(doc).filter(
-    (s) =>
-      s.level >= 2 &&
-      !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)) &&
-      !apparatus(s.heading?.text ?? ''),
-  );
+  const heads = bodySections(doc, lex);
   const offTopic = heads.filter((s) => !an.contentStems(s.heading?.text ?? '').some((st) => top.has(st)));
   const onTopic = heads.length ? 1 - offTopic.length / heads.length : doc.words < 300 ? 0.5 : 0;
 

@@ -213,6 +213,33 @@ export const lowerText = (s: Sentence): string => s.text.toLowerCase();
 /** Headed sections (level 2+). */
 export const headed = (doc: Doc): Section[] => doc.sections.filter((s) => s.heading !== null);
 
+/**
+ * Subsections that are the page's own text (level 2+): not the conclusion ("Fazit", "Summary") and
+ * not the apparatus ("Sources", "FAQ", "Contact"), which need no topic words and answer no heading.
+ */
+export const bodySections = (doc: Doc, lex: Pick<ScoringContext, 'lex'>['lex']): Section[] => {
+  const apparatus = (text: string) =>
+    lex.apparatusHeadings.includes(
+      text
+        .toLowerCase()
+        .replace(/[:.]\s*$/u, '')
+        .trim(),
+    );
+  return headed(doc).filter(
+    (s) =>
+      s.level >= 2 &&
+      !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)) &&
+      !apparatus(s.heading?.text ?? ''),
+  );
+};
+
+/**
+ * A heading that only stands over its subsections ("Step by step", then "1. …"): no text of its
+ * own, the next section deeper. It is judged by its subsections, never as a passage.
+ */
+export const overSubsections = (doc: Doc, s: Section): boolean =>
+  s.words === 0 && (doc.sections[s.index + 1]?.level ?? 0) > s.level;
+
 export const actionOf = (change: Change | null, fallback: ActionType): ActionType => {
   if (!change) return fallback;
   if (change.kind === 'insert') return 'add';
