@@ -1,6 +1,6 @@
 import type { ScoringContext } from './context.ts';
 import { entityStemsOf } from './keyword.ts';
-import { sumsUp } from './dimensions/helpers.ts';
+import { sumsUp } from './conclusion.ts';
 import { recLexiconFor } from './text/recLexicon.ts';
 import type { Doc, Sentence } from './types.ts';
 

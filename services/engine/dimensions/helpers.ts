@@ -4,6 +4,7 @@ import type { Gaming } from './gaming.ts';
 import { sectionLabels, t } from '../labels.ts';
 import { linkedTexts } from '../text/linkScan.ts';
 import { tokenize } from '../text/segment.ts';
+import { opensAsConclusion } from '../conclusion.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
 export const clamp = (x: number, lo = 0, hi = 10): number => Math.min(hi, Math.max(lo, x));
@@ -93,27 +94,6 @@ export const finding = (
 
 export const fill = (template: string, entity: string): string =>
   template.replace(/\{E\}/g, capitalise(entity)).replace(/\{e\}/g, entity);
-
-/** Opens on a conclusion word ("Mein Fazit: …", "Podsumowując, …", "In summary, …"). */
-const opensAsConclusion = (text: string, ctx: Pick<ScoringContext, 'lex'>): boolean => {
-  const head = tokenize(text).slice(0, 4);
-  return ctx.lex.conclusionHeadings.some((c) => {
-    const cw = tokenize(c);
-    if (cw.length > 1) return head.join(' ').includes(cw.join(' '));
-    return head.some((w) => w.startsWith(cw[0]!.slice(0, 6)));
-  });
-};
-
-/**
- * A sentence that sums up: it opens on a conclusion word, or stands in a section headed as the
- * conclusion ("Fazit", "Podsumowanie", "Conclusion"). What it touches is treated elsewhere.
- */
-export const sumsUp = (doc: Doc, s: Sentence, ctx: Pick<ScoringContext, 'lex'>): boolean => {
-  const heading = (doc.sections[s.section]?.heading?.text ?? '').toLowerCase();
-  return (
-    opensAsConclusion(s.text, ctx) || (heading !== '' && ctx.lex.conclusionHeadings.some((c) => heading.includes(c)))
-  );
-};
 
 /**
  * A block that closes the article rather than informing: a sign-off that turns to the reader (a
