@@ -1,4 +1,5 @@
 import { addsNothing } from '../engine/grounding.ts';
+import { isConclusionHeading } from '../engine/conclusion.ts';
 import { tokenize } from '../engine/text/segment.ts';
 import { recLexiconFor } from '../engine/text/recLexicon.ts';
 import { stripInline } from '../engine/text/markdown.ts';
@@ -129,8 +130,7 @@ export const answerUnfit =
     const i = at.blocks.indexOf(at.block);
     // The closing section sums up and signs off ("We hope you now know …"): its lines stay there.
     const heading = at.blocks.slice(0, Math.max(0, i)).findLast((b) => b.kind === 'heading' && b.level >= 2);
-    const closing = view.ctx.lex.conclusionHeadings;
-    if (heading && closing.some((c) => heading.text.toLowerCase().includes(c))) return true;
+    if (heading && isConclusionHeading(heading.text, view.ctx.lex)) return true;
     if (at.index === 0) {
       const prev = at.blocks[i - 1];
       if (prev?.kind === 'heading' && prev.level >= 2 && isQuestion(prev.text)) return true;

@@ -2,6 +2,7 @@ import { containsPhrase } from '../engine/dimensions/helpers.ts';
 import { count, t } from '../engine/labels.ts';
 import { parseMarkdown, stripInline } from '../engine/text/markdown.ts';
 import { lexiconFor } from '../engine/text/lexicon.ts';
+import { isConclusionHeading } from '../engine/conclusion.ts';
 import { splitSentences } from '../engine/text/segment.ts';
 import type { Recommendation } from '../engine/types.ts';
 import { anchorsOf } from './anchors.ts';
@@ -486,8 +487,7 @@ const closingHeading = (blocks: Blocks, lang: string): string | null => {
   const h2s = blocks.filter((b) => b.kind === 'heading' && b.level === 2);
   const last = h2s[h2s.length - 1];
   if (!last || h2s.length < 2) return null;
-  const text = last.text.toLowerCase();
-  return lexiconFor(lang).conclusionHeadings.some((c) => text.includes(c)) ? last.raw : null;
+  return isConclusionHeading(last.text, lexiconFor(lang)) ? last.raw : null;
 };
 
 /**

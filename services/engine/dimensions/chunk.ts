@@ -15,6 +15,7 @@ import {
   sectionName,
   unique,
   overSubsections,
+  hasSubsections,
 } from './helpers.ts';
 
 /**
@@ -71,7 +72,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       return named || leaning < 0.3 ? 1 : 0;
     });
   // A short section with subsections under it is not empty: they are its text.
-  const nonEmpty = heads.map((s) => (s.words >= 20 || (doc.sections[s.index + 1]?.level ?? 0) > s.level ? 1 : 0));
+  const nonEmpty = heads.map((s) => (s.words >= 20 || hasSubsections(doc, s) ? 1 : 0));
   const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
   // About one subheading per 250 words: a page without them is one undivided passage.

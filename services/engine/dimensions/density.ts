@@ -4,7 +4,7 @@ import { holdsHead } from '../headNoun.ts';
 import { coverage, occurrences, subjectPhrase } from '../keyword.ts';
 import type { KeywordInfo, Sentence } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
-import { gamingOf } from './gaming.ts';
+import { creditless, gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { headingTrimFinding } from './headingTrim.ts';
 import { verbatimQueryTask } from './verbatimQuery.ts';
@@ -198,13 +198,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // Support without the keyphrase (a quotation, a sourced figure, a citation in the source's words)
   // is judged as evidence: it does not lengthen the writer's gap either.
   const support = evidenceOf(doc).sentences;
-  const prose = proseOf(doc).filter(
-    (s) =>
-      !g.filler.has(s) &&
-      !g.unspecific.has(s) &&
-      !g.generic.has(s) &&
-      !(support.has(s) && occurrences(s, kw.stems) === 0),
-  );
+  const none = creditless(g);
+  const prose = proseOf(doc).filter((s) => !none.has(s) && !(support.has(s) && occurrences(s, kw.stems) === 0));
   // The run is broken by a sentence that names the subject, as the mention credit counts it: the
   // whole keyphrase, (for a phrase) half its words ("the trimmer" in a guide to cordless trimmers),
   // or a whole use (a local page's service, a report's event).
@@ -236,9 +231,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
 
   const heads = headed(doc).filter((s) => s.level >= 2);
   // A subheading names the keyphrase as a sentence does (half its words; in German also by its compounds).
-  const withKw = heads.filter(
-    (s) => subjectShare(an.contentStems(s.heading?.text ?? ''), kw.stems, kwHeads, lang) >= 0.5,
-  ).length;
+  const namesKeyphrase = (heading: string) => subjectShare(an.contentStems(heading), kw.stems, kwHeads, lang) >= 0.5;
+  const withKw = heads.filter((s) => namesKeyphrase(s.heading?.text ?? '')).length;
   const headShare = heads.length ? withKw / heads.length : 0;
   const headPenalty = heads.length >= 2 && (headShare < 0.3 || headShare > 0.75) ? 1 : 0;
   const score = clamp(base - gapPenalty - headPenalty - stuffPenalty);
@@ -352,9 +346,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // nor one whose summary counts uses in stuffed sentences, even within the natural allowance.
   if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0 && uses <= matches)
     strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
-  const headingTrim = headPenalty
-    ? headingTrimFinding(doc, ctx, (text) => subjectShare(an.contentStems(text), kw.stems, kwHeads, lang) >= 0.5)
-    : null;
+  const headingTrim = headPenalty ? headingTrimFinding(doc, ctx, namesKeyphrase) : null;
   if (headingTrim) findings.push(headingTrim);
   else if (headPenalty) {
     findings.push(

@@ -1,4 +1,4 @@
-import { gamingOf, idleSentences } from './gaming.ts';
+import { creditless, gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { count, t } from '../labels.ts';
 import type { Doc, Sentence } from '../types.ts';
@@ -61,8 +61,10 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (bench && bench.attributes.length) {
     // A word dropped in generic filler is not the attribute covered.
     const g = gamingOf(doc, kw, ctx.an);
-    const idle = idleSentences(g);
-    const docStems = new Set(doc.sentences.filter((s) => !idle.has(s) && !g.generic.has(s)).flatMap((s) => s.stems));
+    const none = creditless(g);
+    const docStems = new Set(
+      doc.sentences.filter((s) => !none.has(s) && !g.stuffedSentences.has(s)).flatMap((s) => s.stems),
+    );
     const got = bench.attributes.filter((a) => attrs.has(a.stem));
     const mentioned = bench.attributes.filter((a) => !attrs.has(a.stem) && docStems.has(a.stem));
     cov = (got.length + 0.5 * mentioned.length) / bench.attributes.length;

@@ -324,6 +324,12 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
   return result;
 };
 
+/**
+ * The sentences that earn no credit (no term, attribute or gap closed): filler, unspecific or
+ * generic by form. Stuffed sentences are counted apart (their uses still count as over-use).
+ */
+export const creditless = (g: Gaming): Set<Sentence> => new Set([...g.filler, ...g.unspecific, ...g.generic]);
+
 /** The sentences that carry nothing: filler, unspecific or keyword-stuffed. One owner for the rule. */
 export const idleSentences = (g: Gaming): Set<Sentence> =>
   new Set([...g.filler, ...g.unspecific, ...g.stuffedSentences]);

@@ -1,10 +1,10 @@
 import type { ScoringContext, Finding } from '../context.ts';
 import { evidenceOf } from '../evidence.ts';
-import type { Gaming } from './gaming.ts';
+import { creditless, type Gaming } from './gaming.ts';
 import { sectionLabels, t } from '../labels.ts';
 import { linkedTexts } from '../text/linkScan.ts';
 import { tokenize } from '../text/segment.ts';
-import { opensAsConclusion } from '../conclusion.ts';
+import { isConclusionHeading, opensAsConclusion } from '../conclusion.ts';
 import type { ActionType, Block, Change, Doc, Placement, Section, Sentence } from '../types.ts';
 
 export const clamp = (x: number, lo = 0, hi = 10): number => Math.min(hi, Math.max(lo, x));
@@ -58,10 +58,8 @@ export const writerWords = (doc: Doc, g: Gaming): number =>
  */
 export const termSentences = (doc: Doc, g: Gaming): Sentence[] => {
   const support = evidenceOf(doc).sentences;
-  return doc.sentences.filter(
-    (s) =>
-      !g.filler.has(s) && !g.stuffedSentences.has(s) && !support.has(s) && !g.unspecific.has(s) && !g.generic.has(s),
-  );
+  const none = creditless(g);
+  return doc.sentences.filter((s) => !none.has(s) && !g.stuffedSentences.has(s) && !support.has(s));
 };
 
 /** A sentence with a value counts as at most this many words of the rate's base. */
@@ -122,8 +120,7 @@ export const newSectionPlace = (
 ): { placement: Placement; anchor: string; sectionIndex: number } => {
   const last = doc.sections[doc.sections.length - 1];
   if (last?.heading && doc.sections.length > 1) {
-    const h = last.heading.text.toLowerCase();
-    if (ctx.lex.conclusionHeadings.some((c) => h.includes(c)) && unique(doc.content, last.heading.raw)) {
+    if (isConclusionHeading(last.heading.text, ctx.lex) && unique(doc.content, last.heading.raw)) {
       return { placement: 'before', anchor: last.heading.raw, sectionIndex: last.index };
     }
   }
@@ -206,10 +203,7 @@ export const bodySections = (doc: Doc, lex: Pick<ScoringContext, 'lex'>['lex']):
         .trim(),
     );
   return headed(doc).filter(
-    (s) =>
-      s.level >= 2 &&
-      !lex.conclusionHeadings.some((c) => (s.heading?.text ?? '').toLowerCase().includes(c)) &&
-      !apparatus(s.heading?.text ?? ''),
+    (s) => s.level >= 2 && !isConclusionHeading(s.heading?.text ?? '', lex) && !apparatus(s.heading?.text ?? ''),
   );
 };
 
@@ -217,8 +211,10 @@ export const bodySections = (doc: Doc, lex: Pick<ScoringContext, 'lex'>['lex']):
  * A heading that only stands over its subsections ("Step by step", then "1. …"): no text of its
  * own, the next section deeper. It is judged by its subsections, never as a passage.
  */
-export const overSubsections = (doc: Doc, s: Section): boolean =>
-  s.words === 0 && (doc.sections[s.index + 1]?.level ?? 0) > s.level;
+export const overSubsections = (doc: Doc, s: Section): boolean => s.words === 0 && hasSubsections(doc, s);
+
+/** The next section is deeper: this one has subsections under it. */
+export const hasSubsections = (doc: Doc, s: Section): boolean => (doc.sections[s.index + 1]?.level ?? 0) > s.level;
 
 export const actionOf = (change: Change | null, fallback: ActionType): ActionType => {
   if (!change) return fallback;

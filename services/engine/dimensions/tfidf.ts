@@ -1,5 +1,5 @@
 import { evidenceOf } from '../evidence.ts';
-import { gamingOf } from './gaming.ts';
+import { creditless, gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { count, t } from '../labels.ts';
 import { termTable } from '../text/terms.ts';
@@ -51,7 +51,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   // A paragraph that says nothing specific earns no term, even when its words are the SERP's.
   const kept = termSentences(doc, g);
   const table = termTable(kept.length < doc.sentences.length ? { ...doc, sentences: kept } : doc, an, false);
-  const unspecificWords = [...new Set([...g.unspecific, ...g.generic])].reduce(
+  const unspecificWords = [...creditless(g)].reduce(
     (a, s) => a + (g.filler.has(s) || g.stuffedSentences.has(s) || quotes.has(s) ? 0 : s.words.length),
     0,
   );
