@@ -105,6 +105,7 @@ export const buildBench = (
       // What the search engine shows for the query's dominant meaning, and how much of each page is
       // more than the keyword repeated: a mostly stuffed page does not vote on the meaning.
       query: [...input.paa, ...input.related],
+      questions: input.paa,
       informative,
     },
   );

@@ -29,6 +29,8 @@ type Surfaces = Map<string, Map<string, number>>;
 export interface ReferentModel {
   /** Indexes (into the pages given) of the outliers. */
   outliers: number[];
+  /** What set them apart: the pages' words, the names they give, their headline word or their compounds. */
+  view: 'words' | 'names' | 'headline' | 'compounds' | null;
   consensus: Vector;
   other: Vector | null;
   /** The words that most set each side apart, as the pages write them (for the reasons shown). */
@@ -52,6 +54,12 @@ export type ReferentVerdict =
     };
 
 export const OFF_RATIO = 0.35;
+/**
+ * One headline word is thin evidence (a page on a kind of the same thing has one too: a wall-mounted
+ * tap among sink taps): the questions must put the page clearly below the others, not just below
+ * their median.
+ */
+export const HEADLINE_CONFIRM = 0.75;
 
 const unit = (v: Vector): Vector => {
   let n = 0;
@@ -205,6 +213,8 @@ export interface SerpSignals {
   titles?: (string | null)[];
   /** People Also Ask questions and related searches. */
   query?: string[];
+  /** People Also Ask questions alone: what people ask about the dominant meaning. */
+  questions?: string[];
   /** Per page, the share of its words that are informative (not keyword-stuffed, not filler). */
   informative?: number[];
 }
@@ -238,21 +248,32 @@ export const buildReferentModel = (
   // Where the words do not set a page apart, the names it gives may (referentNames.ts), or the
   // thing its headings and most used words name that no other result names (referentHeadline.ts,
   // which the questions must confirm); in German, which names kinds in compounds, the compounds it
-  // makes of the keyword first (referentCompounds.ts).
-  const headlined = () => {
-    const apart = headlinedApart(pages, an, keywordStems, serp.titles ?? [], new Set(queryStems.keys()));
+  // makes of the keyword first (referentCompounds.ts). The headline view reads the People Also Ask
+  // questions alone where there are any: related searches are refinements of the query, and a
+  // refinement may name the other meaning ("… on a motorbike") as readily as a kind of this one.
+  const headlined = (): number[] => {
+    const asked = serp.questions?.length ? finalCounts(queryCounts(serp.questions, an), drop, split) : queryStems;
+    const apart = headlinedApart(pages, an, keywordStems, serp.titles ?? [], new Set(asked.keys()));
     const all = vs.map((_, i) => i);
-    return apart.length && (query.size === 0 || queryConfirms(vs, all, apart, query)) ? apart : [];
+    const ask = weighCounts(asked);
+    return apart.length && (ask.size === 0 || queryConfirms(vs, all, apart, ask, HEADLINE_CONFIRM)) ? apart : [];
   };
-  const named = () => {
-    const byName = namedApart(pages, an, keywordStems);
-    return byName.length ? byName : headlined();
-  };
-  const compounded = () => {
-    const byCompound = compoundsApart(pages, an, keywordStems);
-    return byCompound.length ? byCompound : headlined();
-  };
-  const outliers = voted.length ? voted : an.lang === 'de' ? compounded() : named();
+  const views: [NonNullable<ReferentModel['view']>, () => number[]][] = [
+    ['words', () => voted],
+    an.lang === 'de'
+      ? ['compounds', () => compoundsApart(pages, an, keywordStems)]
+      : ['names', () => namedApart(pages, an, keywordStems)],
+    ['headline', headlined],
+  ];
+  let view: ReferentModel['view'] = null;
+  let outliers: number[] = [];
+  for (const [name, find] of views) {
+    outliers = find();
+    if (outliers.length) {
+      view = name;
+      break;
+    }
+  }
   const keepIdx = vs.map((_, i) => i).filter((i) => !outliers.includes(i));
   const keep = keepIdx.map((i) => vs[i]!);
   const reference = median(keepIdx.map((i) => cosine(vs[i]!, centroid(keep.filter((_, j) => keepIdx[j] !== i)))));
@@ -268,6 +289,7 @@ export const buildReferentModel = (
   }
   return {
     outliers,
+    view,
     consensus,
     other,
     consensusWords: other ? topWords(consensus, surfaces, 4) : [],

@@ -52,9 +52,18 @@ export const outliersOf = (vs: Vector[], informative: number[], query: Vector): 
   return queryConfirms(vs, voters, outliers, query) ? outliers : [];
 };
 
-/** The query confirms: each page set apart is less like its questions than the other voters' median. */
-export const queryConfirms = (vs: Vector[], voters: number[], outliers: number[], query: Vector): boolean => {
+/**
+ * The query confirms: each page set apart is less like its questions than `ratio` × the other
+ * voters' median (1: merely below it).
+ */
+export const queryConfirms = (
+  vs: Vector[],
+  voters: number[],
+  outliers: number[],
+  query: Vector,
+  ratio = 1,
+): boolean => {
   const near = (i: number) => cosine(vs[i]!, query);
-  const bar = median(voters.filter((i) => !outliers.includes(i)).map(near));
+  const bar = ratio * median(voters.filter((i) => !outliers.includes(i)).map(near));
   return outliers.every((i) => near(i) < bar);
 };

@@ -2,9 +2,9 @@ import t from 'tap';
 import { createAnalyzer } from '../../../services/engine/document.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { headlinedApart } from '../../../services/engine/referentHeadline.ts';
+import { buildReferentModel } from '../../../services/engine/referent.ts';
 import { competitorDoc } from '../../../services/engine/competitors.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
-import { queryCounts } from '../../../services/engine/referentVote.ts';
 import { loadSet } from '../../eval/corpus.ts';
 
 /**
@@ -146,33 +146,48 @@ t.test("another result's title uses the word: nothing set apart", async (t) => {
 });
 
 /**
- * Precision over every topic of the sets the engine is tuned on: the view sets
- * apart no intended result, whether the other meaning is among the results or not.
+ * Related searches are refinements of the query, and a refinement may name the other meaning ("best
+ * smoker for a bee hive"); the People Also Ask questions are what people ask about the meaning the
+ * SERP serves. So the view's "the questions never ask about it" reads the questions.
+ */
+t.test('a related search that names the other thing does not keep it in; a question does', async (t) => {
+  const pages = [...meatPages, docOf('The best smoker for a calm hive', pageOf(hive, 2))];
+  const questions = ['How long does a brisket take in a smoker?', 'Is a pellet smoker worth it?'];
+  const refinement = 'best smoker for a bee hive';
+  const model = (serp: { query: string[]; questions: string[] }) => buildReferentModel(pages, an, kw, serp)?.outliers;
+  t.same(model({ query: [...questions, refinement], questions }), [5], 'named by a related search only');
+  t.same(
+    model({ query: [...questions, refinement], questions: [...questions, 'Can a smoker calm a bee hive?'] }),
+    [],
+    'asked about by a question',
+  );
+});
+
+/**
+ * Precision over every topic of the sets the engine is tuned on: the view, as the engine asks it
+ * (the questions confirm what it sets apart), sets apart no intended result, whether the other
+ * meaning is among the results or not.
  */
 for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
   for (const topic of loadSet(set)) {
     t.test(`${set} ${topic.id}: no intended result set apart by its headline word`, async (t) => {
       const lang = createAnalyzer(topic.language);
       const stems = describeKeyword(topic.keyword, lang).stems;
-      const query = new Set(queryCounts([...topic.serp.paa, ...topic.serp.related], lang).keys());
-      const docs = topic.serp.competitors.map((c) => competitorDoc(c, lang)!);
-      const serpTitles = topic.serp.competitors.map((c) => c.title ?? null);
-      const urlOf = (i: number) => topic.serp.competitors[i]!.url;
-      const apart = headlinedApart(docs, lang, stems, serpTitles, query).map(urlOf);
+      const serp = { query: [...topic.serp.paa, ...topic.serp.related], questions: topic.serp.paa };
+      const headlined = (keep: number[]) => {
+        const pages = keep.map((i) => topic.serp.competitors[i]!);
+        const docs = pages.map((c) => competitorDoc(c, lang)!);
+        const model = buildReferentModel(docs, lang, stems, { ...serp, titles: pages.map((c) => c.title ?? null) });
+        return model?.view === 'headline' ? model.outliers.map((i) => pages[i]!.url) : [];
+      };
+      const all = topic.serp.competitors.map((_, i) => i);
+      const intended = all.filter((i) => !topic.otherUrls.includes(topic.serp.competitors[i]!.url));
       t.same(
-        apart.filter((u) => !topic.otherUrls.includes(u)),
+        headlined(all).filter((u) => !topic.otherUrls.includes(u)),
         [],
         'with the other meaning among them',
       );
-      const keep = docs.map((_, i) => i).filter((i) => !topic.otherUrls.includes(urlOf(i)));
-      const alone = headlinedApart(
-        keep.map((i) => docs[i]!),
-        lang,
-        stems,
-        keep.map((i) => serpTitles[i]!),
-        query,
-      );
-      t.same(alone, [], 'only intended results');
+      t.same(headlined(intended), [], 'only intended results');
     });
   }
 
