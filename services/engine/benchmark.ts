@@ -78,8 +78,8 @@ export const buildBench = (
     if (!read || !doc || doc.words < 50 || doc.text.length > MAX_CONTENT_CHARS) {
       const tooLarge = refused === 'too large to analyse' || (doc !== null && doc.words >= 50);
       const reason = tooLarge
-        ? t(an.lang, 'too large to analyse', 'za duża, by ją przeanalizować')
-        : t(an.lang, 'no content', 'brak treści');
+        ? t(an.lang, 'too large to analyse', 'za duża, by ją przeanalizować', 'zu groß für die Analyse')
+        : t(an.lang, 'no content', 'brak treści', 'kein Inhalt');
       excluded.push({ url: c.url, domain: domainOf(c.url), reason });
       continue;
     }

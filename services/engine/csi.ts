@@ -102,7 +102,7 @@ export const deriveCsi = (doc: Doc, kw: KeywordInfo, profile: ProfileId): Csi =>
   const vi = kw.verb ? lower.indexOf(kw.verb) : -1;
   const ei = vi >= 0 ? lower.indexOf(entity, vi + kw.verb.length) : -1;
   const object = ei > vi ? lower.slice(vi + kw.verb.length, ei + entity.length).trim() : entity;
-  const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`) : '';
+  const how = kw.verb && lang !== 'de' ? t(lang, `how to ${kw.verb}`, `jak ${kw.verb}`, `wie man ${kw.verb}`) : '';
   const template = how && lang === 'pl' ? (NEED_HOW_PL[kw.intent] ?? needPl) : t(lang, needEn, needPl, needDe);
   const need = template
     .replace('{p} ', how ? `${how} ` : '')

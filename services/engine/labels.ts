@@ -1,16 +1,16 @@
 import type { DimensionId, Intent, ProfileId } from './types.ts';
 
 /**
- * Texts a person reads: Polish for Polish content, English otherwise (spec 2.3). German and other
- * languages get English labels; the result still reports their language.
+ * Texts a person reads: Polish for Polish content, German for German content, English otherwise
+ * (spec 2.3); other languages get English labels, and the result still reports their language.
  */
 export const isPolish = (lang: string): boolean => lang === 'pl';
 
 /**
- * Picks the English or the Polish text. Text written into a German article (apply's items) may
- * give a German one; without it German content gets the English text.
+ * Picks the English, the Polish or the German text. Every label gives all three, so a German
+ * report never falls back to English.
  */
-export const t = (lang: string, en: string, pl: string, de?: string): string =>
+export const t = (lang: string, en: string, pl: string, de: string): string =>
   isPolish(lang) ? pl : lang === 'de' && de !== undefined ? de : en;
 
 /** Plural categories, from the runtime's CLDR data (pl: one/few/many/other; en, de: one/other). */
@@ -57,7 +57,7 @@ export const count = (
   pl: [string, string, string],
   de?: [string, string],
 ): string => {
-  // The number is written the way the chosen text's language writes it (German content reads English labels).
+  // The number is written the way the chosen text's language writes it (German without German forms reads English).
   const textLang = isPolish(lang) ? 'pl' : lang === 'de' && de ? 'de' : 'en';
   return `${num(textLang, n)} ${plural(lang, n, en, pl, de)}`;
 };
@@ -103,10 +103,10 @@ const DIMENSION_NAMES: Record<DimensionId, [string, string, string]> = {
   effort: ['Effort and originality', 'Wkład pracy i oryginalność', 'Aufwand und Originalität'],
 };
 
-/** A dimension's name as a label (spec 2.3: Polish for Polish content, English otherwise). */
+/** A dimension's name as a label (spec 2.3: Polish for Polish content, German for German, else English). */
 export const dimensionName = (id: DimensionId, lang: string): string => {
-  const [en, pl] = DIMENSION_NAMES[id];
-  return t(lang, en, pl);
+  const [en, pl, de] = DIMENSION_NAMES[id];
+  return t(lang, en, pl, de);
 };
 
 /**
@@ -182,12 +182,16 @@ const INTENT_FORMAT: Record<Intent, [string, string, string]> = {
 
 export const intentFormat = (intent: Intent, lang: string): string => t(lang, ...INTENT_FORMAT[intent]);
 
+/**
+ * The content profile as the summary labels it: the spec (2.3) renders the summary's labels in
+ * Polish for Polish content and in English otherwise, German included, unlike the report's cards.
+ */
 export const profileLabel = (id: ProfileId, lang: string): string => {
   const [en, pl] = PROFILE_LABELS[id];
-  return t(lang, en, pl);
+  return t(lang, en, pl, en);
 };
 
-// Section names locate a change inside a German article, so they are German (summary labels stay English, spec).
+// Section names locate a change inside a German article, so they are German like every label.
 export const sectionLabels = (lang: string) => ({
   intro: t(lang, 'Introduction', 'Wstęp', 'Einleitung'),
   // A page without subheadings is one section: the text, not its introduction.

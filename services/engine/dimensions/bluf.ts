@@ -221,7 +221,12 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     );
   } else if (intro === 4)
     strengths.push(
-      t(lang, 'The first sentences answer the query directly.', 'Pierwsze zdania od razu odpowiadają na zapytanie.'),
+      t(
+        lang,
+        'The first sentences answer the query directly.',
+        'Pierwsze zdania od razu odpowiadają na zapytanie.',
+        'Die ersten Sätze beantworten die Suchanfrage direkt.',
+      ),
     );
 
   let fixes = 0;
@@ -251,7 +256,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         }
       }
       if (!change) {
-        const lead = `${heading.text.replace(/[?:.!]+$/, '')}: ${lex.slot} ${t(lang, 'the direct answer in one sentence', 'bezpośrednia odpowiedź w jednym zdaniu')}].`;
+        const lead = `${heading.text.replace(/[?:.!]+$/, '')}: ${lex.slot} ${t(lang, 'the direct answer in one sentence', 'bezpośrednia odpowiedź w jednym zdaniu', 'die direkte Antwort in einem Satz')}].`;
         change = insertChange(doc, 'before', para.raw, lead);
       }
     }
@@ -291,6 +296,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         lang,
         `${passing.length} of ${secs.length} sections open with their answer.`,
         `${passing.length} z ${secs.length} sekcji zaczyna się od odpowiedzi.`,
+        `${passing.length} von ${secs.length} Abschnitten beginnen mit ihrer Antwort.`,
       ),
     );
   return {
@@ -305,6 +311,9 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       secs.length
         ? `Wstęp ${num('pl', intro)}/4; ${passing.length} z ${secs.length} sekcji zaczyna od odpowiedzi.`
         : `Wstęp ${num('pl', intro)}/4; brak śródtytułów, więc liczy się sam wstęp.`,
+      secs.length
+        ? `Einstieg ${num('de', intro)}/4; ${passing.length} von ${secs.length} Abschnitten beginnen mit der Antwort.`
+        : `Einstieg ${num('de', intro)}/4; keine Zwischenüberschriften, daher zählt nur der Einstieg.`,
     ),
     strengths,
     findings,

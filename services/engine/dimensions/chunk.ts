@@ -108,22 +108,24 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         .slice(0, 2)
         .map(([w]) => w);
       const level = Math.min(6, Math.max(2, sec.level + (sec.heading ? 1 : 0)));
-      const title = capitalise(topWords.join(t(lang, ' and ', ' i ')));
+      const title = capitalise(topWords.join(t(lang, ' and ', ' i ', ' und ')));
       change = insertChange(doc, 'before', target.raw, `${'#'.repeat(level)} ${title}`);
     }
     findings.push(
       finding({
         kind: 'splitSection',
-        title: t(lang, 'Split a long section', 'Podziel długą sekcję'),
+        title: t(lang, 'Split a long section', 'Podziel długą sekcję', 'Langen Abschnitt teilen'),
         problem: t(
           lang,
           `"${sectionName(doc, sec.index)}" runs ${count(lang, sec.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} without a subheading (limit 300–350).`,
           `Sekcja „${sectionName(doc, sec.index)}” ma ${count('pl', sec.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} bez śródtytułu (limit 300–350).`,
+          `Der Abschnitt „${sectionName(doc, sec.index)}“ hat ${count('de', sec.words, ['word', 'words'], ['słowo', 'słowa', 'słów'], ['Wort', 'Wörter'])} ohne Zwischenüberschrift (Grenze 300–350).`,
         ),
         suggestion: t(
           lang,
           'Add a subheading where the topic shifts.',
           'Dodaj śródtytuł tam, gdzie zmienia się wątek.',
+          'Setzen Sie eine Zwischenüberschrift dort, wo das Thema wechselt.',
         ),
         section: sectionName(doc, sec.index),
         sectionIndex: sec.index,
@@ -153,11 +155,13 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           lang,
           `A paragraph in "${sectionName(doc, p.sec.index)}" has ${count(lang, p.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} (limit 150).`,
           `Akapit w „${sectionName(doc, p.sec.index)}” ma ${count('pl', p.words, ['word', 'words'], ['słowo', 'słowa', 'słów'])} (limit 150).`,
+          `Ein Absatz in „${sectionName(doc, p.sec.index)}“ hat ${count('de', p.words, ['word', 'words'], ['słowo', 'słowa', 'słów'], ['Wort', 'Wörter'])} (Grenze 150).`,
         ),
         suggestion: t(
           lang,
           'Start a new paragraph where the thought changes.',
           'Zacznij nowy akapit tam, gdzie zmienia się myśl.',
+          'Beginnen Sie einen neuen Absatz dort, wo der Gedanke wechselt.',
         ),
         section: sectionName(doc, p.sec.index),
         sectionIndex: p.sec.index,
@@ -173,16 +177,23 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     findings.push(
       finding({
         kind: 'pronounOpener',
-        title: t(lang, 'Name the subject at the start of the section', 'Nazwij podmiot na początku sekcji'),
+        title: t(
+          lang,
+          'Name the subject at the start of the section',
+          'Nazwij podmiot na początku sekcji',
+          'Das Thema am Anfang des Abschnitts nennen',
+        ),
         problem: t(
           lang,
           `The section "${subject}" opens with a pronoun ("${o.first?.words[0]}"), so the passage cannot stand alone.`,
           `Sekcja „${subject}” zaczyna się od zaimka („${o.first?.words[0]}”), więc fragment nie jest samodzielny.`,
+          `Der Abschnitt „${subject}“ beginnt mit einem Pronomen („${o.first?.words[0]}“), daher ist er nicht für sich allein verständlich.`,
         ),
         suggestion: t(
           lang,
           'Replace the pronoun with the entity it refers to.',
           'Zastąp zaimek encją, do której się odnosi.',
+          'Ersetzen Sie das Pronomen durch die Entität, auf die es sich bezieht.',
         ),
         section: subject,
         sectionIndex: o.s.index,
@@ -195,16 +206,18 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (!hasStructure) {
     findings.push(
       finding({
-        title: t(lang, 'Add a list or a table', 'Dodaj listę lub tabelę'),
+        title: t(lang, 'Add a list or a table', 'Dodaj listę lub tabelę', 'Liste oder Tabelle ergänzen'),
         problem: t(
           lang,
           'The page has no list or table, so steps and comparisons are buried in prose.',
           'Strona nie ma listy ani tabeli, więc kroki i porównania giną w tekście.',
+          'Die Seite hat weder Liste noch Tabelle, daher gehen Schritte und Vergleiche im Fließtext unter.',
         ),
         suggestion: t(
           lang,
           'Turn steps, criteria or specs into a list or table.',
           'Zamień kroki, kryteria lub parametry na listę albo tabelę.',
+          'Stellen Sie Schritte, Kriterien oder technische Daten als Liste oder Tabelle dar.',
         ),
         section: '',
         sectionIndex: 0,
@@ -219,6 +232,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         lang,
         'Sections and paragraphs are short enough to be read as passages.',
         'Sekcje i akapity są na tyle krótkie, że działają jako samodzielne fragmenty.',
+        'Abschnitte und Absätze sind kurz genug, um für sich allein zu stehen.',
       ),
     );
   if (heads.length && mean(openPass) === 1)
@@ -227,6 +241,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         lang,
         'Sections open with a named subject, not a pronoun.',
         'Sekcje zaczynają się od nazwanego podmiotu, nie zaimka.',
+        'Die Abschnitte beginnen mit dem benannten Thema, nicht mit einem Pronomen.',
       ),
     );
   return {
@@ -236,6 +251,7 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       lang,
       `${count(lang, sections.length, ['passage', 'passages'], ['fragment', 'fragmenty', 'fragmentów'])}; checks passed ${Math.round(mean(checks) * 100)}%.`,
       `${count('pl', sections.length, ['passage', 'passages'], ['fragment', 'fragmenty', 'fragmentów'])}; zaliczone testy ${Math.round(mean(checks) * 100)}%.`,
+      `${count('de', sections.length, ['passage', 'passages'], ['fragment', 'fragmenty', 'fragmentów'], ['Abschnitt', 'Abschnitte'])}; bestandene Prüfungen ${Math.round(mean(checks) * 100)} %.`,
     ),
     strengths,
     findings,

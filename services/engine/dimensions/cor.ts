@@ -43,8 +43,18 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       finding({
         kind: 'singleH1',
         title: t(lang, 'Keep a single H1', 'Zostaw jeden nagłówek H1', 'Nur eine H1-Überschrift behalten'),
-        problem: t(lang, `The page has ${h1Count} H1 headings.`, `Strona ma ${h1Count} nagłówki H1.`),
-        suggestion: t(lang, 'Demote the extra H1 to H2.', 'Zmień dodatkowy H1 na H2.'),
+        problem: t(
+          lang,
+          `The page has ${h1Count} H1 headings.`,
+          `Strona ma ${h1Count} nagłówki H1.`,
+          `Die Seite hat ${h1Count} H1-Überschriften.`,
+        ),
+        suggestion: t(
+          lang,
+          'Demote the extra H1 to H2.',
+          'Zmień dodatkowy H1 na H2.',
+          'Stufen Sie die zusätzliche H1 zur H2 herab.',
+        ),
         section: extra?.text ?? L.title,
         sectionIndex: 0,
         actionType: 'replace',
@@ -79,8 +89,9 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
               lang,
               `"${h.text}" is an H${h.level} right after an H${prev}.`,
               `„${h.text}” to H${h.level} zaraz po H${prev}.`,
+              `„${h.text}“ ist eine H${h.level} direkt nach einer H${prev}.`,
             ),
-            suggestion: t(lang, `Make it an H${fixed}.`, `Zmień go na H${fixed}.`),
+            suggestion: t(lang, `Make it an H${fixed}.`, `Zmień go na H${fixed}.`, `Machen Sie daraus eine H${fixed}.`),
             section: h.text,
             sectionIndex: doc.sections.findIndex((s) => s.heading === h),
             actionType: 'replace',
@@ -109,8 +120,14 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           dups,
           ['paragraph appears', 'paragraphs appear'],
           ['akapit powtarza', 'akapity powtarzają', 'akapitów powtarza'],
-        )} ${t(lang, 'more than once.', 'się.')}`,
-        suggestion: t(lang, 'Keep each paragraph once.', 'Zostaw każdy akapit tylko raz.'),
+          ['Absatz kommt', 'Absätze kommen'],
+        )} ${t(lang, 'more than once.', 'się.', 'mehrfach vor.')}`,
+        suggestion: t(
+          lang,
+          'Keep each paragraph once.',
+          'Zostaw każdy akapit tylko raz.',
+          'Behalten Sie jeden Absatz nur einmal.',
+        ),
         section: L.page,
         sectionIndex: 0,
         actionType: 'remove',
@@ -123,16 +140,23 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (imgs.length && withAlt < imgs.length)
     findings.push(
       finding({
-        title: t(lang, 'Describe images with alt text', 'Opisz obrazy tekstem alternatywnym'),
+        title: t(
+          lang,
+          'Describe images with alt text',
+          'Opisz obrazy tekstem alternatywnym',
+          'Bilder mit Alt-Text beschreiben',
+        ),
         problem: t(
           lang,
           `${imgs.length - withAlt} of ${imgs.length} images have no alt text.`,
           `${imgs.length - withAlt} z ${imgs.length} obrazów nie ma tekstu alt.`,
+          `${imgs.length - withAlt} von ${imgs.length} Bildern haben keinen Alt-Text.`,
         ),
         suggestion: t(
           lang,
           'Add a short alt text saying what each image shows.',
           'Dodaj krótki alt opisujący, co pokazuje obraz.',
+          'Ergänzen Sie für jedes Bild einen kurzen Alt-Text, der sagt, was es zeigt.',
         ),
         section: L.page,
         sectionIndex: 0,
@@ -150,26 +174,41 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         '@type': 'Article',
         headline: doc.title.slice(0, 110),
         inLanguage: doc.language,
-        author: { '@type': 'Person', name: sig.author || `${ctx.lex.slot} ${t(lang, 'author name', 'autor')}]` },
+        author: {
+          '@type': 'Person',
+          name: sig.author || `${ctx.lex.slot} ${t(lang, 'author name', 'autor', 'Name des Autors')}]`,
+        },
         ...(sig.datePublished ? { datePublished: sig.datePublished } : {}),
       };
       findings.push(
         finding({
           kind: 'jsonLd',
           title: sig.jsonLdInvalid
-            ? t(lang, 'Fix the structured data', 'Popraw dane strukturalne')
-            : t(lang, 'Add Article structured data', 'Dodaj dane strukturalne Article'),
+            ? t(lang, 'Fix the structured data', 'Popraw dane strukturalne', 'Strukturierte Daten korrigieren')
+            : t(
+                lang,
+                'Add Article structured data',
+                'Dodaj dane strukturalne Article',
+                'Strukturierte Daten vom Typ Article ergänzen',
+              ),
           problem: sig.jsonLdInvalid
-            ? t(lang, 'A JSON-LD block does not parse.', 'Blok JSON-LD jest niepoprawny.')
+            ? t(
+                lang,
+                'A JSON-LD block does not parse.',
+                'Blok JSON-LD jest niepoprawny.',
+                'Ein JSON-LD-Block ist fehlerhaft und lässt sich nicht auslesen.',
+              )
             : t(
                 lang,
                 'The page has no JSON-LD, so its type, author and dates must be guessed.',
                 'Strona nie ma JSON-LD, więc typ, autora i daty trzeba zgadywać.',
+                'Die Seite hat kein JSON-LD, daher müssen Typ, Autor und Datumsangaben erraten werden.',
               ),
           suggestion: t(
             lang,
             'Add an Article JSON-LD block with author and dates.',
             'Dodaj blok JSON-LD Article z autorem i datami.',
+            'Ergänzen Sie einen JSON-LD-Block vom Typ Article mit Autor und Datumsangaben.',
           ),
           section: L.head,
           sectionIndex: doc.sections.length,
@@ -186,6 +225,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           lang,
           `Structured data present (${[...new Set(sig.jsonLdTypes)].slice(0, 3).join(', ')}).`,
           `Są dane strukturalne (${[...new Set(sig.jsonLdTypes)].slice(0, 3).join(', ')}).`,
+          `Strukturierte Daten vorhanden (${[...new Set(sig.jsonLdTypes)].slice(0, 3).join(', ')}).`,
         ),
       );
     const langOk = sig.langAttr === doc.language;
@@ -200,13 +240,19 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       findings.push(
         finding({
           kind: 'lang',
-          title: t(lang, 'Declare the page language', 'Zadeklaruj język strony'),
+          title: t(lang, 'Declare the page language', 'Zadeklaruj język strony', 'Die Sprache der Seite angeben'),
           problem: t(
             lang,
             `The html lang attribute is "${sig.langAttr || 'missing'}", the content is "${doc.language}".`,
             `Atrybut lang to „${sig.langAttr || 'brak'}”, a treść jest w języku „${doc.language}”.`,
+            `Das lang-Attribut des html-Elements lautet „${sig.langAttr || 'nicht gesetzt'}“, die Sprache des Inhalts ist „${doc.language}“.`,
           ),
-          suggestion: t(lang, `Set lang="${doc.language}".`, `Ustaw lang="${doc.language}".`),
+          suggestion: t(
+            lang,
+            `Set lang="${doc.language}".`,
+            `Ustaw lang="${doc.language}".`,
+            `Setzen Sie lang="${doc.language}".`,
+          ),
           section: L.head,
           sectionIndex: doc.sections.length,
           actionType: 'replace',
@@ -224,16 +270,23 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     if (ratio < 0.1 || boiler > 0.5 || sig.inlineScriptBytes > 20000)
       findings.push(
         finding({
-          title: t(lang, 'Reduce page weight around the content', 'Zmniejsz balast wokół treści'),
+          title: t(
+            lang,
+            'Reduce page weight around the content',
+            'Zmniejsz balast wokół treści',
+            'Ballast rund um den Inhalt reduzieren',
+          ),
           problem: t(
             lang,
             `Main text is ${Math.round(ratio * 100)}% of the HTML; boilerplate is ${Math.round(boiler * 100)}% of the visible text; inline scripts ${Math.round(sig.inlineScriptBytes / 1000)} kB.`,
             `Tekst główny to ${Math.round(ratio * 100)}% HTML; szablon to ${Math.round(boiler * 100)}% widocznego tekstu; skrypty inline ${Math.round(sig.inlineScriptBytes / 1000)} kB.`,
+            `Der Haupttext macht ${Math.round(ratio * 100)} % des HTML aus; wiederkehrende Seitenelemente machen ${Math.round(boiler * 100)} % des sichtbaren Textes aus; Inline-Skripte ${Math.round(sig.inlineScriptBytes / 1000)} kB.`,
           ),
           suggestion: t(
             lang,
             'Move scripts to files and trim repeated navigation and widgets.',
             'Przenieś skrypty do plików i ogranicz powtarzalną nawigację i widżety.',
+            'Lagern Sie Skripte in Dateien aus, und reduzieren Sie wiederholte Navigation und Widgets.',
           ),
           section: L.page,
           sectionIndex: 0,
@@ -244,12 +297,18 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     if (!sig.metaDescription)
       findings.push(
         finding({
-          title: t(lang, 'Add a meta description', 'Dodaj opis meta'),
-          problem: t(lang, 'The page has no meta description.', 'Strona nie ma opisu meta.'),
+          title: t(lang, 'Add a meta description', 'Dodaj opis meta', 'Meta-Description ergänzen'),
+          problem: t(
+            lang,
+            'The page has no meta description.',
+            'Strona nie ma opisu meta.',
+            'Die Seite hat keine Meta-Description.',
+          ),
           suggestion: t(
             lang,
             'Write a 120–155-character summary that answers the query.',
             'Napisz 120–155 znaków podsumowania z odpowiedzią na zapytanie.',
+            'Schreiben Sie eine Zusammenfassung mit 120–155 Zeichen, die die Suchanfrage beantwortet.',
           ),
           section: L.head,
           sectionIndex: doc.sections.length,
@@ -262,7 +321,14 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const got = checks.reduce((a, c) => a + c.w * c.ok, 0);
   const score = clamp((10 * got) / total);
   if (!skipped && h1Count === 1)
-    strengths.push(t(lang, 'Clean heading hierarchy with one H1.', 'Czysta hierarchia nagłówków z jednym H1.'));
+    strengths.push(
+      t(
+        lang,
+        'Clean heading hierarchy with one H1.',
+        'Czysta hierarchia nagłówków z jednym H1.',
+        'Saubere Überschriftenhierarchie mit einer H1.',
+      ),
+    );
   return {
     id: 'cor',
     score: round1(score),
@@ -270,6 +336,7 @@ export const scoreCor = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       lang,
       `${checks.filter((c) => c.ok >= 1).length} of ${checks.length} retrieval checks pass${doc.format === 'html' ? '' : ' (text only: no page code to check)'}.`,
       `Zaliczone testy: ${checks.filter((c) => c.ok >= 1).length} z ${checks.length}${doc.format === 'html' ? '' : ' (sam tekst: brak kodu strony)'}.`,
+      `Bestandene Prüfungen: ${checks.filter((c) => c.ok >= 1).length} von ${checks.length}${doc.format === 'html' ? '' : ' (nur Text: kein Seitencode zu prüfen)'}.`,
     ),
     strengths,
     findings,

@@ -58,11 +58,13 @@ const intentMatch = (kw: Intent, page: Intent): number => {
 };
 
 /** " (this page: X, Y; the results: A, B)": what each is about, when the model knows. */
-const about = (own: string[], theirs: string[], lang: 'en' | 'pl'): string => {
+const about = (own: string[], theirs: string[], lang: 'en' | 'pl' | 'de'): string => {
   if (!own.length || !theirs.length) return '';
   return lang === 'pl'
     ? ` (ta strona: ${own.join(', ')}; wyniki: ${theirs.join(', ')})`
-    : ` (this page: ${own.join(', ')}; the results: ${theirs.join(', ')})`;
+    : lang === 'de'
+      ? ` (diese Seite: ${own.join(', ')}; die Ergebnisse: ${theirs.join(', ')})`
+      : ` (this page: ${own.join(', ')}; the results: ${theirs.join(', ')})`;
 };
 
 /**
@@ -147,16 +149,23 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     cap = 40;
     findings.push(
       finding({
-        title: t(lang, 'The page is about a different subject', 'Strona dotyczy innego tematu'),
+        title: t(
+          lang,
+          'The page is about a different subject',
+          'Strona dotyczy innego tematu',
+          'Die Seite behandelt ein anderes Thema',
+        ),
         problem: t(
           lang,
           `"${kw.entity || kw.text}" hardly appears in the text, title or H1: the page answers a different query.`,
           `„${kw.entity || kw.text}” prawie nie występuje w tekście, tytule ani H1: strona odpowiada na inne zapytanie.`,
+          `„${kw.entity || kw.text}“ kommt in Text, Titel und H1 kaum vor: Die Seite beantwortet eine andere Suchanfrage.`,
         ),
         suggestion: t(
           lang,
           'Check the keyword, or rewrite the page around its central entity.',
           'Sprawdź frazę albo przebuduj stronę wokół jej głównej encji.',
+          'Prüfen Sie das Keyword, oder bauen Sie die Seite um seine zentrale Entität herum neu auf.',
         ),
         section: L.page,
         sectionIndex: 0,
@@ -170,16 +179,23 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     cap = 40;
     findings.push(
       finding({
-        title: t(lang, 'The page is about another meaning of the keyword', 'Strona dotyczy innego znaczenia frazy'),
+        title: t(
+          lang,
+          'The page is about another meaning of the keyword',
+          'Strona dotyczy innego znaczenia frazy',
+          'Die Seite behandelt eine andere Bedeutung des Keywords',
+        ),
         problem: t(
           lang,
           `Most ranking pages use "${kw.text}" for a different thing${about(referent.words, ctx.bench?.referent?.consensusWords ?? [], 'en')}: the page's vocabulary shares little with theirs (similarity ${referent.consensus.toFixed(2)}, theirs ${referent.reference.toFixed(2)}).`,
           `Większość stron w wynikach używa frazy „${kw.text}” w innym znaczeniu${about(referent.words, ctx.bench?.referent?.consensusWords ?? [], 'pl')}: słownictwo strony ma z nimi mało wspólnego (podobieństwo ${referent.consensus.toFixed(2)}, między nimi ${referent.reference.toFixed(2)}).`,
+          `Die meisten Seiten in den Suchergebnissen verwenden „${kw.text}“ in einer anderen Bedeutung${about(referent.words, ctx.bench?.referent?.consensusWords ?? [], 'de')}: Der Wortschatz der Seite hat wenig mit ihrem gemeinsam (Ähnlichkeit ${referent.consensus.toFixed(2)}, untereinander ${referent.reference.toFixed(2)}).`,
         ),
         suggestion: t(
           lang,
           'Target a keyword that names this subject, or write about what the search results mean by it.',
           'Wybierz frazę, która nazywa ten temat, albo pisz o tym, co oznacza ona w wynikach wyszukiwania.',
+          'Wählen Sie ein Keyword, das dieses Thema benennt, oder schreiben Sie über das, was die Suchergebnisse darunter verstehen.',
         ),
         section: L.page,
         sectionIndex: 0,
@@ -208,16 +224,23 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
     findings.push(
       finding({
         kind: 'h1',
-        title: t(lang, 'Put the central entity in the H1', 'Umieść główną encję w H1'),
+        title: t(
+          lang,
+          'Put the central entity in the H1',
+          'Umieść główną encję w H1',
+          'Die zentrale Entität in die H1 aufnehmen',
+        ),
         problem: t(
           lang,
           `The H1 does not name "${kw.entity || kw.text}".`,
           `H1 nie zawiera „${kw.entity || kw.text}”.`,
+          `Die H1 nennt „${kw.entity || kw.text}“ nicht.`,
         ),
         suggestion: t(
           lang,
           `Rewrite the H1 so that it names "${entityCap}" as what the page is about.`,
           `Przeredaguj H1 tak, by nazywał „${entityCap}” jako temat strony.`,
+          `Formulieren Sie die H1 so um, dass sie „${entityCap}“ als Thema der Seite nennt.`,
         ),
         section: L.title,
         sectionIndex: 0,
@@ -227,7 +250,10 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         gate: cap !== null,
       }),
     );
-  } else strengths.push(t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.'));
+  } else
+    strengths.push(
+      t(lang, 'The H1 names the central entity.', 'H1 zawiera główną encję.', 'Die H1 nennt die zentrale Entität.'),
+    );
   if (!inIntro) {
     const first = doc.sections[0] && firstParagraph(doc, doc.sections[0]);
     const firstSec = first ? doc.sections[0] : doc.sections.find((s) => firstParagraph(doc, s));
@@ -242,16 +268,19 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
           lang,
           'Name the central entity in the first 100 words',
           'Nazwij główną encję w pierwszych 100 słowach',
+          'Die zentrale Entität in den ersten 100 Wörtern nennen',
         ),
         problem: t(
           lang,
           'The opening does not mention the central entity, so the passage does not show what the page is about.',
           'Początek tekstu nie wspomina głównej encji, więc nie widać, czego dotyczy strona.',
+          'Der Einstieg erwähnt die zentrale Entität nicht, daher zeigt er nicht, worum es auf der Seite geht.',
         ),
         suggestion: t(
           lang,
           'Open with a one-sentence definition or answer that names it.',
           'Zacznij od jednozdaniowej definicji lub odpowiedzi, która ją nazywa.',
+          'Beginnen Sie mit einer Definition oder Antwort in einem Satz, die sie nennt.',
         ),
         section: L.intro,
         sectionIndex: 0,
@@ -261,16 +290,29 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       }),
     );
   } else
-    strengths.push(t(lang, 'The first 100 words name the central entity.', 'Pierwsze 100 słów nazywa główną encję.'));
+    strengths.push(
+      t(
+        lang,
+        'The first 100 words name the central entity.',
+        'Pierwsze 100 słów nazywa główną encję.',
+        'Die ersten 100 Wörter nennen die zentrale Entität.',
+      ),
+    );
   for (const sec of offTopic.slice(0, 3)) {
     const h = sec.heading!;
     findings.push(
       finding({
-        title: t(lang, `Tie the heading "${h.text}" to the topic`, `Powiąż nagłówek „${h.text}” z tematem`),
+        title: t(
+          lang,
+          `Tie the heading "${h.text}" to the topic`,
+          `Powiąż nagłówek „${h.text}” z tematem`,
+          `Die Überschrift „${h.text}“ mit dem Thema verknüpfen`,
+        ),
         problem: t(
           lang,
           'The heading shares no term with the topic, so the section reads as off-topic.',
           'Nagłówek nie ma wspólnego terminu z tematem, więc sekcja wygląda na niezwiązaną.',
+          'Die Überschrift hat keinen Begriff mit dem Thema gemeinsam, daher wirkt der Abschnitt themenfremd.',
         ),
         // No automatic rename: appending the keyword to a heading ("What you need: <keyword>") is
         // stuffing, not a fix; only the writer knows how the section relates to the topic.
@@ -278,6 +320,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
           lang,
           `Rename it so that it says what the section tells about ${kw.entity || kw.text}.`,
           `Zmień go tak, by mówił, co sekcja mówi o temacie „${kw.entity || kw.text}”.`,
+          `Benennen Sie sie so um, dass sie sagt, was der Abschnitt über „${kw.entity || kw.text}“ aussagt.`,
         ),
         section: h.text,
         sectionIndex: sec.index,
@@ -289,11 +332,17 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
   if (intent < 0.6) {
     findings.push(
       finding({
-        title: t(lang, 'Match the page type to the search intent', 'Dopasuj typ strony do intencji wyszukiwania'),
+        title: t(
+          lang,
+          'Match the page type to the search intent',
+          'Dopasuj typ strony do intencji wyszukiwania',
+          'Den Seitentyp an die Suchintention anpassen',
+        ),
         problem: t(
           lang,
           `The keyword has a ${intentLabel(kw.intent, lang)} intent, but the page's type is "${profileLabel(ctx.profile, lang)}".`,
           `Fraza ma intencję „${intentLabel(kw.intent, lang)}”, a strona wygląda na typ „${profileLabel(ctx.profile, lang)}”.`,
+          `Das Keyword hat die Suchintention „${intentLabel(kw.intent, lang)}“, die Seite ist aber vom Typ „${profileLabel(ctx.profile, lang)}“.`,
         ),
         // The format this intent is answered by: a fixed example ("a guide instead of a product
         // list") told a local page to become a guide.
@@ -310,9 +359,23 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       }),
     );
   } else
-    strengths.push(t(lang, 'The page type matches the search intent.', 'Typ strony pasuje do intencji wyszukiwania.'));
+    strengths.push(
+      t(
+        lang,
+        'The page type matches the search intent.',
+        'Typ strony pasuje do intencji wyszukiwania.',
+        'Der Seitentyp passt zur Suchintention.',
+      ),
+    );
   if (heads.length && !offTopic.length)
-    strengths.push(t(lang, 'Every subheading stays on topic.', 'Wszystkie śródtytuły trzymają się tematu.'));
+    strengths.push(
+      t(
+        lang,
+        'Every subheading stays on topic.',
+        'Wszystkie śródtytuły trzymają się tematu.',
+        'Alle Zwischenüberschriften bleiben beim Thema.',
+      ),
+    );
 
   const final = round1(clamp(score));
   return {
@@ -322,6 +385,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       lang,
       `Entity placement ${Math.round(placement * 100)}%, intent match ${Math.round(intent * 100)}%, on-topic headings ${Math.round(onTopic * 100)}%; referent ${referent.status === 'unknown' ? 'unknown (no SERP to compare with)' : referent.status === 'same' ? 'as in the SERP' : 'different from the SERP'}.`,
       `Umiejscowienie encji ${Math.round(placement * 100)}%, zgodność intencji ${Math.round(intent * 100)}%, nagłówki na temat ${Math.round(onTopic * 100)}%; znaczenie frazy ${referent.status === 'unknown' ? 'nieznane (brak wyników wyszukiwania do porównania)' : referent.status === 'same' ? 'zgodne z wynikami wyszukiwania' : 'inne niż w wynikach wyszukiwania'}.`,
+      `Platzierung der Entität ${Math.round(placement * 100)} %, Übereinstimmung mit der Suchintention ${Math.round(intent * 100)} %, Überschriften zum Thema ${Math.round(onTopic * 100)} %; Bedeutung des Keywords ${referent.status === 'unknown' ? 'unbekannt (keine Suchergebnisse zum Vergleich)' : referent.status === 'same' ? 'wie in den Suchergebnissen' : 'anders als in den Suchergebnissen'}.`,
     ),
     strengths,
     findings,

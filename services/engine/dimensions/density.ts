@@ -169,6 +169,9 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   const wholePl = served
     ? `, a kolejne ${count('pl', served, ['', ''], ['zdanie nazywa', 'zdania nazywają', 'zdań nazywa'])} „${whole}”`
     : '';
+  const wholeDe = served
+    ? `, und ${count('de', served, ['', ''], ['', '', ''], ['weiterer Satz nennt', 'weitere Sätze nennen'])} „${whole}“`
+    : '';
   // Likewise the sentences that name part of the phrase ("the filter", "die Pumpe"), where they are
   // what lifts a low figure into the natural range.
   const inPart = !served && partial && kd < 0.5;
@@ -177,6 +180,9 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     : '';
   const partPl = inPart
     ? `, a kolejne ${count('pl', partial, ['', ''], ['zdanie nazywa', 'zdania nazywają', 'zdań nazywa'])} jej część`
+    : '';
+  const partDe = inPart
+    ? `, und ${count('de', partial, ['', ''], ['', '', ''], ['weiterer Satz nennt', 'weitere Sätze nennen'])} einen Teil davon`
     : '';
   const g = gamingOf(doc, kw, an);
   const ceiling = densityCeiling(kw.stems);
@@ -314,17 +320,29 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         kind: 'keywordMore',
         title:
           mentions < 0.5
-            ? t(lang, 'Use the keyphrase more often', 'Używaj frazy kluczowej częściej')
-            : t(lang, 'Spread the keyphrase through the text', 'Rozłóż frazę kluczową w całym tekście'),
+            ? t(
+                lang,
+                'Use the keyphrase more often',
+                'Używaj frazy kluczowej częściej',
+                'Das Keyword häufiger verwenden',
+              )
+            : t(
+                lang,
+                'Spread the keyphrase through the text',
+                'Rozłóż frazę kluczową w całym tekście',
+                'Das Keyword über den ganzen Text verteilen',
+              ),
         problem: t(
           lang,
           `Keyword density is ${round2(kd)}% and the longest stretch without it is ${Math.round(gap * 100)}% of the sentences.`,
           `Gęstość frazy to ${num('pl', round2(kd))}%, a najdłuższy fragment bez niej obejmuje ${Math.round(gap * 100)}% zdań.`,
+          `Die Keyword-Dichte beträgt ${num('de', round2(kd))} %, und die längste Passage ohne das Keyword umfasst ${Math.round(gap * 100)} % der Sätze.`,
         ),
         suggestion: t(
           lang,
           `Name "${named}" in the middle of that stretch.`,
           `Użyj „${named}” w środku tego fragmentu.`,
+          `Nennen Sie „${named}“ in der Mitte dieser Passage.`,
         ),
         section: sec ? sectionName(doc, sec.index) : '',
         sectionIndex: sec?.index ?? 0,
@@ -339,28 +357,52 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
         lang,
         `Keyword density of ${round2(kd)}% is in the natural range (up to ${ceiling}%)${wholeEn}${partEn}.`,
         `Gęstość frazy ${num('pl', round2(kd))}% mieści się w naturalnym zakresie (do ${num('pl', ceiling)}%)${wholePl}${partPl}.`,
+        `Die Keyword-Dichte von ${num('de', round2(kd))} % liegt im natürlichen Bereich (bis ${num('de', ceiling)} %)${wholeDe}${partDe}.`,
       ),
     );
   // Only a text with enough matches can be spread evenly; a lone match with a long gap is not, and
   // a stuffed or over-dense one is no strength however even (the card would praise the stuffing),
   // nor one whose summary counts uses in stuffed sentences, even within the natural allowance.
   if (mentions >= 0.5 && gap <= 0.3 && matches > 1 && kd <= ceiling && stuffPenalty === 0 && uses <= matches)
-    strengths.push(t(lang, 'The keyphrase is spread evenly.', 'Fraza jest rozłożona równomiernie.'));
+    strengths.push(
+      t(
+        lang,
+        'The keyphrase is spread evenly.',
+        'Fraza jest rozłożona równomiernie.',
+        'Das Keyword ist gleichmäßig verteilt.',
+      ),
+    );
   const headingTrim = headPenalty ? headingTrimFinding(doc, ctx, namesKeyphrase) : null;
   if (headingTrim) findings.push(headingTrim);
   else if (headPenalty) {
     findings.push(
       finding({
-        title: t(lang, 'Balance the keyphrase in subheadings', 'Wyważ frazę w śródtytułach'),
+        title: t(
+          lang,
+          'Balance the keyphrase in subheadings',
+          'Wyważ frazę w śródtytułach',
+          'Das Keyword in den Zwischenüberschriften ausgewogen einsetzen',
+        ),
         problem: t(
           lang,
           `The keyphrase is in ${Math.round(headShare * 100)}% of the subheadings (aim for 30–75%).`,
           `Fraza jest w ${Math.round(headShare * 100)}% śródtytułów (cel: 30–75%).`,
+          `Das Keyword steht in ${Math.round(headShare * 100)} % der Zwischenüberschriften (Ziel: 30–75 %).`,
         ),
         suggestion:
           headShare < 0.3
-            ? t(lang, 'Name it in one or two more subheadings.', 'Użyj jej w jednym lub dwóch kolejnych śródtytułach.')
-            : t(lang, 'Vary some subheadings.', 'Zróżnicuj część śródtytułów.'),
+            ? t(
+                lang,
+                'Name it in one or two more subheadings.',
+                'Użyj jej w jednym lub dwóch kolejnych śródtytułach.',
+                'Nennen Sie es in ein oder zwei weiteren Zwischenüberschriften.',
+              )
+            : t(
+                lang,
+                'Vary some subheadings.',
+                'Zróżnicuj część śródtytułów.',
+                'Formulieren Sie einige Zwischenüberschriften abwechslungsreicher.',
+              ),
         section: '',
         sectionIndex: 0,
         actionType: 'replace',
@@ -382,6 +424,7 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       lang,
       `Keyphrase uses: ${uses} in ${count('en', counted, ['word', 'words'], ['', '', ''])} (${round2(kd)}%)${uses > matches ? `, ${uses - matches} of them in stuffed sentences` : ''}${wholeEn}; longest gap ${Math.round(gap * 100)}% of sentences.`,
       `Wystąpienia frazy: ${uses} na ${count('pl', counted, ['', ''], ['słowo', 'słowa', 'słów'])} (${num('pl', round2(kd))}%)${uses > matches ? `, w tym ${uses - matches} w zdaniach przeładowanych frazą` : ''}${wholePl}; najdłuższa luka ${Math.round(gap * 100)}% zdań.`,
+      `Nennungen des Keywords: ${uses} in ${count('de', counted, ['', ''], ['', '', ''], ['Wort', 'Wörtern'])} (${num('de', round2(kd))} %)${uses > matches ? `, davon ${uses - matches} in mit dem Keyword überladenen Sätzen` : ''}${wholeDe}; längste Lücke ${Math.round(gap * 100)} % der Sätze.`,
     ),
     strengths,
     findings,

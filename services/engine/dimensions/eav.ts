@@ -94,7 +94,12 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     )
     .slice(0, 3);
   for (const s of vague) {
-    const slotText = t(lang, ' [fill in: the exact value with its unit]', ' [uzupełnij: dokładna wartość z jednostką]');
+    const slotText = t(
+      lang,
+      ' [fill in: the exact value with its unit]',
+      ' [uzupełnij: dokładna wartość z jednostką]',
+      ' [ergänzen: der genaue Wert mit Einheit]',
+    );
     const after = s.text.replace(/([.!?…]*)$/, `${slotText}$1`);
     findings.push(
       finding({
@@ -128,21 +133,28 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   if (missing.length && cov < 0.8) {
     const place = newSectionPlace(doc, ctx);
     const [a, v] = lex.phrases.keyFacts;
-    const rows = missing.slice(0, 5).map((m) => `| ${m} | ${lex.slot} ${t(lang, 'value', 'wartość')}] |`);
+    const rows = missing.slice(0, 5).map((m) => `| ${m} | ${lex.slot} ${t(lang, 'value', 'wartość', 'Wert')}] |`);
     const table = [`| ${a} | ${v} |`, '| --- | --- |', ...rows].join('\n');
     findings.push(
       finding({
         kind: 'factsTable',
-        title: t(lang, 'Add the attributes competitors cover', 'Dodaj atrybuty, które opisują konkurenci'),
+        title: t(
+          lang,
+          'Add the attributes competitors cover',
+          'Dodaj atrybuty, które opisują konkurenci',
+          'Attribute ergänzen, die die Konkurrenz behandelt',
+        ),
         problem: t(
           lang,
           `Missing attributes with values: ${missing.slice(0, 5).join(', ')}.`,
           `Brakuje atrybutów z wartościami: ${missing.slice(0, 5).join(', ')}.`,
+          `Es fehlen Attribute mit Werten: ${missing.slice(0, 5).join(', ')}.`,
         ),
         suggestion: t(
           lang,
           'Add a key-facts table with a value for each.',
           'Dodaj tabelę kluczowych danych z wartością dla każdego.',
+          'Ergänzen Sie eine Tabelle mit den wichtigsten Fakten und einem Wert für jedes Attribut.',
         ),
         section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)),
         sectionIndex: place.sectionIndex,
@@ -155,11 +167,16 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   }
   if (attrs.size >= 8)
     strengths.push(
-      `${count(lang, attrs.size, ['distinct attribute carries a value', 'distinct attributes carry values'], ['atrybut ma podaną wartość', 'różne atrybuty mają podane wartości', 'różnych atrybutów ma podane wartości'])}.`,
+      `${count(lang, attrs.size, ['distinct attribute carries a value', 'distinct attributes carry values'], ['atrybut ma podaną wartość', 'różne atrybuty mają podane wartości', 'różnych atrybutów ma podane wartości'], ['Attribut hat einen Wert', 'verschiedene Attribute haben Werte'])}.`,
     );
   if (vdRatio >= 1)
     strengths.push(
-      t(lang, 'Values are dense enough to be quoted.', 'Wartości są na tyle gęste, że tekst da się cytować.'),
+      t(
+        lang,
+        'Values are dense enough to be quoted.',
+        'Wartości są na tyle gęste, że tekst da się cytować.',
+        'Die Werte stehen so dicht, dass sich der Text zitieren lässt.',
+      ),
     );
   return {
     id: 'eav',
@@ -168,6 +185,7 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       lang,
       `${count(lang, attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} with values; ${round1(vd)} value sentences per 1,000 words.`,
       `${count('pl', attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'])} z wartościami; ${count('pl', round1(vd), ['', ''], ['zdanie', 'zdania', 'zdań'])} z wartością na 1000 słów.`,
+      `${count('de', attrs.size, ['attribute', 'attributes'], ['atrybut', 'atrybuty', 'atrybutów'], ['Attribut', 'Attribute'])} mit Werten; ${count('de', round1(vd), ['', ''], ['', '', ''], ['Satz', 'Sätze'])} mit Wert pro 1000 Wörter.`,
     ),
     strengths,
     findings,

@@ -101,8 +101,14 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
           lang,
           `"${excerpt(s.text)}" uses stock phrasing that signals low effort.`,
           `„${excerpt(s.text)}” używa utartego frazesu, który świadczy o małym wkładzie pracy.`,
+          `„${excerpt(s.text)}“ verwendet eine abgegriffene Floskel, die auf wenig Aufwand schließen lässt.`,
         ),
-        suggestion: t(lang, 'Say it plainly, or delete it.', 'Napisz to wprost albo usuń.'),
+        suggestion: t(
+          lang,
+          'Say it plainly, or delete it.',
+          'Napisz to wprost albo usuń.',
+          'Sagen Sie es direkt, oder streichen Sie es.',
+        ),
         section: sectionName(doc, s.section),
         sectionIndex: s.section,
         actionType: after ? 'replace' : 'remove',
@@ -117,16 +123,18 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
     findings.push(
       finding({
         kind: 'example',
-        title: t(lang, 'Add a worked example', 'Dodaj przykład z praktyki'),
+        title: t(lang, 'Add a worked example', 'Dodaj przykład z praktyki', 'Ein Beispiel aus der Praxis ergänzen'),
         problem: t(
           lang,
           'The text gives no concrete example, so nothing shows first-hand effort.',
           'Tekst nie podaje żadnego konkretnego przykładu, więc nie widać własnej pracy.',
+          'Der Text nennt kein konkretes Beispiel, daher ist keine eigene Arbeit erkennbar.',
         ),
         suggestion: t(
           lang,
           'Add an example from your own practice, with numbers.',
           'Dodaj przykład z własnej praktyki, z liczbami.',
+          'Ergänzen Sie ein Beispiel aus Ihrer eigenen Praxis, mit Zahlen.',
         ),
         section: biggest ? sectionName(doc, biggest.index) : '',
         sectionIndex: biggest?.index ?? 0,
@@ -135,20 +143,28 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
         change: p ? insertChange(doc, 'after', p.raw, lex.phrases.example) : null,
       }),
     );
-  } else strengths.push(t(lang, 'Uses concrete examples.', 'Zawiera konkretne przykłady.'));
+  } else
+    strengths.push(t(lang, 'Uses concrete examples.', 'Zawiera konkretne przykłady.', 'Enthält konkrete Beispiele.'));
   if (bench && novelty < 0.5)
     findings.push(
       finding({
-        title: t(lang, 'Add something competitors do not have', 'Dodaj coś, czego nie ma u konkurencji'),
+        title: t(
+          lang,
+          'Add something competitors do not have',
+          'Dodaj coś, czego nie ma u konkurencji',
+          'Etwas ergänzen, das die Konkurrenz nicht bietet',
+        ),
         problem: t(
           lang,
           `Only ${Math.round(novelty * 100)}% of sentences say something the top results do not.`,
           `Tylko ${Math.round(novelty * 100)}% zdań mówi coś, czego nie ma w czołowych wynikach.`,
+          `Nur ${Math.round(novelty * 100)} % der Sätze sagen etwas, das in den Top-Ergebnissen nicht steht.`,
         ),
         suggestion: t(
           lang,
           'Add your own measurements, a table of results or a case study.',
           'Dodaj własne pomiary, tabelę wyników albo studium przypadku.',
+          'Ergänzen Sie eigene Messungen, eine Ergebnistabelle oder eine Fallstudie.',
         ),
         section: '',
         sectionIndex: 0,
@@ -159,12 +175,18 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   if (mediaCount === 0)
     findings.push(
       finding({
-        title: t(lang, 'Add your own table, list or image', 'Dodaj własną tabelę, listę lub zdjęcie'),
-        problem: t(lang, 'The page is text only.', 'Strona to sam tekst.'),
+        title: t(
+          lang,
+          'Add your own table, list or image',
+          'Dodaj własną tabelę, listę lub zdjęcie',
+          'Eigene Tabelle, Liste oder ein eigenes Bild ergänzen',
+        ),
+        problem: t(lang, 'The page is text only.', 'Strona to sam tekst.', 'Die Seite besteht nur aus Text.'),
         suggestion: t(
           lang,
           'Summarise data in a table or show your own photo.',
           'Zbierz dane w tabeli albo pokaż własne zdjęcie.',
+          'Fassen Sie Daten in einer Tabelle zusammen, oder zeigen Sie ein eigenes Foto.',
         ),
         section: '',
         sectionIndex: 0,
@@ -173,8 +195,16 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
       }),
     );
   findings.push(...authorFindings(doc, ctx));
-  if (novelty >= 0.7) strengths.push(t(lang, 'Most sentences are original.', 'Większość zdań jest oryginalna.'));
-  if (!clicheSents.length) strengths.push(t(lang, 'No stock phrases.', 'Brak frazesów.'));
+  if (novelty >= 0.7)
+    strengths.push(
+      t(
+        lang,
+        'Most sentences are original.',
+        'Większość zdań jest oryginalna.',
+        'Die meisten Sätze sind eigenständig.',
+      ),
+    );
+  if (!clicheSents.length) strengths.push(t(lang, 'No stock phrases.', 'Brak frazesów.', 'Keine Floskeln.'));
   return {
     id: 'effort',
     score: round1(score),
@@ -182,6 +212,7 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
       lang,
       `Novel sentences ${Math.round(novelty * 100)}%, ${round1(vd)} data points per 1,000 words, ${mediaCount} lists/tables/media, ${count(lang, examples, ['example', 'examples'], ['przykład', 'przykłady', 'przykładów'])}, ${count(lang, clicheSents.length, ['cliché', 'clichés'], ['frazes', 'frazesy', 'frazesów'])}.`,
       `Oryginalne zdania ${Math.round(novelty * 100)}%, ${num('pl', round1(vd))} danych na 1000 słów, listy/tabele/media: ${mediaCount}, ${count('pl', examples, ['example', 'examples'], ['przykład', 'przykłady', 'przykładów'])}, ${count('pl', clicheSents.length, ['cliché', 'clichés'], ['frazes', 'frazesy', 'frazesów'])}.`,
+      `Eigenständige Sätze ${Math.round(novelty * 100)} %, ${num('de', round1(vd))} Datenpunkte pro 1000 Wörter, Listen/Tabellen/Medien: ${mediaCount}, ${count('de', examples, ['example', 'examples'], ['przykład', 'przykłady', 'przykładów'], ['Beispiel', 'Beispiele'])}, ${count('de', clicheSents.length, ['cliché', 'clichés'], ['frazes', 'frazesy', 'frazesów'], ['Floskel', 'Floskeln'])}.`,
     ),
     strengths,
     findings,

@@ -79,6 +79,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       lang,
       `${bench.targets.length - missing.length} of ${bench.targets.length} competitor terms used; coverage ${Math.round(coverage * 100)}%.`,
       `Użyto ${bench.targets.length - missing.length} z ${bench.targets.length} terminów konkurencji; pokrycie ${Math.round(coverage * 100)}%.`,
+      `Verwendet: ${bench.targets.length - missing.length} von ${bench.targets.length} Begriffen der Konkurrenz; Abdeckung ${Math.round(coverage * 100)} %.`,
     );
     // The query's own words missing (its intent words too) are density's to say ("use the keyphrase
     // more often"): named here, the card asked a page titled with the keyword to "cover" it. They
@@ -99,6 +100,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         lang,
         `${capitalise(entity)} and ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} how they relate, with one concrete value each].`,
         `${capitalise(entity)} a ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} jak się łączą, z jedną konkretną wartością dla każdego].`,
+        `${capitalise(entity)} und ${top.map((x) => x.surface).join(', ')}: ${ctx.lex.slot} wie sie zusammenhängen, mit je einem konkreten Wert].`,
       );
       findings.push(
         finding({
@@ -107,6 +109,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
             lang,
             `Cover missing terms: ${top.map((x) => x.surface).join(', ')}`,
             `Uwzględnij brakujące terminy: ${top.map((x) => x.surface).join(', ')}`,
+            `Fehlende Begriffe aufnehmen: ${top.map((x) => x.surface).join(', ')}`,
           ),
           problem: t(
             lang,
@@ -118,11 +121,16 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
               .slice(0, 6)
               .map((x) => x.surface)
               .join(', ')}.`,
+            `${count('de', unmet.length, ['', ''], ['', '', ''], ['Begriff, den die meisten Konkurrenzseiten verwenden, fehlt', 'Begriffe, die die meisten Konkurrenzseiten verwenden, fehlen'])}, z. B. ${unmet
+              .slice(0, 6)
+              .map((x) => x.surface)
+              .join(', ')}.`,
           ),
           suggestion: t(
             lang,
             'Add a section that explains them in relation to the topic.',
             'Dodaj sekcję, która wyjaśnia je w odniesieniu do tematu.',
+            'Ergänzen Sie einen Abschnitt, der sie in Bezug auf das Thema erklärt.',
           ),
           section: sectionName(doc, Math.min(place.sectionIndex, doc.sections.length - 1)),
           sectionIndex: place.sectionIndex,
@@ -143,18 +151,25 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           lang,
           'Uses every term the competitors agree on.',
           'Używa wszystkich terminów, co do których konkurencja jest zgodna.',
+          'Verwendet alle Begriffe, bei denen sich die Konkurrenz einig ist.',
         ),
       );
     if (over)
       findings.push(
         finding({
-          title: t(lang, 'Tone down over-used terms', 'Ogranicz nadużywane terminy'),
+          title: t(
+            lang,
+            'Tone down over-used terms',
+            'Ogranicz nadużywane terminy',
+            'Übermäßig verwendete Begriffe reduzieren',
+          ),
           problem: t(
             lang,
             `${count(lang, over, ['term appears', 'terms appear'], ['', '', ''])} more often than on 90% of competing pages: ${named(overused)}.`,
             `${count('pl', over, ['', ''], ['termin występuje', 'terminy występują', 'terminów występuje'])} częściej niż na 90% stron konkurencji: ${named(overused)}.`,
+            `${count('de', over, ['', ''], ['', '', ''], ['Begriff kommt', 'Begriffe kommen'])} häufiger vor als auf 90 % der Konkurrenzseiten: ${named(overused)}.`,
           ),
-          suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.'),
+          suggestion: t(lang, 'Vary the wording.', 'Zróżnicuj słownictwo.', 'Variieren Sie die Wortwahl.'),
           section: '',
           sectionIndex: 0,
           actionType: 'replace',
@@ -192,27 +207,40 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     score = clamp(10 * (0.5 * termCov + 0.5 * secCov));
     // A SERP whose informative results agree on no term is as good as none, and says so.
     const why = bench
-      ? t(lang, 'Too few competitors agree on terms', 'Za mało konkurentów zgodnych co do terminów')
-      : t(lang, 'No SERP benchmark', 'Brak benchmarku SERP');
+      ? t(
+          lang,
+          'Too few competitors agree on terms',
+          'Za mało konkurentów zgodnych co do terminów',
+          'Zu wenige Konkurrenzseiten stimmen bei den Begriffen überein',
+        )
+      : t(lang, 'No SERP benchmark', 'Brak benchmarku SERP', 'Kein SERP-Benchmark');
     summary = t(
       lang,
       `${why} (low confidence): keyword terms ${Math.round(termCov * 100)}%, sections on the entity ${Math.round(secCov * 100)}%.`,
       `${why} (niska pewność): terminy frazy ${Math.round(termCov * 100)}%, sekcje o encji ${Math.round(secCov * 100)}%.`,
+      `${why} (geringe Aussagekraft): Begriffe des Keywords ${Math.round(termCov * 100)} %, Abschnitte zur Entität ${Math.round(secCov * 100)} %.`,
     );
     const off = secs.filter((s) => !mentioning.includes(s));
     if (off.length)
       findings.push(
         finding({
-          title: t(lang, 'Tie every section to the central entity', 'Powiąż każdą sekcję z główną encją'),
+          title: t(
+            lang,
+            'Tie every section to the central entity',
+            'Powiąż każdą sekcję z główną encją',
+            'Jeden Abschnitt mit der zentralen Entität verknüpfen',
+          ),
           problem: t(
             lang,
             `${count(lang, off.length, ['section never mentions', 'sections never mention'], ['', '', ''])} "${kw.entity || kw.text}".`,
             `${count('pl', off.length, ['', ''], ['sekcja ani razu nie wspomina', 'sekcje ani razu nie wspominają', 'sekcji ani razu nie wspomina'])} „${kw.entity || kw.text}”.`,
+            `${count('de', off.length, ['', ''], ['', '', ''], ['Abschnitt erwähnt', 'Abschnitte erwähnen'])} „${kw.entity || kw.text}“ kein einziges Mal.`,
           ),
           suggestion: t(
             lang,
             'Name the entity where each of them applies it.',
             'Nazwij encję tam, gdzie sekcja się do niej odnosi.',
+            'Nennen Sie die Entität dort, wo sich der Abschnitt auf sie bezieht.',
           ),
           section: sectionName(doc, off[0]!.index),
           sectionIndex: off[0]!.index,
@@ -221,7 +249,14 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
         }),
       );
     if (secCov === 1 && secs.length > 1)
-      strengths.push(t(lang, 'Every section stays on the central entity.', 'Każda sekcja dotyczy głównej encji.'));
+      strengths.push(
+        t(
+          lang,
+          'Every section stays on the central entity.',
+          'Każda sekcja dotyczy głównej encji.',
+          'Jeder Abschnitt bleibt bei der zentralen Entität.',
+        ),
+      );
   }
   return { id: 'tfidf', score: round1(score), summary, strengths, findings, cap: null };
 };

@@ -78,23 +78,27 @@ for (const a of articles) {
   });
 }
 
-t.test('Polish content gets Polish labels; German gets English labels and says it is German', async (t) => {
-  for (const a of articles) {
-    const r = auditContent(inputOf('strong', a));
-    const labelLang = a.language === 'pl' ? 'pl' : 'en';
-    for (const d of r.dimensions) t.equal(d.name, dimensionName(d.id, labelLang));
-    t.equal(r.summary!.profile.label, profileLabel(r.summary!.profile.id, labelLang));
-    t.equal(r.summary!.languageSupport, a.language === 'de' ? 'partial' : 'full');
-    if (a.language === 'pl') {
-      const texts = r.dimensions.flatMap((d) => [d.summary, ...d.problems.map((p) => p.title)]);
-      t.ok(
-        texts.some((x) => /[ąęłśżźćńó]/.test(x)),
-        'problem texts are Polish',
-      );
-      t.notOk(
-        texts.some((x) => /\b(the|with|without)\b/.test(x)),
-        'no English words in Polish texts',
-      );
+t.test(
+  'Polish content gets Polish labels; German gets German card labels, an English summary label, and says it is German',
+  async (t) => {
+    for (const a of articles) {
+      const r = auditContent(inputOf('strong', a));
+      const labelLang = a.language === 'pl' || a.language === 'de' ? a.language : 'en';
+      for (const d of r.dimensions) t.equal(d.name, dimensionName(d.id, labelLang));
+      // The summary's labels: Polish for Polish content, English otherwise (spec 2.3).
+      t.equal(r.summary!.profile.label, profileLabel(r.summary!.profile.id, a.language === 'pl' ? 'pl' : 'en'));
+      t.equal(r.summary!.languageSupport, a.language === 'de' ? 'partial' : 'full');
+      if (a.language === 'pl') {
+        const texts = r.dimensions.flatMap((d) => [d.summary, ...d.problems.map((p) => p.title)]);
+        t.ok(
+          texts.some((x) => /[ąęłśżźćńó]/.test(x)),
+          'problem texts are Polish',
+        );
+        t.notOk(
+          texts.some((x) => /\b(the|with|without)\b/.test(x)),
+          'no English words in Polish texts',
+        );
+      }
     }
-  }
-});
+  },
+);
