@@ -38,8 +38,10 @@ export interface ReferentModel {
   otherWords: string[];
   /** Median similarity of the consensus pages to the centroid of the other consensus pages. */
   reference: number;
+  /** The results' median vocabulary (distinct content stems, the keyword's left out); 0 under four results. */
+  vocabulary: number;
   /** A page weighed as the results are, with the surface forms of its words. */
-  weigh: (doc: Doc) => { v: Vector; surfaces: Surfaces };
+  weigh: (doc: Doc) => { v: Vector; surfaces: Surfaces; vocabulary: number };
 }
 
 export type ReferentVerdict =
@@ -60,6 +62,15 @@ export const OFF_RATIO = 0.35;
  * their median.
  */
 export const HEADLINE_CONFIRM = 0.75;
+/**
+ * A page says enough to be judged about another thing when its vocabulary is at least this share
+ * of the results' median. A thin page (a short, generic, keyword-padded one) is far from every
+ * result for want of words, not for other words: it was set apart as "another referent" in SERPs
+ * of intended pages only, or in place of the other meaning (precision first: it is kept and judged
+ * the same).
+ */
+export const SAYS_ENOUGH = 0.9;
+const MIN_FOR_VOCABULARY = 4;
 
 const unit = (v: Vector): Vector => {
   let n = 0;
@@ -265,10 +276,14 @@ export const buildReferentModel = (
       : ['names', () => namedApart(pages, an, keywordStems)],
     ['headline', headlined],
   ];
+  // With three results the median is one page's size, not the SERP's (a page on the other meaning
+  // may be shorter than a long guide and a padded page): no bar then.
+  const vocabulary = raw.length >= MIN_FOR_VOCABULARY ? median(raw.map((r) => r.size)) : 0;
+  const saysEnough = (i: number) => raw[i]!.size >= SAYS_ENOUGH * vocabulary;
   let view: ReferentModel['view'] = null;
   let outliers: number[] = [];
   for (const [name, find] of views) {
-    outliers = find();
+    outliers = find().filter(saysEnough);
     if (outliers.length) {
       view = name;
       break;
@@ -295,9 +310,11 @@ export const buildReferentModel = (
     consensusWords: other ? topWords(consensus, surfaces, 4) : [],
     otherWords: other ? topWords(other, surfaces, 4) : [],
     reference,
+    vocabulary,
     weigh: (doc) => {
       const own: Surfaces = new Map();
-      return { v: weighCounts(finalCounts(pageCounts(doc, an, null, drop, own), drop, split)), surfaces: own };
+      const counts = finalCounts(pageCounts(doc, an, null, drop, own), drop, split);
+      return { v: weighCounts(counts), surfaces: own, vocabulary: counts.size };
     },
   };
 };
@@ -308,10 +325,12 @@ export const buildReferentModel = (
  */
 export const judgeReferent = (model: ReferentModel | null, doc: Doc): ReferentVerdict => {
   if (!model || model.reference <= 0) return { status: 'unknown' };
-  const { v, surfaces } = model.weigh(doc);
+  const { v, surfaces, vocabulary } = model.weigh(doc);
   const consensus = cosine(v, model.consensus);
   const other = model.other ? cosine(v, model.other) : 0;
-  const off = model.other ? other > consensus : consensus < OFF_RATIO * model.reference;
+  const off =
+    vocabulary >= SAYS_ENOUGH * model.vocabulary &&
+    (model.other ? other > consensus : consensus < OFF_RATIO * model.reference);
   // Its words of the other side (or, without one, those the majority does not use) say what the
   // page is about instead.
   const own = new Map([...v].filter(([k]) => (model.other ? model.other.has(k) : !model.consensus.has(k))));

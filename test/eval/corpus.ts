@@ -26,8 +26,20 @@ export const SETS = [
   'corpus-f',
   'corpus-g',
   'corpus-h',
+  'corpus-i',
 ] as const;
 export type Half = (typeof SETS)[number];
+/** The sets the engine is tuned on (the held-out half, corpus-b and corpus-d are measured only). */
+export const TUNING_SETS = [
+  'tuning',
+  'corpus-a',
+  'corpus-c',
+  'corpus-e',
+  'corpus-f',
+  'corpus-g',
+  'corpus-h',
+  'corpus-i',
+] as const satisfies readonly Half[];
 export const HALVES: Half[] = ['tuning', 'heldout'];
 
 /**
@@ -145,6 +157,8 @@ export const CORPUS_F_DIR = join(EVAL_DIR, 'corpus-f');
 export const CORPUS_G_DIR = join(EVAL_DIR, 'corpus-g');
 /** corpus-h: close other referents in German, Polish and English how-tos and tests; a tuning set. */
 export const CORPUS_H_DIR = join(EVAL_DIR, 'corpus-h');
+/** corpus-i: close other referents in English how-tos and comparisons (and one pl, one de how-to); a tuning set. */
+export const CORPUS_I_DIR = join(EVAL_DIR, 'corpus-i');
 
 /** Where each set in corpus-a's format lives. */
 const SET_DIRS: Record<Exclude<Half, 'tuning' | 'heldout'>, string> = {
@@ -156,6 +170,7 @@ const SET_DIRS: Record<Exclude<Half, 'tuning' | 'heldout'>, string> = {
   'corpus-f': CORPUS_F_DIR,
   'corpus-g': CORPUS_G_DIR,
   'corpus-h': CORPUS_H_DIR,
+  'corpus-i': CORPUS_I_DIR,
 };
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */

@@ -6,7 +6,7 @@ import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, 
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
- * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f|corpus-g|corpus-h] [--verbose] [--no-write]`: the engine measured on the
+ * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f|corpus-g|corpus-h|corpus-i] [--verbose] [--no-write]`: the engine measured on the
  * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and docs/engine.md).
  */
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@ import t from 'tap';
 import { buildBench } from '../../../services/engine/benchmark.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { judgeReferent, minorityOf } from '../../../services/engine/referent.ts';
-import { loadHalf, loadSet } from '../../eval/corpus.ts';
+import { loadHalf, loadSet, TUNING_SETS } from '../../eval/corpus.ts';
 
 for (const topic of loadHalf('tuning')) {
   t.test(topic.id, async (t) => {
@@ -152,12 +152,15 @@ for (const topic of loadHalf('tuning')) {
 /**
  * The same precision on the other tuning sets (seven results each), counted instead of asserted per
  * topic: with only intended results, a thin generic page (few figures, generic sentences, little
- * vocabulary of its own) is the SERP's vocabulary minority on some topics, is left out as "another
- * referent", and the poor article, as generic, is judged with it. A ratchet: the counts may fall,
- * never rise; zero is the aim (TODO).
+ * vocabulary of its own) was the SERP's vocabulary minority on some topics, was left out as
+ * "another referent", and the poor article, as generic, was judged with it. Since a page must say
+ * enough (SAYS_ENOUGH: its vocabulary at least 0.9 x the results' median, with four results or
+ * more) that is rare; three results have no median, and there the thin poor page is still the odd
+ * one out. A ratchet: the counts may fall, never rise, except when a new set is added (corpus-i
+ * brought three strong/other/poor cases); zero is the aim (TODO).
  */
 t.test('intended-only SERPs of the other tuning sets: thin pages set apart (ratchet)', async (t) => {
-  const topics = (['corpus-c', 'corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const).flatMap((s) => loadSet(s));
+  const topics = TUNING_SETS.filter((s) => s !== 'tuning' && s !== 'corpus-a').flatMap((s) => loadSet(s));
   let leftOut = 0;
   let poorOther = 0;
   let withPoor = 0;
@@ -174,8 +177,8 @@ t.test('intended-only SERPs of the other tuning sets: thin pages set apart (ratc
     const three = buildBench({ ...topic.serp, competitors: [self, other, poorPage] }, p.doc, p.kw, p.an, p.lex);
     if (three.excluded.some((e) => e.url !== other.url)) withPoor++;
   }
-  t.ok(leftOut <= 7, `an intended page left out on ${leftOut} of ${topics.length} (at most 7)`);
-  t.ok(poorOther <= 6, `the poor article judged another referent on ${poorOther} (at most 6)`);
-  t.ok(withPoor <= 4, `strong, other, poor: an intended page left out on ${withPoor} (at most 4)`);
+  t.ok(leftOut <= 2, `an intended page left out on ${leftOut} of ${topics.length} (at most 2)`);
+  t.ok(poorOther <= 1, `the poor article judged another referent on ${poorOther} (at most 1)`);
+  t.ok(withPoor <= 7, `strong, other, poor: an intended page left out on ${withPoor} (at most 7)`);
   t.equal(leftOut + poorOther + withPoor, 0, 'none', { todo: 'issue 24: a thin generic page is no other referent' });
 });

@@ -4,7 +4,7 @@ import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { compoundsApart } from '../../../services/engine/referentCompounds.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { competitorDoc } from '../../../services/engine/competitors.ts';
-import { loadSet } from '../../eval/corpus.ts';
+import { loadSet, TUNING_SETS } from '../../eval/corpus.ts';
 
 /**
  * The keyword's compounds as a view of the referent in German (issue 24): made-up pages on
@@ -71,7 +71,7 @@ t.test('no view where the results agree, use few compounds, or the language writ
  * Precision over every German topic of the sets the engine is tuned on: the view sets apart no
  * intended result, whether the other meaning is among the results or not.
  */
-for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
+for (const set of TUNING_SETS)
   for (const topic of loadSet(set).filter((x) => x.language === 'de')) {
     t.test(`${set} ${topic.id}: no intended result set apart by its compounds`, async (t) => {
       const stems = describeKeyword(topic.keyword, an).stems;

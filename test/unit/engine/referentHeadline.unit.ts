@@ -5,7 +5,7 @@ import { headlinedApart } from '../../../services/engine/referentHeadline.ts';
 import { buildReferentModel } from '../../../services/engine/referent.ts';
 import { competitorDoc } from '../../../services/engine/competitors.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
-import { loadSet } from '../../eval/corpus.ts';
+import { loadSet, TUNING_SETS } from '../../eval/corpus.ts';
 
 /**
  * The thing a result keeps naming as a view of the referent (issue 24, close referents). Made-up
@@ -168,7 +168,7 @@ t.test('a related search that names the other thing does not keep it in; a quest
  * (the questions confirm what it sets apart), sets apart no intended result, whether the other
  * meaning is among the results or not.
  */
-for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
+for (const set of TUNING_SETS)
   for (const topic of loadSet(set)) {
     t.test(`${set} ${topic.id}: no intended result set apart by its headline word`, async (t) => {
       const lang = createAnalyzer(topic.language);

@@ -6,9 +6,9 @@
  */
 import t from 'tap';
 import { runAudit } from '../../../services/engine/audit.ts';
-import { loadSet } from '../../eval/corpus.ts';
+import { loadSet, TUNING_SETS } from '../../eval/corpus.ts';
 
-for (const set of ['tuning', 'corpus-a', 'corpus-c', 'corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
+for (const set of TUNING_SETS)
   t.test(`${set}: missing terms never made of the query's words`, async (t) => {
     for (const topic of loadSet(set))
       for (const q of ['strong', 'poor'] as const) {
