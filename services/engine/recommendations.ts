@@ -142,7 +142,20 @@ export const buildRecommendations = (
     // The query pasted as typed is broken prose a reader sees at once, in every place it stands:
     // the rewrite cannot be measured before the author writes it, and it is no "bonus".
     const pastedQuery = inPlaceTask && m.finding.kind === 'stuffingVerbatim';
-    const measured = answersInPlace ? 'high' : pastedQuery ? 'medium' : priorityOf(delta, liftsGate);
+    // A rewrite of stuffing asked in place is no "bonus" either: where the stuffing takes density
+    // to 0 it is the page's worst defect (blind review r18: a page with the phrase 39 times had its
+    // title task ranked last, as "bonus").
+    const stuffingTask = inPlaceTask && m.finding.kind === 'stuffingRewrite';
+    const stuffedFlat = (scored.outcomes.find((o) => o.id === 'density')?.score ?? 10) === 0;
+    const measured = answersInPlace
+      ? 'high'
+      : pastedQuery
+        ? 'medium'
+        : stuffingTask
+          ? stuffedFlat
+            ? 'high'
+            : 'medium'
+          : priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',

@@ -307,7 +307,11 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
     findings.push(...trims.findings);
     // Nor is a sentence offered for removal also offered for a rewrite (a trim shown over the same
     // text wins over the task in recommendations.ts: one change per text).
-    const task = rewriteTask(doc, ctx, kd, candidates, ceiling);
+    const task =
+      rewriteTask(doc, ctx, kd, candidates, ceiling) ??
+      (kd > ceiling + 1 || g.excessStuffing >= SPREAD_EXCESS
+        ? spreadTask(doc, ctx, kd, g.stuffedSentences, removals)
+        : null);
     if (task) findings.push(task);
   } else if (mentions < 0.5 || gapPenalty > 0) {
     const s = prose[longestStart + Math.floor(longest / 2)] ?? prose[0];
@@ -484,6 +488,69 @@ const rewriteTask = (
     actionType: 'replace',
     severity: 0.9,
     change: { kind: 'replace', before: top.s.text, after: top.s.text },
+  });
+};
+
+/**
+ * Stuffing spread thin: far past the natural range (the gate), but no sentence says the keyphrase
+ * twice, so no sentence-level rewrite applies: the page says it once in nearly every sentence
+ * (blind review r18: a glossary page with the phrase 39 times in 892 words got no task for its
+ * body). The task stands at the first sentence that repeats the phrase where a pronoun would do
+ * (gaming.ts's stuffed sentences) and is not offered for removal: take it out there and wherever
+ * the page only repeats it.
+ */
+/** Stuffed uses beyond the natural allowance from which stuffing spread thin gets its task. */
+const SPREAD_EXCESS = 5;
+/** Spread thin: the phrase in at least this many sentences, and in this share of them. */
+const SPREAD_SENTENCES = 6;
+const SPREAD_SHARE = 0.4;
+
+const spreadTask = (
+  doc: Doc,
+  ctx: ScoringContext,
+  kd: number,
+  stuffed: Set<Sentence>,
+  removals: Set<string>,
+): Finding | null => {
+  const { kw, lang } = ctx;
+  const prose = doc.sentences.filter((s) => s.kind === 'prose');
+  const uses = prose.filter((s) => occurrences(s, kw.stems) > 0).length;
+  // Spread means many sentences: a short page over the range by two uses is not this.
+  if (uses < SPREAD_SENTENCES || uses < SPREAD_SHARE * prose.length) return null;
+  // The anchor only repeats the phrase: a sentence with a figure says something of its own.
+  const at = prose.find(
+    (s) =>
+      stuffed.has(s) &&
+      occurrences(s, kw.stems) > 0 &&
+      !/\p{N}/u.test(s.text) &&
+      !removals.has(s.text) &&
+      unique(doc.content, s.text),
+  );
+  if (!at) return null;
+  const all = prose.length;
+  const share = round2(kd);
+  return finding({
+    kind: 'stuffingRewrite',
+    subject: kw.text,
+    figure: percent(lang, share),
+    title: t(lang, 'Use the keyword less often', 'Rzadziej używaj frazy', 'Das Keyword seltener verwenden'),
+    problem: t(
+      lang,
+      `"${kw.text}" stands in ${uses} of the page's ${all} sentences (${share}% of its words), "${quote(at)}" among them, where "it" or nothing would do.`,
+      `„${kw.text}” pada w ${uses} z ${all} zdań strony (${num('pl', share)}% słów), m.in. w „${quote(at)}”, gdzie wystarczyłby zaimek albo nic.`,
+      `„${kw.text}“ steht in ${uses} von ${all} Sätzen der Seite (${num('de', share)} % ihrer Wörter), darunter „${quote(at)}“, wo ein Pronomen oder nichts genügte.`,
+    ),
+    suggestion: t(
+      lang,
+      `Take "${kw.text}" out of this sentence (use "it", a synonym or nothing instead), and out of every other sentence that only repeats it: the keyword belongs in the title, the opening and a heading or two.`,
+      `Usuń „${kw.text}” z tego zdania (w zamian zaimek, synonim albo nic) i z każdego innego, które tylko ją powtarza: fraza ma swoje miejsce w tytule, we wstępie i w jednym, dwóch śródtytułach.`,
+      `Nehmen Sie „${kw.text}“ aus diesem Satz (stattdessen ein Pronomen, ein Synonym oder nichts) und aus jedem anderen Satz, der es nur wiederholt: Das Keyword gehört in den Titel, den Einstieg und ein, zwei Zwischenüberschriften.`,
+    ),
+    section: sectionName(doc, at.section),
+    sectionIndex: at.section,
+    actionType: 'replace',
+    severity: 0.9,
+    change: { kind: 'replace', before: at.text, after: at.text },
   });
 };
 
