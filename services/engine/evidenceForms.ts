@@ -112,9 +112,20 @@ export const attributedFinding = (text: string, lang: string): boolean => {
   return DATED.test(text) || (NAMED[lang] ?? NAMED.other!).test(rest);
 };
 
-/** A citation by one of these forms: a publisher's document, an identifier, or a named source that states. */
+// A legal provision, cited as lawyers cite it: the section sign with its number ("§ 14 der
+// Heizkostenverordnung", "§ 535 BGB"), a Polish article of an act ("art. 6 ust. 1 ustawy o …",
+// "art. 471 Kodeksu cywilnego"), an English section of a named Act or Regulations ("section 9 of
+// the Consumer Rights Act 2015"). "Section 3 of this guide" and "Artikel 5" (an item) are no citation.
+const LEGAL = [
+  /(?<![\p{L}\p{N}])§§?\s?\d+/u,
+  /(?<![\p{L}])art\.\s?\d+[^.!?]{0,40}?(?<![\p{L}])(?:ustaw\p{Ll}*|kodeks\p{Ll}*|rozporządzeni\p{Ll}*|dyrektyw\p{Ll}*)/iu,
+  /(?<![\p{L}])(?:[Ss]ection|[Rr]egulation|[Aa]rticle)\s+\d+[a-z]?(?:\(\d+\))?\s+of\s+the\s+(?:\p{Lu}[\p{L}-]*\s+){1,6}(?:Act|Regulations?|Directive|Code)(?![\p{L}])/u,
+];
+const legal = (text: string): boolean => /\d/u.test(text) && LEGAL.some((re) => re.test(text));
+
+/** A citation by one of these forms: a publisher's document, an identifier, a legal provision, or a named source that states. */
 export const citesMore = (text: string, lang: string): boolean => {
-  if (possessiveDoc(text) || identifier(text)) return true;
+  if (possessiveDoc(text) || identifier(text) || legal(text)) return true;
   if (INSTITUTION_HEAD.test(text) && STATES.test(text)) return true;
   // A maker's document: outside German (which capitalises every noun) a capitalised word after the
   // first names the maker.

@@ -69,6 +69,11 @@ const ABBREVIATIONS = new Set([
   'ing',
 ]);
 
+// Abbreviations that stand before a number, in legal and technical references ("art. 27 ustawy",
+// "§ 5 Abs. 2", "pkt 3", "sec. 9"): the full stop ends no sentence when a number follows. Before a
+// word they end one ("… modern art. Then …").
+const BEFORE_NUMBER = new Set(['art', 'ust', 'pkt', 'poz', 'lit', 'abs', 'sec', 'para', 'rys', 'tab']);
+
 const BOUNDARY = /(?<=[.!?…])["”»)]?\s+(?=["„«(]?[\p{Lu}\p{N}])/u;
 
 export const splitSentences = (text: string): string[] => {
@@ -78,7 +83,10 @@ export const splitSentences = (text: string): string[] => {
     const part = raw.trim();
     if (!part) continue;
     const prev = out[out.length - 1];
-    if (prev !== undefined && endsWithAbbreviation(prev) && !unitEndsSentence(prev, part))
+    if (
+      prev !== undefined &&
+      ((endsWithAbbreviation(prev) && !unitEndsSentence(prev, part)) || (beforeNumber(prev) && /^\p{N}/u.test(part)))
+    )
       out[out.length - 1] = `${prev} ${part}`;
     else out.push(part);
   }
@@ -91,6 +99,11 @@ const endsWithAbbreviation = (s: string): boolean => {
   const w = m[2].toLowerCase();
   // Initials such as "J. Kowalski"; a capital after a hyphen ends a name of its own ("APS-C.").
   return ABBREVIATIONS.has(w) || (/^\p{Lu}$/u.test(m[2]) && m[1] !== '-');
+};
+
+const beforeNumber = (s: string): boolean => {
+  const m = /(?:^|[\s(])(\p{L}+)\.$/u.exec(s);
+  return m !== null && BEFORE_NUMBER.has((m[1] ?? '').toLowerCase());
 };
 
 // Units written after a number ("+50 zł.", "15 min.", "2 mln."): before a capitalised word the
