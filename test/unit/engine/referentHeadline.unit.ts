@@ -1,4 +1,5 @@
 import t from 'tap';
+import { SMOKER_SHARED } from '../../fixtures/engine/smokerSentences.ts';
 import { createAnalyzer } from '../../../services/engine/document.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { headlinedApart } from '../../../services/engine/referentHeadline.ts';
@@ -12,16 +13,7 @@ import { loadSet, TUNING_SETS } from '../../eval/corpus.ts';
  * pages for "best smoker": five about smokers for meat, and one about the beekeeper's smoker, told
  * in the same words (fuel, smoke, lid, hours, price) but naming the hive throughout.
  */
-const shared = [
-  'A good smoker keeps its temperature steady for hours with little fuel.',
-  'The firebox burns charcoal and small wood chunks that give the smoke its taste.',
-  'A tight lid keeps the smoke inside and saves fuel on a windy afternoon.',
-  'Cheap models leak smoke through thin steel and lose heat quickly.',
-  'Clean the ash tray after every session so the air can flow freely.',
-  'The price of a sturdy smoker starts at about two hundred euros.',
-  'Thick steel walls hold the heat even when the weather turns cold.',
-  'A built-in thermometer saves guessing, though many owners add a second probe.',
-];
+const shared = SMOKER_SHARED;
 const meat = [
   'Brisket and ribs need a low fire and patience over a long session.',
   'Pork shoulder stays juicy when the heat never climbs too high.',

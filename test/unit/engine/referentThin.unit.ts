@@ -1,4 +1,5 @@
 import t from 'tap';
+import { SMOKER_SHARED } from '../../fixtures/engine/smokerSentences.ts';
 import { createAnalyzer } from '../../../services/engine/document.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
 import { buildReferentModel, judgeReferent } from '../../../services/engine/referent.ts';
@@ -9,16 +10,7 @@ import { buildReferentModel, judgeReferent } from '../../../services/engine/refe
  * view set such pages apart as "another meaning" in SERPs of intended pages only. Made-up pages for
  * "best smoker": four about smokers for meat, and a thin one that says nothing but the keyword.
  */
-const shared = [
-  'A good smoker keeps its temperature steady for hours with little fuel.',
-  'The firebox burns charcoal and small wood chunks that give the smoke its taste.',
-  'A tight lid keeps the smoke inside and saves fuel on a windy afternoon.',
-  'Cheap models leak smoke through thin steel and lose heat quickly.',
-  'Clean the ash tray after every session so the air can flow freely.',
-  'The price of a sturdy smoker starts at about two hundred euros.',
-  'Thick steel walls hold the heat even when the weather turns cold.',
-  'A built-in thermometer saves guessing, though many owners add a second probe.',
-];
+const shared = SMOKER_SHARED;
 const meat = [
   'Brisket and ribs need a low fire and patience over a long session.',
   'Pork shoulder stays juicy when the heat never climbs too high.',
