@@ -290,14 +290,17 @@ const inPassage = (doc: Doc, at: Sentence): Pick<Grounded, 'change' | 'section'>
  * the warm-up sentence that stands where the answer belongs (blind review r9: poor pages missed
  * "no answer up front"). Only where the warm-up is named: without it the gap is not shown exactly.
  */
-const answerShape = (ctx: GateContext): AnswerShape => {
+const answerShape = (ctx: GateContext, doc: Doc): AnswerShape => {
   const intent = ctx.kw.intent;
   const words = tokenize(ctx.kw.text);
   if (words.some((w) => ctx.lex.facets.types.markers.includes(w))) return 'kinds';
   if (intent === 'instructional') return 'method';
   // Two things compared may be animals or cities, not products: the answer says how they differ.
   if (intent === 'comparison') return 'difference';
-  if (intent === 'commercial' || intent === 'transactional') return 'choice';
+  // One named product reviewed ("stanley cup review", "ford puma opinie") wants the verdict, not
+  // "which to choose" (blind reviews r18, r19); a kind of product or "best …" wants the choice.
+  if (intent === 'commercial' || intent === 'transactional')
+    return !words.some((w) => ctx.lex.chooseAmong.includes(w)) && namedProduct(ctx, doc) ? 'verdict' : 'choice';
   if (intent === 'local') return 'provider';
   // A definition answers a keyword that asks what a thing is, or names a lone thing ("rekuperacja").
   // Any other phrase ("low light houseplants", a date's event, a place's news) gets the plain ask
@@ -312,7 +315,7 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
   const at = warmUp
     ? doc.sentences.find((s) => s.section === 0 && s.text.toLowerCase().includes(warmUp.toLowerCase()))
     : undefined;
-  const shape = openingShape(ctx);
+  const shape = openingShape(ctx, doc);
   if (!warmUp || !at || !shape || !unique(doc.content, at.text)) return null;
   // Quoted as the sentence writes it ("Viele Menschen fragen sich", not as the analysis lower-cases it).
   const from = at.text.toLowerCase().indexOf(warmUp.toLowerCase());
@@ -328,7 +331,29 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
 };
 
 /** A query whose results report an event wants what happened first: no shape here says that. */
-const openingShape = (ctx: GateContext): AnswerShape | null => (ctx.bench?.reportsNews ? null : answerShape(ctx));
+const openingShape = (ctx: GateContext, doc: Doc): AnswerShape | null =>
+  ctx.bench?.reportsNews ? null : answerShape(ctx, doc);
+
+/**
+ * The keyword's entity is a name: the page writes its first word capitalised inside sentences at
+ * least as often as in lower case ("the Stanley cup", not "a blender"). German capitalises every
+ * noun, so there nothing is read as a name.
+ */
+const namedProduct = (ctx: GateContext, doc: Doc): boolean => {
+  const first = tokenize(ctx.kw.entity || ctx.kw.text).find(
+    (w) => !ctx.an.stop.has(w) && !ctx.lex.searchOnly.includes(w),
+  );
+  if (!first || ctx.lang === 'de') return false;
+  let upper = 0;
+  let lower = 0;
+  for (const m of doc.text.matchAll(/(?<=[\p{L},;:] )(\p{L}+)/gu)) {
+    const w = m[1] ?? '';
+    if (w.toLowerCase() !== first) continue;
+    if (w === w.toLowerCase()) lower++;
+    else upper++;
+  }
+  return upper > 0 && upper >= lower;
+};
 
 /**
  * The author task at a sentence of the opening: the answer goes there (BEFORE = AFTER until
@@ -358,7 +383,7 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   // the answer is cannot be told from an opening that never names the subject, so no task. Nor
   // where the query asks for nothing in particular: without a stock warm-up, a first sentence
   // that does not name the subject may well be a good lead (a problem the reader has).
-  const shape = openingShape(ctx);
+  const shape = openingShape(ctx, doc);
   if (!at || !shape || shape === 'provider' || shape === 'direct' || !unique(doc.content, at.text)) return null;
   const subject = subjectPhrase(ctx.kw, ctx.an);
   // Named after a long lead-up, or not at all: the task says which (r14: "it does name it").

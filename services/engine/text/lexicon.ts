@@ -60,6 +60,8 @@ export interface Lexicon {
    * opinie", "Luftpumpe Test"): in a sentence, the query so written is pasted, not said.
    */
   searchOnly: string[];
+  /** Keyword words that ask to choose among several things ("best", "vs", "najlepsze", "Vergleich"). */
+  chooseAmong: string[];
   intent: {
     informational: string[];
     commercial: string[];
@@ -305,6 +307,7 @@ const en: Lexicon = {
   instruction: null,
   // English writes "heat pump reviews" in prose as in a search: no such words.
   searchOnly: [],
+  chooseAmong: ['best', 'top', 'vs', 'versus', 'comparison', 'compare', 'ranking', 'alternatives', 'cheapest'],
   intent: {
     informational: [
       'how',
@@ -717,6 +720,7 @@ const pl: Lexicon = {
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
   instruction: null,
   searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test'],
+  chooseAmong: ['najlepszy', 'najlepsza', 'najlepsze', 'najlepszych', 'top', 'vs', 'ranking', 'porównanie', 'czy'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
     commercial: [
@@ -984,6 +988,7 @@ const de: Lexicon = {
   // Case-sensitive: "sie" (they, she) is no address.
   instruction: /(?<!\p{L})\p{L}+en Sie(?!\p{L})/u,
   searchOnly: ['test', 'erfahrungen', 'vergleich', 'testbericht'],
+  chooseAmong: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'testsieger', 'oder'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],
     commercial: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'test', 'testsieger', 'erfahrungen'],

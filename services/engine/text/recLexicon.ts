@@ -49,13 +49,14 @@ export interface RecLexicon {
 }
 
 /** What the opening answer says, by what the query asks: a thing, a method, a choice, a provider. */
-export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'difference' | 'provider' | 'direct';
+export type AnswerShape = 'define' | 'kinds' | 'method' | 'choice' | 'verdict' | 'difference' | 'provider' | 'direct';
 
 const EN_SHAPE: Record<AnswerShape, string> = {
   define: 'what it is, with one distinguishing figure or property',
   kinds: 'how many kinds there are and their names',
   method: 'how it is done, with the time, tools or number of steps',
   choice: 'which to choose and why, with one figure that decides it',
+  verdict: 'your verdict on it: who it suits, what it does best and where it falls short, with one figure',
   difference: 'how they differ, with one figure or property that tells them apart',
   provider: 'who you are, where you work and what it costs',
   direct: 'what a reader who searched this wants to know, said plainly (the thing itself, a number, a date or a name)',
@@ -65,6 +66,7 @@ const PL_SHAPE: Record<AnswerShape, string> = {
   kinds: 'ile jest rodzajów i jak się nazywają',
   method: 'jak to zrobić, z czasem, narzędziami lub liczbą kroków',
   choice: 'co wybrać i dlaczego, z jedną rozstrzygającą liczbą',
+  verdict: 'Twój werdykt: dla kogo jest, co robi najlepiej i gdzie zawodzi, z jedną liczbą',
   difference: 'czym się różnią, z jedną liczbą lub cechą, która je rozróżnia',
   provider: 'kim jesteście, gdzie działacie i ile to kosztuje',
   direct: 'to, czego szuka czytelnik, powiedziane wprost (sama rzecz, liczba, data albo nazwa)',
@@ -74,6 +76,7 @@ const DE_SHAPE: Record<AnswerShape, string> = {
   kinds: 'wie viele Arten es gibt und wie sie heißen',
   method: 'wie es geht, mit Zeit, Werkzeug oder Zahl der Schritte',
   choice: 'was zu wählen ist und warum, mit einer entscheidenden Zahl',
+  verdict: 'Ihr Urteil: für wen es sich eignet, was es am besten kann und wo es schwächelt, mit einer Zahl',
   difference: 'worin sie sich unterscheiden, mit einer Zahl oder Eigenschaft, die sie unterscheidet',
   provider: 'wer Sie sind, wo Sie arbeiten und was es kostet',
   direct: 'das, was der Leser sucht, direkt gesagt (die Sache selbst, eine Zahl, ein Datum oder ein Name)',
