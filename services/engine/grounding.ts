@@ -2,6 +2,7 @@ import type { BenchStats } from './benchStats.ts';
 import type { Finding, ScoringContext } from './context.ts';
 import { coverage, entityStemsOf, namesEntity, queryStems, subjectPhrase } from './keyword.ts';
 import { percent, t } from './labels.ts';
+import { caseVotes } from './text/nameCase.ts';
 import { recLexiconFor, type AnswerShape, type RecLexicon } from './text/recLexicon.ts';
 import { splitSentences, tokenize, tokenizeKeepCase } from './text/segment.ts';
 import { gamingOf, idleSentences } from './dimensions/gaming.ts';
@@ -344,15 +345,8 @@ const namedProduct = (ctx: GateContext, doc: Doc): boolean => {
     (w) => !ctx.an.stop.has(w) && !ctx.lex.searchOnly.includes(w),
   );
   if (!first || ctx.lang === 'de') return false;
-  let upper = 0;
-  let lower = 0;
-  for (const m of doc.text.matchAll(/(?<=[\p{L},;:] )(\p{L}+)/gu)) {
-    const w = m[1] ?? '';
-    if (w.toLowerCase() !== first) continue;
-    if (w === w.toLowerCase()) lower++;
-    else upper++;
-  }
-  return upper > 0 && upper >= lower;
+  // Capitalised at least as often as not (a tie is a name); a word never written inside a sentence is none.
+  return (caseVotes(doc, ctx.an).get(ctx.an.stem(first)) ?? 1) <= 0;
 };
 
 /**

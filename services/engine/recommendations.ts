@@ -103,6 +103,7 @@ export const buildRecommendations = (
   const recs: Recommendation[] = [];
   const links = passageLinks(scored.doc.blocks);
   const gated = scored.outcomes.filter((o) => o.cap !== null).map((o) => o.id);
+  const stuffedFlat = (scored.outcomes.find((o) => o.id === 'density')?.score ?? 10) === 0;
   for (const { m } of chosen) {
     const g = ground(m.finding, m.finding.change!, scored.doc, ctx, bench, scored.keywordDensity);
     if (!g) continue;
@@ -140,22 +141,21 @@ export const buildRecommendations = (
     // (a section task is at most high): it ranks with them, not as a "bonus" below every heading.
     const answersInPlace = inPlaceTask && m.finding.change?.kind === 'insert';
     // The query pasted as typed is broken prose a reader sees at once, in every place it stands:
-    // the rewrite cannot be measured before the author writes it, and it is no "bonus".
-    const pastedQuery = inPlaceTask && m.finding.kind === 'stuffingVerbatim';
-    // A rewrite of stuffing asked in place is no "bonus" either: where the stuffing takes density
-    // to 0 it is the page's worst defect (blind review r18: a page with the phrase 39 times had its
-    // title task ranked last, as "bonus").
-    const stuffingTask = inPlaceTask && m.finding.kind === 'stuffingRewrite';
-    const stuffedFlat = (scored.outcomes.find((o) => o.id === 'density')?.score ?? 10) === 0;
-    const measured = answersInPlace
-      ? 'high'
-      : pastedQuery
-        ? 'medium'
-        : stuffingTask
-          ? stuffedFlat
-            ? 'high'
-            : 'medium'
-          : priorityOf(delta, liftsGate);
+    // the rewrite cannot be measured before the author writes it, and it is no "bonus". Nor is a
+    // rewrite of stuffing: where the stuffing takes density to 0 it is the page's worst defect
+    // (blind review r18: a page with the phrase 39 times had its title task ranked last, as "bonus").
+    const inPlaceRank: Priority | null = !inPlaceTask
+      ? null
+      : answersInPlace
+        ? 'high'
+        : m.finding.kind === 'stuffingVerbatim'
+          ? 'medium'
+          : m.finding.kind === 'stuffingRewrite'
+            ? stuffedFlat
+              ? 'high'
+              : 'medium'
+            : null;
+    const measured = inPlaceRank ?? priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {
       id: '',

@@ -1,4 +1,5 @@
 import type { Analyzer } from './document.ts';
+import { caseVotes } from './text/nameCase.ts';
 import { unigramCounts } from './text/terms.ts';
 import type { Doc } from './types.ts';
 
@@ -51,24 +52,8 @@ const titleStems = (doc: Doc, serpTitle: string | null, an: Analyzer): string[] 
  * capitalised (English, Polish); in German, followed by a lower-case word at least as often as by
  * a capitalised one or a figure ("die Kette am Schwert", not "Medivo Pyro 550").
  */
-const commonNouns = (doc: Doc, an: Analyzer): Set<string> => {
-  const votes = new Map<string, number>();
-  const vote = (w: string, common: boolean) => {
-    const k = an.stem(w.toLowerCase());
-    votes.set(k, (votes.get(k) ?? 0) + (common ? 1 : -1));
-  };
-  // Each match starts at a word's start: from every letter of a 100,000-letter token the
-  // expression would read to its end again (quadratic; a hostile competitor page stalled a thread).
-  if (an.lang === 'de')
-    for (const m of doc.text.matchAll(/(?<![\p{L}-])(\p{L}[\p{L}-]*)[ ]+([\p{L}\p{N}][\p{L}\p{N}.-]*)/gu))
-      vote(m[1] ?? '', /^\p{Ll}/u.test(m[2] ?? ''));
-  else
-    for (const m of doc.text.matchAll(/(?<=[\p{L},;:] )(\p{L}[\p{L}-]*)/gu)) {
-      const w = m[1] ?? '';
-      vote(w, w === w.toLowerCase());
-    }
-  return new Set([...votes].filter(([, n]) => n >= 0).map(([k]) => k));
-};
+const commonNouns = (doc: Doc, an: Analyzer): Set<string> =>
+  new Set([...caseVotes(doc, an)].filter(([, n]) => n >= 0).map(([k]) => k));
 
 /**
  * Indexes of the results that name another thing: a strict minority of pages (of four or more),

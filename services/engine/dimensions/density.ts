@@ -513,7 +513,7 @@ const spreadTask = (
   removals: Set<string>,
 ): Finding | null => {
   const { kw, lang } = ctx;
-  const prose = doc.sentences.filter((s) => s.kind === 'prose');
+  const prose = proseOf(doc);
   const uses = prose.filter((s) => occurrences(s, kw.stems) > 0).length;
   // Spread means many sentences: a short page over the range by two uses is not this.
   if (uses < SPREAD_SENTENCES || uses < SPREAD_SHARE * prose.length) return null;
@@ -527,7 +527,6 @@ const spreadTask = (
       unique(doc.content, s.text),
   );
   if (!at) return null;
-  const all = prose.length;
   const share = round2(kd);
   return finding({
     kind: 'stuffingRewrite',
@@ -536,9 +535,9 @@ const spreadTask = (
     title: t(lang, 'Use the keyword less often', 'Rzadziej używaj frazy', 'Das Keyword seltener verwenden'),
     problem: t(
       lang,
-      `"${kw.text}" stands in ${uses} of the page's ${all} sentences (${share}% of its words), "${quote(at)}" among them, where "it" or nothing would do.`,
-      `„${kw.text}” pada w ${uses} z ${all} zdań strony (${num('pl', share)}% słów), m.in. w „${quote(at)}”, gdzie wystarczyłby zaimek albo nic.`,
-      `„${kw.text}“ steht in ${uses} von ${all} Sätzen der Seite (${num('de', share)} % ihrer Wörter), darunter „${quote(at)}“, wo ein Pronomen oder nichts genügte.`,
+      `"${kw.text}" stands in ${uses} of the page's ${prose.length} sentences (${share}% of its words), "${quote(at)}" among them, where "it" or nothing would do.`,
+      `„${kw.text}” pada w ${uses} z ${prose.length} zdań strony (${num('pl', share)}% słów), m.in. w „${quote(at)}”, gdzie wystarczyłby zaimek albo nic.`,
+      `„${kw.text}“ steht in ${uses} von ${prose.length} Sätzen der Seite (${num('de', share)} % ihrer Wörter), darunter „${quote(at)}“, wo ein Pronomen oder nichts genügte.`,
     ),
     suggestion: t(
       lang,

@@ -93,18 +93,18 @@ export const splitSentences = (text: string): string[] => {
   return out;
 };
 
+/** The word a text ends on before its full stop (group 2), with what stands before it (group 1). */
+const LAST_WORD = /(?:^|([\s(-]))([\p{L}.]+)\.$/u;
+
 const endsWithAbbreviation = (s: string): boolean => {
-  const m = /(?:^|([\s(-]))([\p{L}.]+)\.$/u.exec(s);
+  const m = LAST_WORD.exec(s);
   if (!m || m[2] === undefined) return false;
   const w = m[2].toLowerCase();
   // Initials such as "J. Kowalski"; a capital after a hyphen ends a name of its own ("APS-C.").
   return ABBREVIATIONS.has(w) || (/^\p{Lu}$/u.test(m[2]) && m[1] !== '-');
 };
 
-const beforeNumber = (s: string): boolean => {
-  const m = /(?:^|[\s(])(\p{L}+)\.$/u.exec(s);
-  return m !== null && BEFORE_NUMBER.has((m[1] ?? '').toLowerCase());
-};
+const beforeNumber = (s: string): boolean => BEFORE_NUMBER.has((LAST_WORD.exec(s)?.[2] ?? '').toLowerCase());
 
 // Units written after a number ("+50 zł.", "15 min.", "2 mln."): before a capitalised word the
 // full stop ends the sentence ("+50 zł. W badaniu …"); inside one, the next word is lower case.
