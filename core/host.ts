@@ -14,3 +14,9 @@ export const hostOf = (url: string | null): string | null => {
     return null;
   }
 };
+
+/**
+ * A link to a place on the same page (`#section`, or a bare `#`): the page's own navigation, such
+ * as a table of contents, not a link to another page of the site or of the web.
+ */
+export const isInPageHref = (href: string): boolean => href.trimStart().startsWith('#');

@@ -163,6 +163,8 @@ export const buildDoc = (
     const list: Sentence[] = [];
     sec.blocks.forEach((b, bi) => {
       const parts: Omit<Sentence, 'section' | 'block' | 'first'>[] = [];
+      // A table of contents repeats the headings: read once, as headings, not again as its list.
+      if (b.navigation) return;
       if (b.kind === 'paragraph' || b.kind === 'quote') parts.push(...an.analyse(b.text, 'prose'));
       else if (b.kind === 'list') for (const it of b.items) parts.push(...an.analyse(it, 'list'));
       else if (b.kind === 'table') for (const row of b.text.split('\n')) parts.push(...an.analyse(row, 'table'));

@@ -1,3 +1,4 @@
+import { isInPageHref } from '../../core/host.ts';
 import type { ScoringContext } from './context.ts';
 import { evidenceOf } from './evidence.ts';
 import type { Doc, Eeat } from './types.ts';
@@ -133,7 +134,8 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
   const authoritative = external.filter((l) =>
     AUTHORITATIVE.test(l.href.replace(/^https?:\/\/(www\.)?/, '').split(/[?#]/)[0] ?? ''),
   ).length;
-  const internal = sig.links.filter((l) => l.internal && l.rel !== 'site').length;
+  // A jump within the page (a table of contents) links to no other page of the site.
+  const internal = sig.links.filter((l) => l.internal && l.rel !== 'site' && !isInPageHref(l.href)).length;
   const sources = count(lex.sources);
   // Checkable support in the text: named quotations, sourced figures, citations (evidence.ts),
   // besides the attribution phrases; more of it keeps counting, with diminishing returns.

@@ -123,9 +123,22 @@ const LEGAL = [
 ];
 const legal = (text: string): boolean => /\d/u.test(text) && LEGAL.some((re) => re.test(text));
 
-/** A citation by one of these forms: a publisher's document, an identifier, a legal provision, or a named source that states. */
+// A paper cited as bibliographies cite it: its volume ("vol. 91", "Bd. 12", "Jg. 7", "tom 3"), its
+// page range ("pp. 112–118", "S. 12–18", "s. 45-52"), "et al." with its year, or a DOI.
+const BIBLIOGRAPHIC = [
+  /(?<![\p{L}])(?:[Vv]ol\.|[Vv]olume|Bd\.|Jg\.|[Tt]om)\s?\d+/u,
+  /(?<![\p{L}])(?:pp|S|s)\.\s?\d+\s?[–-]\s?\d+/u,
+  /(?<![\p{L}])et al\.?,?\s*\(?(?:19|20)\d\d/u,
+  /(?<![\p{L}])doi(?::|\.org\/)\s?10\.\d+/iu,
+];
+const bibliographic = (text: string): boolean => /\d/u.test(text) && BIBLIOGRAPHIC.some((re) => re.test(text));
+
+/**
+ * A citation by one of these forms: a publisher's document, an identifier, a legal provision, a
+ * bibliographic reference, or a named source that states.
+ */
 export const citesMore = (text: string, lang: string): boolean => {
-  if (possessiveDoc(text) || identifier(text) || legal(text)) return true;
+  if (possessiveDoc(text) || identifier(text) || legal(text) || bibliographic(text)) return true;
   if (INSTITUTION_HEAD.test(text) && STATES.test(text)) return true;
   // A maker's document: outside German (which capitalises every noun) a capitalised word after the
   // first names the maker.

@@ -50,6 +50,11 @@ export interface Block {
   /** List items / table cells as plain text. */
   items: string[];
   /**
+   * A list whose every item is only links to places on this page, or that list's bold caption: a
+   * table of contents, not the article's words.
+   */
+  navigation?: boolean;
+  /**
    * HTML only: where `raw` starts in the content, and how deep its element sits under Readability's
    * result (2 = a top-level sibling Readability judged on its own). Lets a change inside one block be
    * re-scored without re-extracting the page (html/extract.ts, reextractHtml).

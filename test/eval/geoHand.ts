@@ -21,6 +21,7 @@ export const HAND_HALVES: Half[] = [
   'corpus-f',
   'corpus-g',
   'corpus-h',
+  'corpus-i',
 ];
 /**
  * Sets of variants by different writers: `geo-hand/<half>/` (the first), `geo-hand/<half>-b/` (a

@@ -73,7 +73,8 @@ export const scoreChunk = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     });
   // A short section with subsections under it is not empty: they are its text.
   const nonEmpty = heads.map((s) => (s.words >= 20 || hasSubsections(doc, s) ? 1 : 0));
-  const hasStructure = doc.words <= 400 || doc.blocks.some((b) => b.kind === 'list' || b.kind === 'table') ? 1 : 0;
+  const hasStructure =
+    doc.words <= 400 || doc.blocks.some((b) => (b.kind === 'list' && !b.navigation) || b.kind === 'table') ? 1 : 0;
   const mean = (xs: number[], empty = 1) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : empty);
   // About one subheading per 250 words: a page without them is one undivided passage.
   const subheadings = doc.words <= 250 ? 1 : Math.min(1, heads.length / (doc.words / 250));

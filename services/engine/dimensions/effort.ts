@@ -65,8 +65,10 @@ export const scoreEffort = (doc: Doc, ctx: ScoringContext): DimensionOutcome => 
   const data = Math.min(1, vd / (bench && bench.valueDensityMedian > 0 ? bench.valueDensityMedian : 10));
 
   const mediaCount =
-    doc.blocks.filter((b) => b.kind === 'list' || b.kind === 'table' || b.kind === 'code' || b.kind === 'image')
-      .length + (doc.format === 'html' ? 0 : doc.signals.images.length);
+    // A table of contents is the headings again, not material of the page's own.
+    doc.blocks.filter(
+      (b) => (b.kind === 'list' && !b.navigation) || b.kind === 'table' || b.kind === 'code' || b.kind === 'image',
+    ).length + (doc.format === 'html' ? 0 : doc.signals.images.length);
   const lower = doc.text.toLowerCase();
   let examples = 0;
   for (const e of lex.examples) examples += lower.split(e).length - 1;

@@ -59,6 +59,14 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const per1000 = (key: string) => ((table.counts.get(key) ?? 0) / words) * 1000;
   let score: number;
   let summary: string;
+  // A word is the query's (its intent words too) when, with the query's stems taken out, an ending
+  // at most is left, or when the stemmer cut it shorter than the query's ("baterie" of "baterię",
+  // "Schimmelarten" of "Schimmel Arten"); "Sattelstütze" is a part, a term of its own.
+  const own = queryStems(kw, an).filter((q) => q.length >= 3);
+  const ownWord = (w: string) =>
+    own.reduce((rest, q) => rest.split(q).join(''), w).length <= 3 ||
+    own.some((q) => w.length >= 4 && q.startsWith(w) && q.length - w.length <= 3);
+  const queryOwn = (key: string) => key.split(' ').every(ownWord);
   if (bench && bench.targets.length) {
     let got = 0;
     let total = 0;
@@ -66,7 +74,10 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
     const missing: typeof bench.targets = [];
     for (const term of bench.targets) {
       const rate = per1000(term.key);
-      got += term.weight * Math.min(1, rate / Math.max(term.p25, 0.01));
+      // How often the query's own words are said is density's to judge: here they are used or not.
+      // Credited by their rate, saying the keyword again raised the vocabulary score (stuffing paid).
+      const used = queryOwn(term.key) ? (rate > 0 ? 1 : 0) : rate / Math.max(term.p25, 0.01);
+      got += term.weight * Math.min(1, used);
       total += term.weight;
       // Over-use is clearly above the SERP's heaviest use, not one use past it.
       if (rate > term.p90 * OVER_MARGIN && rate >= 3) overused.push(term);
@@ -81,17 +92,7 @@ export const scoreTfidf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
       `Użyto ${bench.targets.length - missing.length} z ${bench.targets.length} terminów konkurencji; pokrycie ${Math.round(coverage * 100)}%.`,
       `Verwendet: ${bench.targets.length - missing.length} von ${bench.targets.length} Begriffen der Konkurrenz; Abdeckung ${Math.round(coverage * 100)} %.`,
     );
-    // The query's own words missing (its intent words too) are density's to say ("use the keyphrase
-    // more often"): named here, the card asked a page titled with the keyword to "cover" it. They
-    // still count in the score.
-    const own = queryStems(kw, an).filter((q) => q.length >= 3);
-    // A word is the query's when, with the query's stems taken out, an ending at most is left, or
-    // when the stemmer cut it shorter than the query's ("baterie" of "baterię", "Schimmelarten" of
-    // "Schimmel Arten"); "Sattelstütze" is a part, a term of its own.
-    const ownWord = (w: string) =>
-      own.reduce((rest, q) => rest.split(q).join(''), w).length <= 3 ||
-      own.some((q) => w.length >= 4 && q.startsWith(w) && q.length - w.length <= 3);
-    const unmet = missing.filter((x) => !x.key.split(' ').every(ownWord));
+    const unmet = missing.filter((x) => !queryOwn(x.key));
     if (unmet.length) {
       const top = unmet.slice(0, 3);
       const place = newSectionPlace(doc, ctx);

@@ -1,7 +1,18 @@
 import type { Block } from '../types.ts';
+import { isInPageHref } from '../../../core/host.ts';
 import { all, altOf, textOf, type DomNode } from './dom.ts';
 
 const HEADING = /^h[1-6]$/;
+
+/** Every word of the list stands in a link to a place on this page (a table of contents). */
+const isNavigation = (list: DomNode, items: readonly string[]): boolean => {
+  if (items.length < 2) return false;
+  const linked = all(list, 'a[href]')
+    .filter((a) => isInPageHref(a.getAttribute('href') ?? ''))
+    .map(textOf)
+    .join('');
+  return linked !== '' && linked.replace(/\s+/g, '') === textOf(list).replace(/\s+/g, '');
+};
 
 /**
  * The main content's blocks, in document order. `srcTagOf` gives an element's tag in the source
@@ -43,7 +54,9 @@ export const collectBlocks = (
           .filter((c) => c.localName === 'li')
           .map(textOf)
           .filter(Boolean);
-        if (items.length) push(el, depth, { kind: 'list', level: 0, text: items.join('\n'), items });
+        const navigation = isNavigation(el, items);
+        if (items.length)
+          push(el, depth, { kind: 'list', level: 0, text: items.join('\n'), items, ...(navigation && { navigation }) });
       } else if (tag === 'table' || tag === 'dl') {
         const items = all(el, tag === 'table' ? 'th,td' : 'dt,dd')
           .map(textOf)

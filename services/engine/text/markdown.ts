@@ -27,6 +27,21 @@ export const stripInline = (s: string): string =>
 
 const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s+/;
 
+// A link to a place on this page, as a list item of a table of contents writes it.
+const IN_PAGE_LINK = /\[[^\][]*\]\(\s*#[^)\s]*\s*\)/g;
+
+/** Every line of a list, nested items too, is nothing but in-page links (a table of contents): navigation, not prose. */
+const isNavigation = (lines: readonly string[]): boolean => {
+  const filled = lines.filter((l) => l.trim() !== '');
+  return (
+    filled.length >= 2 &&
+    filled.every((l) => {
+      const rest = l.replace(/^\s*(?:[-*+]|\d{1,3}[.)])\s+/, '');
+      return rest.search(IN_PAGE_LINK) >= 0 && rest.replace(IN_PAGE_LINK, '').trim() === '';
+    })
+  );
+};
+
 /**
  * An ATX heading: what /^(#{1,6})\s+(.*?)\s*#*\s*$/ captures (its hashes and its text), or null.
  * Read from both ends instead: the expression tried its tail at every position of a run of spaces,
@@ -116,7 +131,12 @@ export const parseMarkdown = (content: string): MarkdownParse => {
         if (LIST_ITEM.test(l)) items.push(stripInline(l.replace(LIST_ITEM, '')));
         else if (items.length) items[items.length - 1] += ` ${stripInline(l)}`;
       }
-      blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw, items });
+      const navigation = isNavigation(chunk);
+      // Its caption ("**Contents**" on a line of its own) belongs to the table of contents.
+      const caption = blocks[blocks.length - 1];
+      if (navigation && caption?.kind === 'paragraph' && /^\s*(\*\*|__)[^*_\n]{1,40}\1\s*$/.test(caption.raw))
+        caption.navigation = true;
+      blocks.push({ kind: 'list', level: 0, text: items.join('\n'), raw, items, ...(navigation && { navigation }) });
     } else if (kind === 'table') {
       const rows = chunk
         .filter((l) => !/^\s*\|?\s*:?-{2,}/.test(l))

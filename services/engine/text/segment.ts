@@ -69,10 +69,27 @@ const ABBREVIATIONS = new Set([
   'ing',
 ]);
 
-// Abbreviations that stand before a number, in legal and technical references ("art. 27 ustawy",
-// "§ 5 Abs. 2", "pkt 3", "sec. 9"): the full stop ends no sentence when a number follows. Before a
-// word they end one ("… modern art. Then …").
-const BEFORE_NUMBER = new Set(['art', 'ust', 'pkt', 'poz', 'lit', 'abs', 'sec', 'para', 'rys', 'tab']);
+// Abbreviations that stand before a number, in legal, technical and bibliographic references
+// ("art. 27 ustawy", "§ 5 Abs. 2", "sec. 9", "vol. 91, no. 3", "et al. 2014"): the full stop ends no
+// sentence when a number follows. Before a word they end one ("… modern art. Then …").
+const BEFORE_NUMBER = new Set([
+  'art',
+  'ust',
+  'pkt',
+  'poz',
+  'lit',
+  'abs',
+  'sec',
+  'para',
+  'rys',
+  'tab',
+  'vol',
+  'no',
+  'pp',
+  'bd',
+  'jg',
+  'al',
+]);
 
 const BOUNDARY = /(?<=[.!?…])["”»)]?\s+(?=["„«(]?[\p{Lu}\p{N}])/u;
 

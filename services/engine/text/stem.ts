@@ -26,6 +26,8 @@ const PL_SUFFIXES = [
   'ich',
   'ych',
   'owi',
+  // The instrumental after k and g ("domkiem", "rokiem"), which 'em' alone leaves with its i.
+  'iem',
   'ów',
   'om',
   'em',

@@ -13,6 +13,7 @@ import {
   HAND_VARIANTS,
   handFiles,
   handRows,
+  type HandVariant,
 } from '../../eval/geoHand.ts';
 
 t.test('applyEdits: after adds a block, append extends one; an anchor must be unique', async (t) => {
@@ -70,3 +71,22 @@ for (const half of ['corpus-e', 'corpus-f', 'corpus-g', 'corpus-h'] as const)
         `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`,
       );
   });
+
+/**
+ * corpus-i (stop 44) adds stuffing as keyword stuffers write it: a sentence with the exact keyword
+ * appended to every paragraph, and bold keyword lines. It raised CQS on two articles; the query's
+ * own words no longer earn vocabulary credit by their rate, which fixed one. The other (Polish)
+ * is the stemmer's fleeting e: the strong article writes "pędzla", the keyword "pędzel", so it has
+ * no whole match and the added ones lift density. Joining the two moved a tuning SERP's referent
+ * grouping, so it is a TODO, held at one.
+ */
+t.test('corpus-i: gaming raises CQS at most once, evidence raises it', async (t) => {
+  const rows = handRows('corpus-i');
+  t.ok(rows.length >= 6, `${rows.length} articles`);
+  const raised = (v: HandVariant) => rows.filter((r) => r.deltas[v]! > 0).map((r) => `${r.id} +${r.deltas[v]}`);
+  t.same(raised('filler'), [], 'filler never raises CQS');
+  t.ok(raised('stuffing').length <= 1, `stuffing: ${raised('stuffing').join('; ')}`);
+  t.todo('stuffing never raises CQS (the Polish fleeting e)', async (t) => t.same(raised('stuffing'), []));
+  for (const v of ['quotation', 'statistic', 'citation'] as const)
+    t.ok(raised(v).length >= 5, `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`);
+});
