@@ -72,6 +72,9 @@ export const namesSource = (s: string, ctx: GateContext): boolean => {
     .some((w) => name.test(w) && !common(w));
 };
 
+/** A first-person subject right after the verb (German and English word order; Polish marks it in the verb). */
+const SELF_SUBJECT = /^(?:we|i|wir|ich|my)$/u;
+
 /** The sentence says what the central entity is (entity near the start, an answer verb in the first words). */
 export const isDefinition = (s: string, ctx: GateContext): boolean => {
   if (/[?？]\s*$/u.test(s)) return false; // a question asks, it defines nothing
@@ -84,6 +87,8 @@ export const isDefinition = (s: string, ctx: GateContext): boolean => {
   // plumber service is fast and cheap" (the writer's own offer) define nothing.
   const verb = words.findIndex((w) => ctx.lex.defineVerbs.includes(w));
   if (ctx.lex.selfPossessives.includes(words[0] ?? '')) return false;
+  // "Als Umzugsfirma sind wir …", "As a plumbing firm we are …": the writer describes themselves.
+  if (verb >= 0 && SELF_SUBJECT.test(words[verb + 1] ?? '')) return false;
   return verb > 0 && coverage(ctx.an.contentStems(words.slice(0, verb).join(' ')), ce) >= 0.5;
 };
 

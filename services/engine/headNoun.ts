@@ -115,6 +115,26 @@ const placedHead = (clause: string, an: Analyzer, isContent: (w: string) => bool
   return headOf(phraseHead(tokenize(raw.slice(0, at).join(' ')).filter(isContent), an.lang), an);
 };
 
+// Prepositions that open a noun phrase's complement: its head stands before them ("monitor for
+// photo editing", "pędzel do farby", "Kamera für Anfänger").
+const COMPLEMENT: Record<string, RegExp> = {
+  en: /^(?:for|of|with|without|in|on|under|from|to)$/u,
+  pl: /^(?:do|dla|na|w|we|z|ze|od|po|bez|pod)$/u,
+  de: /^(?:für|mit|ohne|im|in|zum|zur|von|vom|aus|am|an)$/u,
+};
+
+/**
+ * The head stem of a keyphrase's entity ("monitor" of "monitor for photo editing", "houseplant"
+ * of "low light houseplants", "pędzel" of "pędzel do farby"): the noun a page then names its subject by.
+ */
+export const keyphraseHead = (entity: string, an: Analyzer): string | undefined => {
+  const words = tokenize(entity.toLowerCase());
+  const cut = words.findIndex((w, i) => i > 0 && (COMPLEMENT[an.lang] ?? COMPLEMENT.en!).test(w));
+  const phrase = (cut > 0 ? words.slice(0, cut) : words).filter((w) => !an.stop.has(w) && w.length > 1);
+  const head = phraseHead(phrase, an.lang);
+  return head ? an.stem(head) : undefined;
+};
+
 /** The head of a noun phrase's content words: English puts it last ("bus strike"), Polish and German first ("podwyżka cen"). */
 export const phraseHead = (contentWords: string[], lang: string): string | undefined =>
   lang === 'en' ? contentWords.at(-1) : contentWords[0];

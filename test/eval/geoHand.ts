@@ -26,9 +26,11 @@ export const HAND_HALVES: Half[] = [
 /**
  * Sets of variants by different writers: `geo-hand/<half>/` (the first), `geo-hand/<half>-b/` (a
  * second writer's, with other forms: figures and sources without "according to", bold keyword
- * lines, quotations introduced by a colon), so that a rule fitted to one writer's forms shows.
+ * lines, quotations introduced by a colon), `geo-hand/<half>-c/` (stop 44: the exact keyword
+ * appended to the end of 11 paragraphs, uninflected, on the long and local keywords), so that a
+ * rule fitted to one writer's forms shows.
  */
-export const HAND_SETS = ['', '-b'] as const;
+export const HAND_SETS = ['', '-b', '-c'] as const;
 export type HandSet = (typeof HAND_SETS)[number];
 export const HAND_VARIANTS = ['stuffing', 'filler', 'quotation', 'statistic', 'citation'] as const;
 export const HAND_GAMING: readonly HandVariant[] = ['stuffing', 'filler'];

@@ -1,6 +1,6 @@
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import type { Analyzer } from '../document.ts';
-import { holdsHead } from '../headNoun.ts';
+import { holdsHead, keyphraseHead } from '../headNoun.ts';
 import { coverage, occurrences, subjectPhrase } from '../keyword.ts';
 import type { KeywordInfo, Sentence } from '../types.ts';
 import { evidenceOf } from '../evidence.ts';
@@ -93,6 +93,22 @@ const subjectShare = (content: string[], kwStems: string[], heads: Set<string>, 
   return named / kwStems.length;
 };
 
+/**
+ * A sentence names the subject in part: half the keyphrase's words or more (subjectShare), or, for
+ * a long keyphrase ("monitor for photo editing", said whole where it is introduced), its head noun
+ * ("the monitor"), which is how a page names its subject after that. One rule for the mention
+ * credit and for the gap.
+ */
+const namesInPart = (kwStems: string[], heads: Set<string>, lang: string, head: string | undefined) => {
+  const partable = kwStems.length >= 2 || lang === 'de';
+  return (content: string[]): boolean =>
+    partable && (subjectShare(content, kwStems, heads, lang) >= 0.5 || (head !== undefined && content.includes(head)));
+};
+
+/** The head noun of a keyphrase of three or more content words (headNoun.ts), else none. */
+const longPhraseHead = (kwStems: string[], an?: Analyzer, kw?: KeywordInfo): string | undefined =>
+  an && kw && kwStems.length >= 3 ? keyphraseHead(kw.entity || kw.text, an) : undefined;
+
 /** A lone subject noun stands twice in a natural sentence or title; this many uses repeat it. */
 const LONE_NOUN_REPEATS = 3;
 
@@ -120,7 +136,7 @@ export const keywordDensity = (
   const lang = an?.lang ?? 'en';
   const heads = compoundHeads(doc, kwStems, lang);
   // A phrase of several words, or a German compound, can be named in part; a lone English word cannot.
-  const partable = kwStems.length >= 2 || lang === 'de';
+  const inPart = namesInPart(kwStems, heads, lang, longPhraseHead(kwStems, an, kw));
   let matches = 0;
   let served = 0;
   let partial = 0;
@@ -142,7 +158,7 @@ export const keywordDensity = (
     const m = occurrences(s, kwStems);
     matches += m;
     if (!m && wholeUse(s, kw)) served++;
-    else if (!m && partable && subjectShare(s.content, kwStems, heads, lang) >= 0.5) partial++;
+    else if (!m && inPart(s.content)) partial++;
   }
   const words = Math.max(1, (g ? g.informativeWords : doc.words) - quoted);
   return {
@@ -211,10 +227,8 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
   // or a whole use (a local page's service, a report's event).
   // Otherwise a natural text scores a long gap that only repeating the whole keyphrase would close.
   const kwHeads = compoundHeads(doc, kw.stems, lang);
-  const namesSubject = (s: Sentence) =>
-    occurrences(s, kw.stems) > 0 ||
-    ((kw.stems.length >= 2 || lang === 'de') && subjectShare(s.content, kw.stems, kwHeads, lang) >= 0.5) ||
-    wholeUse(s, kw);
+  const partNamed = namesInPart(kw.stems, kwHeads, lang, longPhraseHead(kw.stems, an, kw));
+  const namesSubject = (s: Sentence) => occurrences(s, kw.stems) > 0 || partNamed(s.content) || wholeUse(s, kw);
   let run = 0,
     longest = 0,
     runStart = 0,

@@ -71,6 +71,32 @@ export const verbatimUses = (stems: string[], kwSeq: string[]): number => {
 const wholeUses = (u: { stems: string[] }, content: string[], kwStems: string[], kwSeq: string[]): number =>
   kwStems.length >= 2 ? phraseUses(content, kwStems) : kwSeq.length >= 2 ? verbatimUses(u.stems, kwSeq) : 0;
 
+/**
+ * Prose sentences that hold the query as it is typed into a search box, outside quotation marks
+ * ("„pompa ciepła opinie”" is a mention). verbatimQuery.ts asks for them to be rewritten.
+ */
+export const pastedQuery = (doc: Doc, query: string): Sentence[] => {
+  const q = query.toLowerCase();
+  return doc.sentences.filter((s) => {
+    if (s.kind !== 'prose') return false;
+    const low = s.text.toLowerCase();
+    const at = low.indexOf(q);
+    return at >= 0 && !/["„“”«»'‚‘]/u.test(low.slice(Math.max(0, at - 1), at));
+  });
+};
+
+/**
+ * A local keyword with its place last ("emergency plumber reading", "serwis klimatyzacji poznań",
+ * "maler leipzig"): prose puts a preposition before the place ("in Reading", "w Poznaniu"), so the
+ * query as typed, inside a sentence, is written for the scorer, wherever it stands.
+ */
+const pastedLocalQuery = (doc: Doc, kw: KeywordInfo): Sentence[] => {
+  const words = kw.text.toLowerCase().split(/\s+/u).filter(Boolean);
+  const place = words[words.length - 1] ?? '';
+  if (kw.intent !== 'local' || words.length < 2 || kw.entity.toLowerCase().split(/\s+/u).includes(place)) return [];
+  return pastedQuery(doc, kw.text);
+};
+
 const stuffedIn = (
   u: { stems: string[]; content: string[] },
   kwStems: string[],
@@ -289,6 +315,11 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
       stuffedSentences.add(s);
     }
   }
+  for (const s of pastedLocalQuery(doc, kw))
+    if (!stuffedSentences.has(s)) {
+      stuffed += Math.max(1, occurrences(s, kw.stems));
+      stuffedSentences.add(s);
+    }
   // Subheadings: a heading that says the keyphrase twice is stuffing (both uses).
   let headingUses = 0;
   const headings = doc.sections.flatMap((sec) =>

@@ -1,6 +1,7 @@
 import type { Finding, ScoringContext } from '../context.ts';
 import { count, t } from '../labels.ts';
 import type { Doc } from '../types.ts';
+import { pastedQuery } from './gaming.ts';
 import { containsPhrase, excerpt, finding, sectionName, unique } from './helpers.ts';
 
 /**
@@ -12,23 +13,12 @@ import { containsPhrase, excerpt, finding, sectionName, unique } from './helpers
  * reviews: the stuffing an editor saw first, which no change targeted).
  */
 
-/** Prose sentences that hold the query as typed, outside quotation marks ("„pompa ciepła opinie”" is a mention). */
-const pasted = (doc: Doc, query: string) => {
-  const q = query.toLowerCase();
-  return doc.sentences.filter((s) => {
-    if (s.kind !== 'prose') return false;
-    const low = s.text.toLowerCase();
-    const at = low.indexOf(q);
-    return at >= 0 && !/["„“”«»'‚‘]/u.test(low.slice(Math.max(0, at - 1), at));
-  });
-};
-
 export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: string) => boolean): Finding | null => {
   const { kw, lang, lex } = ctx;
   const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
   // The intent word stands after the name ("… opinie", "… Test"), and a name stands before it.
   if (words.length < 2 || !lex.searchOnly.includes(words[words.length - 1]!)) return null;
-  const hits = pasted(doc, kw.text);
+  const hits = pastedQuery(doc, kw.text);
   // The clearest case first: the query with the sentence going on after it ("… opinie w sieci
   // pokazują"), not at its end, where a sentence may speak of the search itself.
   const goesOn = (text: string) => {

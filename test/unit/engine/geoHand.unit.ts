@@ -90,3 +90,19 @@ t.test('corpus-i: gaming raises CQS at most once, evidence raises it', async (t)
   for (const v of ['quotation', 'statistic', 'citation'] as const)
     t.ok(raised(v).length >= 5, `${v}: ${rows.map((r) => `${r.id} ${r.deltas[v]}`).join('; ')}`);
 });
+
+/**
+ * The `-c` variants (stop 44): the exact keyword appended, uninflected, to the end of 11 paragraphs
+ * of the long and local keywords' strong articles. At the stop's base it raised CQS on 7 of 8; a
+ * local query pasted as typed ("emergency plumber reading", "serwis klimatyzacji poznań") is now
+ * stuffing, and a long keyphrase's head noun names the subject. The news keyword "perth bus strike"
+ * is a phrase prose uses as typed, so its pasting cannot be told from writing: held at one, TODO.
+ */
+t.test('-c variants: the keyword appended to every paragraph raises CQS at most once', async (t) => {
+  const rows = [...handRows('tuning', '-c'), ...handRows('corpus-a', '-c'), ...handRows('corpus-f', '-c')];
+  t.ok(rows.length >= 8, `${rows.length} articles`);
+  const raised = (v: HandVariant) => rows.filter((r) => r.deltas[v]! > 0).map((r) => `${r.id} +${r.deltas[v]}`);
+  t.same(raised('filler'), [], 'filler never raises CQS');
+  t.ok(raised('stuffing').length <= 1, `stuffing: ${raised('stuffing').join('; ')}`);
+  t.todo('stuffing never raises CQS (a news phrase pasted as typed)', async (t) => t.same(raised('stuffing'), []));
+});
