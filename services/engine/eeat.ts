@@ -172,7 +172,12 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
   const heads = [doc.title, doc.h1, ctx.kw.text, ...doc.sections.map((s) => s.heading?.text ?? '')]
     .join('\n')
     .toLowerCase();
-  const ymyl = lex.ymyl.some((w) => heads.includes(w)) || count(lex.ymyl) >= Math.max(3, doc.words / 500);
+  // A stem counts at a word's start: "lek" (a medicine) is no part of "daleko" or "elektryczny".
+  const atStart = (w: string) => new RegExp(`(?<![\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gu');
+  const starts = (text: string, w: string) => (text.match(atStart(w)) ?? []).length;
+  const ymyl =
+    lex.ymyl.some((w) => starts(heads, w) > 0) ||
+    lex.ymyl.reduce((a, w) => a + starts(lower, w), 0) >= Math.max(3, doc.words / 500);
   const disclaimer = lex.disclaimers.some((d) => lower.includes(d));
   const sponsoredLinks = sig.links.filter((l) => /sponsored|affiliate/i.test(l.rel)).length;
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
