@@ -545,7 +545,9 @@ const spreadTask = (
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
-    figure: percent(lang, share),
+    // The density is the evidence only past the ceiling: under it, "past its natural range (2.99%)"
+    // would contradict itself, and the evidence is the sentences that only repeat the phrase.
+    ...(kd > densityCeiling(kw.stems) ? { figure: percent(lang, share) } : {}),
     title: t(lang, 'Use the keyword less often', 'Rzadziej używaj frazy', 'Das Keyword seltener verwenden'),
     problem: t(
       lang,

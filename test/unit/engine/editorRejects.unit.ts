@@ -9,6 +9,7 @@ import {
 } from '../../../services/engine/grounding.ts';
 import { buildDoc, createAnalyzer, parseContent } from '../../../services/engine/document.ts';
 import { SUBSTANTIVE_EFFORT } from '../../../services/engine/recommendations.ts';
+import { densityCeiling } from '../../../services/engine/dimensions/density.ts';
 import { gamingOf, idleSentences } from '../../../services/engine/dimensions/gaming.ts';
 import { brokenLinks, passageLinks } from '../../../services/engine/text/links.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
@@ -514,3 +515,20 @@ t.test(
     );
   },
 );
+
+/**
+ * The evidence never contradicts itself (issue 24 item 5): "the keyphrase repeated past its natural
+ * range" only with a density past the ceiling. The stuffing-spread task (stop 43) gave its density
+ * as the figure under the ceiling too ("ponad naturalny zakres (2,99%)", blind review r21's page).
+ */
+t.test('a density given as past the natural range is past the ceiling', async (t) => {
+  const PAST = /past its natural range|ponad naturalny zakres|über das natürliche Maß/u;
+  t.same(
+    each((x, r) => {
+      if (!r.evidence || !PAST.test(r.evidence.rule)) return null;
+      const figure = Number((r.evidence.figure ?? '').replace(',', '.').replace(/[^\d.]/gu, ''));
+      return figure > densityCeiling(x.ctx.kw.stems) ? null : `${r.evidence.rule} (${r.evidence.figure})`;
+    }),
+    [],
+  );
+});
