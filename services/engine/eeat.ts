@@ -52,18 +52,23 @@ const authorZones = (doc: Doc): string[] => {
 
 /** The page says who wrote it: an author in the page data, or a byline where bylines stand. */
 /**
- * Whole-word uses of a list's phrases: the experience forms are words ("sam", "used"), not stems, so
- * "samopoczucie" or "samodzielnie" is no "sam". One pattern per list, compiled once.
+ * Uses of a list's phrases as words: whole words for forms ("sam", "used": "samopoczucie" is no
+ * "sam"), or at a word's start for stems ("lek" in "leki", not in "daleko"). One pattern per list,
+ * compiled once.
  */
 const wordPatterns = new WeakMap<string[], RegExp>();
-const countWords = (lower: string, list: string[]): number => {
-  let re = wordPatterns.get(list);
+const stemPatterns = new WeakMap<string[], RegExp>();
+const countMatches = (lower: string, list: string[], stems: boolean): number => {
+  const cache = stems ? stemPatterns : wordPatterns;
+  let re = cache.get(list);
   if (!re) {
     const alt = list.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-    wordPatterns.set(list, (re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})(?![\\p{L}\\p{N}])`, 'gu')));
+    cache.set(list, (re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alt})${stems ? '' : '(?![\\p{L}\\p{N}])'}`, 'gu')));
   }
   return lower.match(re)?.length ?? 0;
 };
+const countWords = (lower: string, list: string[]): number => countMatches(lower, list, false);
+const countStems = (lower: string, list: string[]): number => countMatches(lower, list, true);
 
 export const hasByline = (doc: Doc): boolean =>
   Boolean(doc.signals.author) || authorZones(doc).some((z) => BYLINE.test(z));
@@ -173,11 +178,7 @@ export const scoreEeatDetail = (doc: Doc, ctx: ScoringContext): EeatDetail => {
     .join('\n')
     .toLowerCase();
   // A stem counts at a word's start: "lek" (a medicine) is no part of "daleko" or "elektryczny".
-  const atStart = (w: string) => new RegExp(`(?<![\\p{L}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gu');
-  const starts = (text: string, w: string) => (text.match(atStart(w)) ?? []).length;
-  const ymyl =
-    lex.ymyl.some((w) => starts(heads, w) > 0) ||
-    lex.ymyl.reduce((a, w) => a + starts(lower, w), 0) >= Math.max(3, doc.words / 500);
+  const ymyl = countStems(heads, lex.ymyl) > 0 || countStems(lower, lex.ymyl) >= Math.max(3, doc.words / 500);
   const disclaimer = lex.disclaimers.some((d) => lower.includes(d));
   const sponsoredLinks = sig.links.filter((l) => /sponsored|affiliate/i.test(l.rel)).length;
   const disclosure = /affiliate|sponsored|partnersk|reklama|werbung|anzeige/i.test(lower) || sponsoredLinks > 0;
