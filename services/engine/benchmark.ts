@@ -108,6 +108,7 @@ export const buildBench = (
       questions: input.paa,
       informative,
     },
+    kw.intent === 'local',
   );
   const outliers = new Set(referent?.outliers ?? []);
   const included: typeof candidates = [];

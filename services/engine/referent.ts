@@ -182,6 +182,7 @@ const pageCounts = (
   serpTitle: string | null,
   kwStems: Set<string>,
   surfaces: Map<string, Map<string, number>>,
+  local = false,
 ): Map<string, number> => {
   const counts = unigramCounts(doc, an);
   for (const s of doc.sentences)
@@ -206,7 +207,8 @@ const pageCounts = (
   for (const s of doc.sentences) {
     if (s.stems.some((st) => kwStems.has(st)))
       s.words.forEach((w, i) => isTerm(w) && add(s.stems[i] ?? w, COLLOCATE_WEIGHT));
-    for (const name of namesOf(s.text, an.lang)) if (isTerm(name)) add(an.stem(name), ENTITY_WEIGHT);
+    // A local service's pages name the districts each one serves: no extra weight for which.
+    if (!local) for (const name of namesOf(s.text, an.lang)) if (isTerm(name)) add(an.stem(name), ENTITY_WEIGHT);
   }
   return counts;
 };
@@ -235,11 +237,12 @@ export const buildReferentModel = (
   an: Analyzer,
   keywordStems: string[],
   serp: SerpSignals = {},
+  local = false,
 ): ReferentModel | null => {
   if (pages.length < 3) return null;
   const drop = new Set(keywordStems);
   const surfaces: Surfaces = new Map();
-  const raws = pages.map((d, i) => pageCounts(d, an, serp.titles?.[i] ?? null, drop, surfaces));
+  const raws = pages.map((d, i) => pageCounts(d, an, serp.titles?.[i] ?? null, drop, surfaces, local));
   const vocab = new Set<string>();
   for (const r of raws) for (const k of r.keys()) if (k.length >= MIN_PART) vocab.add(k);
   const split = compoundSplitter(vocab, drop);
@@ -313,7 +316,7 @@ export const buildReferentModel = (
     vocabulary,
     weigh: (doc) => {
       const own: Surfaces = new Map();
-      const counts = finalCounts(pageCounts(doc, an, null, drop, own), drop, split);
+      const counts = finalCounts(pageCounts(doc, an, null, drop, own, local), drop, split);
       return { v: weighCounts(counts), surfaces: own, vocabulary: counts.size };
     },
   };

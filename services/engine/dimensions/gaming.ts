@@ -71,6 +71,13 @@ export const verbatimUses = (stems: string[], kwSeq: string[]): number => {
 const wholeUses = (u: { stems: string[] }, content: string[], kwStems: string[], kwSeq: string[]): number =>
   kwStems.length >= 2 ? phraseUses(content, kwStems) : kwSeq.length >= 2 ? verbatimUses(u.stems, kwSeq) : 0;
 
+/** Where q stands in text as whole words (not the tail of a compound: "Wasserhahn wechseln"), or -1. */
+const wordAt = (text: string, q: string): number => {
+  for (let at = text.indexOf(q); at >= 0; at = text.indexOf(q, at + 1))
+    if (!/[\p{L}\p{N}]/u.test(text.charAt(at - 1)) && !/[\p{L}\p{N}]/u.test(text.charAt(at + q.length))) return at;
+  return -1;
+};
+
 /**
  * Prose sentences that hold the query as it is typed into a search box, outside quotation marks
  * ("„pompa ciepła opinie”" is a mention). verbatimQuery.ts asks for them to be rewritten.
@@ -80,7 +87,7 @@ export const pastedQuery = (doc: Doc, query: string): Sentence[] => {
   return doc.sentences.filter((s) => {
     if (s.kind !== 'prose') return false;
     const low = s.text.toLowerCase();
-    const at = low.indexOf(q);
+    const at = wordAt(low, q);
     return at >= 0 && !/["„“”«»'‚‘]/u.test(low.slice(Math.max(0, at - 1), at));
   });
 };
@@ -95,6 +102,45 @@ const pastedLocalQuery = (doc: Doc, kw: KeywordInfo): Sentence[] => {
   const place = words[words.length - 1] ?? '';
   if (kw.intent !== 'local' || words.length < 2 || kw.entity.toLowerCase().split(/\s+/u).includes(place)) return [];
   return pastedQuery(doc, kw.text);
+};
+
+/**
+ * How the page writes a word inside its own sentences (never a sentence's first word), outside the
+ * given ones: capitalised uses minus lower-case ones.
+ */
+const capitalBalance = (doc: Doc, word: string, outside: Set<Sentence>): number => {
+  const low = word.toLowerCase();
+  const cap = low.charAt(0).toUpperCase() + low.slice(1);
+  let n = 0;
+  for (const s of doc.sentences) {
+    if (s.kind !== 'prose' || outside.has(s)) continue;
+    for (const token of s.text.split(/\s+/u).slice(1)) {
+      const w = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      n += w === cap ? 1 : w === low ? -1 : 0;
+    }
+  }
+  return n;
+};
+
+/**
+ * The query pasted in lower case where the page writes one of its words with a capital: "the
+ * perth bus strike" on a page that says "Perth" in its own sentences, "hochwasser regen" in German
+ * prose. A writer keeps a name's capital (in German, a noun's); a query copied from a search box
+ * has none. Only a word the page's other sentences write capitalised more often than in lower case
+ * ("Puma concolor" twice on a page that says "puma" throughout is no name of the subject).
+ */
+const pastedLowerCase = (doc: Doc, kw: KeywordInfo): Sentence[] => {
+  const q = kw.text.toLowerCase();
+  const typedIn = (s: Sentence): string[] => {
+    const at = wordAt(s.text.toLowerCase(), q);
+    return s.text.slice(at, at + q.length).split(/\s+/u);
+  };
+  const lower = pastedQuery(doc, kw.text).filter((s) => typedIn(s).join(' ') === q);
+  if (!lower.length) return [];
+  const outside = new Set(lower);
+  const words = q.split(/\s+/u).filter((w) => w.length > 2);
+  const named = words.filter((w) => capitalBalance(doc, w, outside) >= 1);
+  return named.length ? lower.filter((s) => named.some((w) => typedIn(s).includes(w))) : [];
 };
 
 const stuffedIn = (
@@ -315,7 +361,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
       stuffedSentences.add(s);
     }
   }
-  for (const s of pastedLocalQuery(doc, kw))
+  for (const s of new Set([...pastedLocalQuery(doc, kw), ...pastedLowerCase(doc, kw)]))
     if (!stuffedSentences.has(s)) {
       stuffed += Math.max(1, occurrences(s, kw.stems));
       stuffedSentences.add(s);

@@ -65,9 +65,24 @@ const hardenPl = (stem: string): string => {
   return stem.length > 3 && /[aeiouyąęó]ni$/u.test(stem) ? stem.slice(0, -1) : stem;
 };
 
+/**
+ * A fleeting e: Polish drops the e of a last syllable when an ending follows ("pędzel", "pędzla";
+ * "domek", "domku"; "palec", "palca") and inserts one in the genitive plural of -ka/-ko nouns
+ * ("deska", "desek"). Every stem ending consonant + e + k, c, l, ł or r loses that e, so the forms
+ * with and without it meet, whichever the word is (a stem that keeps its e in every form, "hotel",
+ * "hotelu", loses it in every form alike). Not before "-ie" (below).
+ */
+const fleetingE = (stem: string): string =>
+  stem.length >= 4 && /[^aeiouyąęó]e[kclrł]$/u.test(stem) ? stem.slice(0, -2) + stem.slice(-1) : stem;
+
 const stemOne = (word: string, lang: string): string => {
   if (/^\d/.test(word)) return word;
-  if (lang === 'pl') return hardenPl(stripSuffix(word, PL_SUFFIXES, 3)).slice(0, 6);
+  if (lang === 'pl') {
+    const stem = stripSuffix(word, PL_SUFFIXES, 3);
+    // "-ie" after -r or -l is the plural of a noun in -ia ("baterie": bateri-e), not a fleeting e.
+    const plural = word.endsWith('ie') && stem.length === word.length - 2;
+    return hardenPl(plural ? stem : fleetingE(stem)).slice(0, 6);
+  }
   if (lang === 'de') return snowballGerman(word);
   if (lang === 'en' || /^[\p{ASCII}]*$/u.test(word)) return porter(word.replace(/[’']s$/, ''));
   return word.slice(0, 7);
