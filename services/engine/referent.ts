@@ -1,6 +1,6 @@
 import type { Analyzer } from './document.ts';
 import { cosine, median, type Vector } from './referentGroups.ts';
-import { outliersOf, queryConfirms, queryCounts } from './referentVote.ts';
+import { outliersOf, queryConfirms, queryCounts, QUESTIONS_CONFIRM } from './referentVote.ts';
 import { headlinedApart } from './referentHeadline.ts';
 import { namedApart } from './referentNames.ts';
 import { compoundsApart } from './referentCompounds.ts';
@@ -16,7 +16,7 @@ export { cosine, minorityOf, OUTLIER_RATIO, type Vector } from './referentGroups
  * also inside compounds, weighted √count × log(1 + N/df) over the results. The results that say
  * something are grouped by their pairwise similarity (`minorityOf`); a strict minority that is far
  * from the majority is another referent. The SERP's People Also Ask questions and related searches,
- * weighed the same way, vote when fewer than three results do and must agree with what the results
+ * weighed the same way, vote when fewer than four results do and must agree with what the results
  * decide (`referentVote.ts`). The consensus is the centroid of the majority, the other referent that of the
  * minority, each without the words the other uses. A page is about another referent when it is
  * closer to the minority's centroid than to the consensus, or, when the results agree on one
@@ -40,6 +40,10 @@ export interface ReferentModel {
   reference: number;
   /** The results' median vocabulary (distinct content stems, the keyword's left out); 0 under four results. */
   vocabulary: number;
+  /** The SERP's questions and related searches weighed as the results are (empty without them). */
+  query: Vector;
+  /** Median similarity of the consensus pages to the query. */
+  queryReference: number;
   /** A page weighed as the results are, with the surface forms of its words. */
   weigh: (doc: Doc) => { v: Vector; surfaces: Surfaces; vocabulary: number };
 }
@@ -314,6 +318,8 @@ export const buildReferentModel = (
     otherWords: other ? topWords(other, surfaces, 4) : [],
     reference,
     vocabulary,
+    query,
+    queryReference: median(keepIdx.map((i) => cosine(vs[i]!, query))),
     weigh: (doc) => {
       const own: Surfaces = new Map();
       const counts = finalCounts(pageCounts(doc, an, null, drop, own, local), drop, split);
@@ -321,6 +327,15 @@ export const buildReferentModel = (
     },
   };
 };
+
+/**
+ * Under four results the consensus is two or three pages' shared words, and a thin page on the same
+ * thing is far from it for want of words (no vocabulary bar there): the SERP's questions must put
+ * the page far from the query too (under QUESTIONS_CONFIRM × the results' median), as a page on
+ * another thing is.
+ */
+const farFromQuestions = (model: ReferentModel, v: Vector): boolean =>
+  model.vocabulary > 0 || model.query.size === 0 || cosine(v, model.query) < QUESTIONS_CONFIRM * model.queryReference;
 
 /**
  * The page judged against the SERP's meaning. When the results split, the page goes with the side
@@ -333,7 +348,7 @@ export const judgeReferent = (model: ReferentModel | null, doc: Doc): ReferentVe
   const other = model.other ? cosine(v, model.other) : 0;
   const off =
     vocabulary >= SAYS_ENOUGH * model.vocabulary &&
-    (model.other ? other > consensus : consensus < OFF_RATIO * model.reference);
+    (model.other ? other > consensus : consensus < OFF_RATIO * model.reference && farFromQuestions(model, v));
   // Its words of the other side (or, without one, those the majority does not use) say what the
   // page is about instead.
   const own = new Map([...v].filter(([k]) => (model.other ? model.other.has(k) : !model.consensus.has(k))));

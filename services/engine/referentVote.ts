@@ -8,13 +8,22 @@ import { cosine, median, minorityOf, type Vector } from './referentGroups.ts';
  * prose ("said", "sometimes", "people"), the same with a page on either meaning: it gives its vote
  * to the SERP's questions (without questions it keeps it, as before). People Also Ask and related
  * searches are what the engine shows for the query's dominant meaning: they vote when fewer than
- * three results do (three results, one a stuffed page, leave one against one), and a result the
- * pages alone set apart is left out only when the questions agree that it is farther from the
- * query than the majority is.
+ * four results do (three results, one a stuffed page, leave one against one; three that vote leave
+ * one page the odd one out whatever it means), and a result the pages alone set apart is left out
+ * only when the questions agree that it is farther from the query than the majority is (under four
+ * voters: far below it).
  */
 
 /** A result votes when at least this share of its words is informative (not stuffed, not filler). */
 export const VOTER_SHARE = 0.5;
+/**
+ * Under four voting results, a page set apart (or an audited page judged apart) must be this far
+ * below the others' likeness to the questions: two or three pages share few words, so one of them
+ * is always the least like the rest, whatever it is about.
+ */
+export const QUESTIONS_CONFIRM = 0.5;
+/** Fewer voting results than this and the questions vote as one more. */
+const FEW_VOTERS = 4;
 
 /** Content stems of the People Also Ask questions and related searches, counted. */
 export const queryCounts = (query: string[], an: Analyzer): Map<string, number> => {
@@ -47,9 +56,10 @@ export const outliersOf = (vs: Vector[], informative: number[], query: Vector): 
   const asks = query.size > 0;
   // Without questions to stand in for them, stuffed pages keep their vote (two pages decide nothing).
   const voters = vs.map((_, i) => i).filter((i) => !asks || (informative[i] ?? 1) >= VOTER_SHARE);
-  const outliers = votedMinority(vs, voters, asks && voters.length < 3 ? query : null);
+  const few = voters.length < FEW_VOTERS;
+  const outliers = votedMinority(vs, voters, asks && few ? query : null);
   if (!asks || !outliers.length) return outliers;
-  return queryConfirms(vs, voters, outliers, query) ? outliers : [];
+  return queryConfirms(vs, voters, outliers, query, few ? QUESTIONS_CONFIRM : 1) ? outliers : [];
 };
 
 /**
