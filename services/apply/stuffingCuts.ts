@@ -38,7 +38,7 @@ const sentencesIn = (raw: string): string[] => splitSentences(raw).filter((s) =>
 
 /** The sentences of `within` to cut, or none. */
 export const stuffedCutsIn = (within: string, view: EngineView, skip: ReadonlySet<string>): string[] => {
-  const stuffed = view.stuffedTexts;
+  const stuffed = view.cuttable;
   const rl = recLexiconFor(view.ctx.lang);
   const sentences = sentencesIn(within);
   const cut = new Array<boolean>(sentences.length).fill(false);

@@ -171,6 +171,13 @@ export const trimsOnly = (before: string, after: string, ctx: GateContext): bool
 };
 
 /** A stuffed sentence that may be cut whole: it adds nothing, holds no fact and answers nothing. */
+/** The sentence tells the reader what to do or avoid (a statement, not a question), by whole words. */
+export const givesAdvice = (sentence: string, lang: string): boolean => {
+  if (/[?？]\s*$/u.test(sentence)) return false;
+  const low = ` ${tokenize(sentence).join(' ')} `;
+  return recLexiconFor(lang).advice.some((a) => low.includes(` ${tokenize(a).join(' ')} `));
+};
+
 export const removableStuffing = (sentence: string, ctx: GateContext): boolean =>
   !isProtected(sentence, ctx) && !ANSWER_WORD.test(sentence) && addsNothing(sentence, ctx);
 

@@ -27,9 +27,10 @@ export const SETS = [
   'corpus-g',
   'corpus-h',
   'corpus-i',
+  'corpus-j',
 ] as const;
 export type Half = (typeof SETS)[number];
-/** The sets the engine is tuned on (the held-out half, corpus-b and corpus-d are measured only). */
+/** The sets the engine is tuned on (the held-out half, corpus-b, corpus-d and corpus-j are measured only). */
 export const TUNING_SETS = [
   'tuning',
   'corpus-a',
@@ -159,6 +160,8 @@ export const CORPUS_G_DIR = join(EVAL_DIR, 'corpus-g');
 export const CORPUS_H_DIR = join(EVAL_DIR, 'corpus-h');
 /** corpus-i: close other referents in English how-tos and comparisons (and one pl, one de how-to); a tuning set. */
 export const CORPUS_I_DIR = join(EVAL_DIR, 'corpus-i');
+/** corpus-j: written at stop 45 by writers who never saw the engine, in corpus-a's format; measured only. */
+export const CORPUS_J_DIR = join(EVAL_DIR, 'corpus-j');
 
 /** Where each set in corpus-a's format lives. */
 const SET_DIRS: Record<Exclude<Half, 'tuning' | 'heldout'>, string> = {
@@ -171,6 +174,7 @@ const SET_DIRS: Record<Exclude<Half, 'tuning' | 'heldout'>, string> = {
   'corpus-g': CORPUS_G_DIR,
   'corpus-h': CORPUS_H_DIR,
   'corpus-i': CORPUS_I_DIR,
+  'corpus-j': CORPUS_J_DIR,
 };
 
 /** A set in corpus-a's format (index.jsonl, serp.json, <slug>.<variant>.md) as topics. */

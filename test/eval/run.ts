@@ -6,7 +6,7 @@ import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, 
 import { heldoutSection, summaryTable, topicTable, writeSection } from './report.ts';
 
 /**
- * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f|corpus-g|corpus-h|corpus-i] [--verbose] [--no-write]`: the engine measured on the
+ * `npm run eval [-- --half tuning|heldout|corpus-a|corpus-b|corpus-c|corpus-d|corpus-e|corpus-f|corpus-g|corpus-h|corpus-i|corpus-j] [--verbose] [--no-write]`: the engine measured on the
  * evaluation corpus, per half; writes the held-out table into docs/scoring.md (and docs/engine.md).
  */
 const args = process.argv.slice(2);
@@ -40,7 +40,13 @@ for (const half of SETS.filter((h) => !only || h === only)) {
 
 // GEO table (issue 24): each one-change variant of every strong article (tuning, engine fixtures,
 // corpus-a), the direction of its CQS change.
-if (!args.includes('--no-geo') && only !== 'heldout' && only !== 'corpus-b' && only !== 'corpus-d') {
+if (
+  !args.includes('--no-geo') &&
+  only !== 'heldout' &&
+  only !== 'corpus-b' &&
+  only !== 'corpus-d' &&
+  only !== 'corpus-j'
+) {
   const rows = geoRows();
   console.log(`\n## GEO variants (${rows.length} strong articles)\n`);
   console.log('| Variant | Raised | Unchanged | Lowered | Mean ΔCQS | Expected |');

@@ -8,7 +8,7 @@ import { creditless, gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { headingTrimFinding } from './headingTrim.ts';
 import { verbatimQueryTask } from './verbatimQuery.ts';
-import { removableStuffing } from '../grounding.ts';
+import { givesAdvice, removableStuffing } from '../grounding.ts';
 import { count, num, percent, t } from '../labels.ts';
 import { ALL_INTENTS, intentModifiers } from '../text/lexicon.ts';
 import { tokenize } from '../text/segment.ts';
@@ -269,7 +269,10 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       .filter((x) => x.occ > 0 && x.s.kind === 'prose' && (kd > ceiling || g.stuffedSentences.has(x.s)))
       .sort((a, b) => b.occ - a.occ || b.share - a.share || a.i - b.i)
       .slice(0, 3);
-    for (const x of stuffed) {
+    // A sentence stuffed only by repeating the phrase its paragraph said, and that tells the reader
+    // what to do, is advice: its repeat is trimmed (below), the sentence never cut whole (blind
+    // review r23, harmful: "Am besten ist es, gar nicht erst zu viel zu trinken, …" cut as stuffing).
+    for (const x of stuffed.filter((y) => !(g.repeats.has(y.s) && givesAdvice(y.s.text, lang)))) {
       findings.push(
         finding({
           kind: 'stuffing',
@@ -494,7 +497,7 @@ const rewriteTask = (
     suggestion: t(
       lang,
       `Rewrite this sentence with "${kw.text}" at most once (use "it", a synonym or nothing instead), and do the same wherever the page repeats it: the keyword belongs in the title, the opening and a heading or two, not in every sentence.`,
-      `Przepisz to zdanie tak, by „${kw.text}” padło najwyżej raz (w zamian zaimek, synonim albo nic), i zrób to samo wszędzie, gdzie strona ją powtarza: fraza ma swoje miejsce w tytule, we wstępie i w jednym, dwóch śródtytułach, nie w każdym zdaniu.`,
+      `Przepisz to zdanie tak, by fraza „${kw.text}” padła najwyżej raz (w zamian zaimek, synonim albo nic), i zrób to samo wszędzie, gdzie strona ją powtarza: fraza ma swoje miejsce w tytule, we wstępie i w jednym, dwóch śródtytułach, nie w każdym zdaniu.`,
       `Schreiben Sie diesen Satz so um, dass „${kw.text}“ höchstens einmal vorkommt (stattdessen ein Pronomen, ein Synonym oder nichts), und ebenso überall, wo die Seite es wiederholt: Das Keyword gehört in den Titel, den Einstieg und ein, zwei Zwischenüberschriften, nicht in jeden Satz.`,
     ),
     section: sectionName(doc, top.s.section),
@@ -670,7 +673,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
     suggestion: t(
       lang,
       `Rewrite the title with "${kw.text}" once, followed by what the reader gets from the article (the answer, the steps, the comparison), in your words.`,
-      `Przepisz tytuł tak, by „${kw.text}” padło raz, a po nim to, co czytelnik dostaje z artykułu (odpowiedź, kroki, porównanie), własnymi słowami.`,
+      `Przepisz tytuł tak, by fraza „${kw.text}” padła raz, a po nim to, co czytelnik dostaje z artykułu (odpowiedź, kroki, porównanie), własnymi słowami.`,
       `Schreiben Sie den Titel mit „${kw.text}“ nur einmal und danach, was der Leser vom Artikel hat (die Antwort, die Schritte, den Vergleich), in Ihren Worten.`,
     ),
     section: sectionName(doc, 0),

@@ -19,6 +19,12 @@ export interface Gaming {
   excessStuffing: number;
   /** Sentences (by identity) that are stuffed: their keyphrase match is not counted. */
   stuffedSentences: Set<Sentence>;
+  /**
+   * Of them, those stuffed only because their paragraph had said the whole phrase already: the
+   * sentence says something of its own ("… gar nicht erst zu viel zu trinken, dann braucht man
+   * auch keine Hausmittel gegen Kater"), so the repeat is trimmed or reworded, never cut whole.
+   */
+  repeats: Set<Sentence>;
   /** Sentences of low-information paragraphs. */
   filler: Set<Sentence>;
   /**
@@ -336,6 +342,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
   const joints = new Set(an.contentStems(kw.text).filter((c) => !kw.stems.includes(c)));
   const kwSeq = an.analyse(kw.text, 'list').flatMap((u) => u.stems);
   const stuffedSentences = new Set<Sentence>();
+  const repeats = new Set<Sentence>();
   let stuffed = 0;
   // Per paragraph, the whole phrase is said once; a later sentence of the paragraph that says it
   // again repeats it where a pronoun would do, as writing for the scorer does.
@@ -351,14 +358,13 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
             kwSeq,
           )
         : 0;
-    const n =
-      whole && named.has(para)
-        ? Math.max(whole, stuffedIn(s, kw.stems, kwSeq, joints))
-        : stuffedIn(s, kw.stems, kwSeq, joints);
+    const own = stuffedIn(s, kw.stems, kwSeq, joints);
+    const n = whole && named.has(para) ? Math.max(whole, own) : own;
     if (whole) named.add(para);
     if (n > 0) {
       stuffed += n;
       stuffedSentences.add(s);
+      if (own === 0) repeats.add(s);
     }
   }
   for (const s of new Set([...pastedLocalQuery(doc, kw), ...pastedLowerCase(doc, kw)]))
@@ -388,6 +394,7 @@ export const gamingOf = (doc: Doc, kw: KeywordInfo, an: Analyzer): Gaming => {
     stuffed,
     excessStuffing: Math.max(0, stuffed - (2 + Math.floor(doc.words / 400))),
     stuffedSentences,
+    repeats,
     filler,
     unspecific: unspecificOf(doc, kw, an, headings),
     generic,

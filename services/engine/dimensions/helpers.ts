@@ -152,6 +152,43 @@ export const newSectionPlace = (
 };
 
 /**
+ * Where a section answering a question goes: after the section that already speaks of what it
+ * asks (its heading and text share at least two of the question's own content words, the
+ * keyword's left out), so the answer stands beside the matter it completes (blind review r22: a
+ * solvent question belongs with the oil-paint section, not before the summary). The section is
+ * closed by the next heading, which anchors the insert; a page whose matching section is its last
+ * or its conclusion, or none, gets `newSectionPlace`.
+ */
+export const questionSectionPlace = (
+  doc: Doc,
+  ctx: ScoringContext,
+  questionStems: string[],
+): { placement: Placement; anchor: string; sectionIndex: number } => {
+  const fallback = newSectionPlace(doc, ctx);
+  const kw = new Set(ctx.kw.stems);
+  const own = [...new Set(questionStems.filter((q) => !kw.has(q)))];
+  if (own.length < 2) return fallback;
+  const shared = (sec: Section): number => {
+    const stems = new Set([
+      ...(sec.heading ? ctx.an.contentStems(sec.heading.text) : []),
+      ...(doc.bySection[sec.index] ?? []).flatMap((x) => x.stems),
+    ]);
+    return own.filter((q) => stems.has(q)).length;
+  };
+  let best: Section | null = null;
+  let most = 1;
+  for (const sec of doc.sections)
+    if (!sec.heading || !isConclusionHeading(sec.heading.text, ctx.lex)) {
+      const n = shared(sec);
+      if (n > most) [best, most] = [sec, n];
+    }
+  const next = best ? doc.sections[doc.sections.indexOf(best) + 1] : undefined;
+  if (!next?.heading || isConclusionHeading(next.heading.text, ctx.lex) || !unique(doc.content, next.heading.raw))
+    return fallback;
+  return { placement: 'before', anchor: next.heading.raw, sectionIndex: next.index };
+};
+
+/**
  * Where a new section goes, in the words an editor reads beside the quoted anchor: before the
  * closing section (named), before the article's closing lines, or at its end. Never the name of a
  * section the new one does not go into ("Introduction" for a section added at the end).

@@ -4,7 +4,16 @@ import { keywordCase, surfaceCase, t } from '../labels.ts';
 import { FACET_IDS, type FacetId } from '../text/lexicon.ts';
 import type { Doc } from '../types.ts';
 import { reportsEvent } from '../newsSignals.ts';
-import { clamp, fill, finding, insertChange, newSectionPlace, placeLabel, round1 } from './helpers.ts';
+import {
+  clamp,
+  fill,
+  finding,
+  insertChange,
+  newSectionPlace,
+  placeLabel,
+  questionSectionPlace,
+  round1,
+} from './helpers.ts';
 import type { Lead } from '../benchStats.ts';
 
 /**
@@ -85,9 +94,10 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
   // opening): a dated report the profile reads as a review or an article is news all the same.
   // And a query whose results report an event asks for news, whatever this page reads as.
   const asSection = ctx.profile !== 'news' && !reportsEvent(doc) && !ctx.bench?.reportsNews;
-  const placeName = placeLabel(doc, place);
   for (const x of missing.filter((m) => m.kind === 'paa').slice(0, 3)) {
     const heading = x.q.trim().replace(/\s*\?*$/, '?');
+    const place = questionSectionPlace(doc, ctx, x.stems);
+    const placeName = placeLabel(doc, place);
     findings.push(
       finding({
         kind: 'paa',
@@ -164,7 +174,7 @@ export const scoreQueryFanout = (doc: Doc, ctx: ScoringContext): DimensionOutcom
             'Dodaj krótką sekcję: najpierw odpowiedź, potem wyjaśnienie.',
             'Ergänzen Sie einen kurzen Abschnitt: zuerst die Antwort, dann die Erklärung.',
           ),
-          section: placeName,
+          section: placeLabel(doc, place),
           sectionIndex: place.sectionIndex,
           actionType: 'add',
           severity: 0.5 / total,

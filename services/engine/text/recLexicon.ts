@@ -31,6 +31,11 @@ export interface RecLexicon {
    * question is where its answer belongs.
    */
   dodges: string[];
+  /**
+   * Words that tell the reader what to do or avoid ("should", "am besten", "trzeba"): a sentence
+   * with one gives advice, so repeating the keyword in it is trimmed, never cut with the sentence.
+   */
+  advice: string[];
   task: {
     byline: () => string;
     paa: (q: string, n: number) => string;
@@ -83,6 +88,7 @@ const DE_SHAPE: Record<AnswerShape, string> = {
 };
 
 const en: RecLexicon = {
+  advice: ['should', 'best to', 'make sure', 'avoid', 'never', "don't", 'do not'],
   connectives: [
     'and',
     'but',
@@ -192,6 +198,7 @@ const en: RecLexicon = {
 };
 
 const pl: RecLexicon = {
+  advice: ['należy', 'warto', 'lepiej', 'trzeba', 'unikaj', 'nigdy nie', 'nie wolno'],
   backReference: [],
   dodges: [
     'zależy',
@@ -295,6 +302,7 @@ const pl: RecLexicon = {
 /** German: its own words and task texts (a German article's author reads them). */
 const de: RecLexicon = {
   ...en,
+  advice: ['sollte', 'sollten', 'am besten', 'vermeiden', 'achten sie', 'niemals', 'lieber nicht'],
   backReference: [],
   dodges: [
     'hängt',
