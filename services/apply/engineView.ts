@@ -1,5 +1,5 @@
 import { gamingOf } from '../engine/dimensions/gaming.ts';
-import { givesAdvice, type GateContext } from '../engine/grounding.ts';
+import { keptWhole, type GateContext } from '../engine/grounding.ts';
 import { prepareDocument } from '../engine/prepare.ts';
 import type { Sentence } from '../engine/types.ts';
 
@@ -14,7 +14,7 @@ export interface EngineView {
   stuffed: Sentence[];
   /** Their texts, whitespace collapsed. */
   stuffedTexts: Set<string>;
-  /** Stuffed sentences that may be cut whole (not advice that only repeats its paragraph's phrase: density.ts). */
+  /** Stuffed sentences that may be cut whole (grounding.ts `keptWhole`: not a step, not advice that only repeats). */
   cuttable: Set<string>;
   /** Texts (whitespace collapsed) of the sentences of filler or unspecific paragraphs (no keyword, no fact). */
   empty: Set<string>;
@@ -36,9 +36,7 @@ export const engineView = (markdown: string, keyword: string, language: string):
     ctx: { an: p.an, lex: p.lex, lang: p.language, kw: p.kw, bench: null, selfShingles: null },
     stuffed,
     stuffedTexts: new Set(stuffed.map((s) => norm(s.text))),
-    cuttable: new Set(
-      stuffed.filter((s) => !(g.repeats.has(s) && givesAdvice(s.text, p.language))).map((s) => norm(s.text)),
-    ),
+    cuttable: new Set(stuffed.filter((s) => !keptWhole(s.text, g.repeats.has(s), p.language)).map((s) => norm(s.text))),
     empty: new Set([...g.filler, ...g.unspecific].map((s) => norm(s.text))),
   };
 };

@@ -178,6 +178,20 @@ export const givesAdvice = (sentence: string, lang: string): boolean => {
   return recLexiconFor(lang).advice.some((a) => low.includes(` ${tokenize(a).join(' ')} `));
 };
 
+/** The sentence is a procedure's next step: it opens with "Then", "Danach", "Następnie" … */
+export const isStep = (sentence: string, lang: string): boolean => {
+  const low = ` ${tokenize(sentence).join(' ')} `;
+  return recLexiconFor(lang).steps.some((a) => low.startsWith(` ${tokenize(a).join(' ')} `));
+};
+
+/**
+ * A stuffed sentence that may still not be cut whole: a step of the procedure, whatever else it
+ * repeats, or advice stuffed only by repeating its paragraph's phrase (gaming.ts `repeats`). Its
+ * keyword is trimmed or reworded instead (blind reviews r23 and r24, harmful).
+ */
+export const keptWhole = (sentence: string, repeatOnly: boolean, lang: string): boolean =>
+  isStep(sentence, lang) || (repeatOnly && givesAdvice(sentence, lang));
+
 export const removableStuffing = (sentence: string, ctx: GateContext): boolean =>
   !isProtected(sentence, ctx) && !ANSWER_WORD.test(sentence) && addsNothing(sentence, ctx);
 

@@ -224,6 +224,9 @@ export const buildRecommendations = (
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
       b.estimatedCqsDelta - a.estimatedCqsDelta ||
       Number(a.authorDataOnly) - Number(b.authorDataOnly) ||
+      // An editor supplies the missing answer before pruning repeats (blind review r23), so on a
+      // tie the answer-first task leads; one text's two tasks keep the answer's (below).
+      Number(b.dimension === 'bluf') - Number(a.dimension === 'bluf') ||
       DIMENSION_IDS.indexOf(a.dimension) - DIMENSION_IDS.indexOf(b.dimension) ||
       order(a) - order(b) ||
       (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),

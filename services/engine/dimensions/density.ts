@@ -8,7 +8,7 @@ import { creditless, gamingOf } from './gaming.ts';
 import { trimFindings } from './stuffingTrim.ts';
 import { headingTrimFinding } from './headingTrim.ts';
 import { verbatimQueryTask } from './verbatimQuery.ts';
-import { givesAdvice, removableStuffing } from '../grounding.ts';
+import { keptWhole, removableStuffing } from '../grounding.ts';
 import { count, num, percent, t } from '../labels.ts';
 import { ALL_INTENTS, intentModifiers } from '../text/lexicon.ts';
 import { tokenize } from '../text/segment.ts';
@@ -269,10 +269,10 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
       .filter((x) => x.occ > 0 && x.s.kind === 'prose' && (kd > ceiling || g.stuffedSentences.has(x.s)))
       .sort((a, b) => b.occ - a.occ || b.share - a.share || a.i - b.i)
       .slice(0, 3);
-    // A sentence stuffed only by repeating the phrase its paragraph said, and that tells the reader
-    // what to do, is advice: its repeat is trimmed (below), the sentence never cut whole (blind
-    // review r23, harmful: "Am besten ist es, gar nicht erst zu viel zu trinken, …" cut as stuffing).
-    for (const x of stuffed.filter((y) => !(g.repeats.has(y.s) && givesAdvice(y.s.text, lang)))) {
+    // A step, or advice that only repeats its paragraph's phrase, keeps its place: its repeat is
+    // trimmed (below), the sentence never cut whole (blind reviews r23 and r24, harmful: "Am besten
+    // ist es, gar nicht erst zu viel zu trinken, …", "Danach kann man erneut versuchen, …").
+    for (const x of stuffed.filter((y) => !keptWhole(y.s.text, g.repeats.has(y.s), lang))) {
       findings.push(
         finding({
           kind: 'stuffing',
@@ -521,6 +521,8 @@ const SPREAD_EXCESS = 5;
 /** Spread thin: the phrase in at least this many sentences, and in this share of them. */
 const SPREAD_SENTENCES = 6;
 const SPREAD_SHARE = 0.4;
+/** Or at least this many sentences that only repeat the phrase (blind review r23: 18 in 600 words, no task). */
+const SPREAD_STUFFED = 10;
 
 const spreadTask = (
   doc: Doc,
@@ -533,9 +535,13 @@ const spreadTask = (
   const prose = proseOf(doc);
   const uses = prose.filter((s) => occurrences(s, kw.stems) > 0).length;
   // Spread means many sentences: a short page over the range by two uses is not this.
-  if (uses < SPREAD_SENTENCES || uses < SPREAD_SHARE * prose.length) return null;
-  // The anchor only repeats the phrase: a sentence with a figure says something of its own.
-  const at = prose.find(
+  // Or so many sentences only repeat it that an editor strikes them whatever the page's length.
+  const repeating = prose.filter((s) => stuffed.has(s)).length;
+  if (uses < SPREAD_SENTENCES || (uses < SPREAD_SHARE * prose.length && repeating < SPREAD_STUFFED)) return null;
+  // The anchor only repeats the phrase: a sentence with a figure says something of its own. Not
+  // the page's first sentence while there is another: that one is answer-first's to replace (one
+  // task per text, and an editor supplies the answer before pruning repeats: blind review r23).
+  const anchors = prose.filter(
     (s) =>
       stuffed.has(s) &&
       occurrences(s, kw.stems) > 0 &&
@@ -543,6 +549,10 @@ const spreadTask = (
       !removals.has(s.text) &&
       unique(doc.content, s.text),
   );
+  // And one the author must reword (it says something besides the phrase) before one a cut can
+  // take whole: apply cuts those, and a task on the same sentence would keep it from the cut.
+  const rewordable = anchors.filter((s) => !removableStuffing(s.text, ctx));
+  const at = [...rewordable, ...anchors].find((s) => s !== prose[0]) ?? anchors[0];
   if (!at) return null;
   const share = round2(kd);
   return finding({

@@ -36,6 +36,8 @@ export interface RecLexicon {
    * with one gives advice, so repeating the keyword in it is trimmed, never cut with the sentence.
    */
   advice: string[];
+  /** First words of a procedure's next step ("Then", "Danach", "Następnie"): such a sentence is a step. */
+  steps: string[];
   task: {
     byline: () => string;
     paa: (q: string, n: number) => string;
@@ -89,6 +91,7 @@ const DE_SHAPE: Record<AnswerShape, string> = {
 
 const en: RecLexicon = {
   advice: ['should', 'best to', 'make sure', 'avoid', 'never', "don't", 'do not'],
+  steps: ['then', 'next', 'afterwards', 'finally'],
   connectives: [
     'and',
     'but',
@@ -199,6 +202,7 @@ const en: RecLexicon = {
 
 const pl: RecLexicon = {
   advice: ['należy', 'warto', 'lepiej', 'trzeba', 'unikaj', 'nigdy nie', 'nie wolno'],
+  steps: ['następnie', 'potem', 'wtedy', 'na koniec'],
   backReference: [],
   dodges: [
     'zależy',
@@ -303,6 +307,7 @@ const pl: RecLexicon = {
 const de: RecLexicon = {
   ...en,
   advice: ['sollte', 'sollten', 'am besten', 'vermeiden', 'achten sie', 'niemals', 'lieber nicht'],
+  steps: ['danach', 'dann', 'anschließend', 'zuletzt', 'abschließend'],
   backReference: [],
   dodges: [
     'hängt',

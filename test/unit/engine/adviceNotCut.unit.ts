@@ -50,3 +50,38 @@ t.test('advice that repeats its paragraph’s keyword is not offered for deletio
     `apply cuts: ${cuts.join(' | ')}`,
   );
 });
+
+/** A step of the procedure that repeats the keyword is a step: made-up German how-to (blind review r24). */
+t.test('a step that repeats the keyword is not cut, by the engine or by apply', async (t) => {
+  const kw = 'Schraube lösen';
+  const step = 'Danach kann man erneut versuchen, die Schraube zu lösen.';
+  const page = [
+    '# Festsitzende Schraube lösen',
+    '',
+    'Eine festsitzende Schraube lösen Sie mit Kriechöl, Wärme und dem passenden Bit: 90 % der Schrauben geben danach nach.',
+    '',
+    '## Schritt für Schritt',
+    '',
+    `Um die Schraube zu lösen, sprühen Sie Kriechöl auf das Gewinde und warten Sie 15 Minuten. ${step} Hilft das nicht, erwärmen Sie den Schraubenkopf 30 Sekunden mit dem Heißluftföhn.`,
+    '',
+    'Ein Schlagschrauber löst die Schraube ruckartig, ohne den Kopf zu beschädigen; setzen Sie ihn mit 2 bis 3 leichten Hammerschlägen an.',
+  ].join('\n');
+  const removed = auditContent({
+    content: page,
+    format: 'markdown',
+    url: null,
+    keyword: kw,
+    language: 'de',
+    benchmark: null,
+  })
+    .dimensions.find((d) => d.id === 'density')!
+    .problems.filter((p) => p.actionType === 'remove')
+    .map((p) => p.problem);
+  t.notOk(
+    removed.some((p) => p.includes('Danach kann man')),
+    removed.join('\n'),
+  );
+  const view = engineView(page, kw, 'de')!;
+  const within = page.split('\n\n').find((b) => b.includes(step))!;
+  t.notOk(stuffedCutsIn(within, view, new Set()).includes(step), 'apply keeps the step');
+});
