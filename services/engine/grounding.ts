@@ -170,28 +170,24 @@ export const trimsOnly = (before: string, after: string, ctx: GateContext): bool
   });
 };
 
-/** A stuffed sentence that may be cut whole: it adds nothing, holds no fact and answers nothing. */
-/** The sentence tells the reader what to do or avoid (a statement, not a question), by whole words. */
-export const givesAdvice = (sentence: string, lang: string): boolean => {
-  if (/[?？]\s*$/u.test(sentence)) return false;
-  const low = ` ${tokenize(sentence).join(' ')} `;
-  return recLexiconFor(lang).advice.some((a) => low.includes(` ${tokenize(a).join(' ')} `));
-};
-
-/** The sentence is a procedure's next step: it opens with "Then", "Danach", "Następnie" … */
-export const isStep = (sentence: string, lang: string): boolean => {
-  const low = ` ${tokenize(sentence).join(' ')} `;
-  return recLexiconFor(lang).steps.some((a) => low.startsWith(` ${tokenize(a).join(' ')} `));
-};
+/** A text's words between spaces (" then try again "), so a phrase matches as whole words. */
+const spaced = (text: string): string => ` ${tokenize(text).join(' ')} `;
 
 /**
- * A stuffed sentence that may still not be cut whole: a step of the procedure, whatever else it
- * repeats, or advice stuffed only by repeating its paragraph's phrase (gaming.ts `repeats`). Its
- * keyword is trimmed or reworded instead (blind reviews r23 and r24, harmful).
+ * A stuffed sentence that may still not be cut whole: a step of the procedure (it opens with
+ * "Then", "Danach", "Następnie" …), whatever else it repeats, or advice (a statement with
+ * "should", "am besten", "trzeba" …) stuffed only by repeating its paragraph's phrase (gaming.ts
+ * `repeats`). Its keyword is trimmed or reworded instead (blind reviews r23 and r24, harmful).
  */
-export const keptWhole = (sentence: string, repeatOnly: boolean, lang: string): boolean =>
-  isStep(sentence, lang) || (repeatOnly && givesAdvice(sentence, lang));
+export const keptWhole = (sentence: string, repeatOnly: boolean, lang: string): boolean => {
+  const rl = recLexiconFor(lang);
+  const words = spaced(sentence);
+  const step = rl.steps.some((a) => words.startsWith(spaced(a)));
+  const advice = !/[?？]\s*$/u.test(sentence) && rl.advice.some((a) => words.includes(spaced(a)));
+  return step || (repeatOnly && advice);
+};
 
+/** A stuffed sentence that may be cut whole: it adds nothing, holds no fact and answers nothing. */
 export const removableStuffing = (sentence: string, ctx: GateContext): boolean =>
   !isProtected(sentence, ctx) && !ANSWER_WORD.test(sentence) && addsNothing(sentence, ctx);
 

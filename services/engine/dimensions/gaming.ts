@@ -3,6 +3,7 @@ import { evidenceOf } from '../evidence.ts';
 import { reportsOwnDoing } from '../firstHand.ts';
 import { occurrences } from '../keyword.ts';
 import { lexiconFor } from '../text/lexicon.ts';
+import { capitalBalance } from '../text/nameCase.ts';
 import type { Doc, KeywordInfo, Sentence } from '../types.ts';
 
 /**
@@ -111,24 +112,6 @@ const pastedLocalQuery = (doc: Doc, kw: KeywordInfo): Sentence[] => {
 };
 
 /**
- * How the page writes a word inside its own sentences (never a sentence's first word), outside the
- * given ones: capitalised uses minus lower-case ones.
- */
-const capitalBalance = (doc: Doc, word: string, outside: Set<Sentence>): number => {
-  const low = word.toLowerCase();
-  const cap = low.charAt(0).toUpperCase() + low.slice(1);
-  let n = 0;
-  for (const s of doc.sentences) {
-    if (s.kind !== 'prose' || outside.has(s)) continue;
-    for (const token of s.text.split(/\s+/u).slice(1)) {
-      const w = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
-      n += w === cap ? 1 : w === low ? -1 : 0;
-    }
-  }
-  return n;
-};
-
-/**
  * The query pasted in lower case where the page writes one of its words with a capital: "the
  * perth bus strike" on a page that says "Perth" in its own sentences, "hochwasser regen" in German
  * prose. A writer keeps a name's capital (in German, a noun's); a query copied from a search box
@@ -137,16 +120,17 @@ const capitalBalance = (doc: Doc, word: string, outside: Set<Sentence>): number 
  */
 const pastedLowerCase = (doc: Doc, kw: KeywordInfo): Sentence[] => {
   const q = kw.text.toLowerCase();
-  const typedIn = (s: Sentence): string[] => {
-    const at = wordAt(s.text.toLowerCase(), q);
-    return s.text.slice(at, at + q.length).split(/\s+/u);
-  };
-  const lower = pastedQuery(doc, kw.text).filter((s) => typedIn(s).join(' ') === q);
+  // Each pasted sentence with the query's words as it writes them, where it writes them in lower case.
+  const lower = pastedQuery(doc, kw.text)
+    .map((s) => {
+      const at = wordAt(s.text.toLowerCase(), q);
+      return { s, typed: s.text.slice(at, at + q.length) };
+    })
+    .filter((x) => x.typed === q);
   if (!lower.length) return [];
-  const outside = new Set(lower);
-  const words = q.split(/\s+/u).filter((w) => w.length > 2);
-  const named = words.filter((w) => capitalBalance(doc, w, outside) >= 1);
-  return named.length ? lower.filter((s) => named.some((w) => typedIn(s).includes(w))) : [];
+  const outside = new Set(lower.map((x) => x.s));
+  const named = q.split(/\s+/u).filter((w) => w.length > 2 && capitalBalance(doc, w, outside) >= 1);
+  return named.length ? lower.map((x) => x.s) : [];
 };
 
 const stuffedIn = (

@@ -1,5 +1,5 @@
 import type { Analyzer } from '../document.ts';
-import type { Doc } from '../types.ts';
+import type { Doc, Sentence } from '../types.ts';
 
 /**
  * How a page writes each word inside its sentences: per stem, its lower-case uses minus its
@@ -25,4 +25,23 @@ export const caseVotes = (doc: Doc, an: Analyzer): Map<string, number> => {
       vote(w, w === w.toLowerCase());
     }
   return votes;
+};
+
+/**
+ * How the page writes one word inside its prose sentences (never a sentence's first word), as the
+ * word itself in every language, leaving out the given sentences: capitalised uses minus lower-case
+ * ones. Positive: the page writes it as a name (in German, as a noun).
+ */
+export const capitalBalance = (doc: Doc, word: string, outside: ReadonlySet<Sentence>): number => {
+  const low = word.toLowerCase();
+  const cap = low.charAt(0).toUpperCase() + low.slice(1);
+  let n = 0;
+  for (const s of doc.sentences) {
+    if (s.kind !== 'prose' || outside.has(s)) continue;
+    for (const token of s.text.split(/\s+/u).slice(1)) {
+      const w = token.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+      n += w === cap ? 1 : w === low ? -1 : 0;
+    }
+  }
+  return n;
 };
