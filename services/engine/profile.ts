@@ -24,6 +24,14 @@ const PATTERNS: Record<Exclude<ProfileId, 'article'>, RegExp> = {
   news: /\b(said|announced|reported|powiedział|powiedziała|poinformował|poinformowała|ogłosił|ogłosiła|zapowiedział|sagte|kündigte)\b/i,
 };
 
+/**
+ * A title that calls the page news ("Latest news", „najnowsze wiadomości”, „Nachrichten“): the page
+ * says what it is, dated or not (an undated news item with hearsay for sources reads as nothing
+ * else, and got evergreen question sections in every blind review since r11).
+ */
+const NEWS_TITLE =
+  /(?<![\p{L}])(?:news|breaking|wiadomości|aktualności|nachrichten|neuigkeiten|eilmeldung)(?![\p{L}])/iu;
+
 const LD: Record<string, ProfileId> = {
   Product: 'product',
   Offer: 'product',
@@ -63,6 +71,7 @@ export const classifyProfile = (doc: Doc, lex: Lexicon): ProfileId => {
   for (const p of ['how-to', 'listicle', 'comparison', 'review', 'glossary'] as const) {
     if (PATTERNS[p].test(doc.title) || PATTERNS[p].test(doc.h1)) bump(p, 2.5);
   }
+  if (NEWS_TITLE.test(doc.title) || NEWS_TITLE.test(doc.h1)) bump('news', 2.5);
   const numbered = headings.filter((h) => /^\d+[.)]?\s/.test(h.text)).length;
   if (numbered >= 3) bump('listicle', 2 + Math.min(2, numbered / 5));
   const steps =

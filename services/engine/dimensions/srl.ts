@@ -1,5 +1,5 @@
 import { evidenceOf } from '../evidence.ts';
-import { gamingOf } from './gaming.ts';
+import { creditless, gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { count, num, t } from '../labels.ts';
 import { syllables } from '../text/syllables.ts';
@@ -89,7 +89,13 @@ export const scoreSrl = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const hedgeShare = hedged.length / n;
   const totalWords = prose.reduce((a, s) => a + s.words.length, 0) || 1;
   const nominal = prose.reduce((a, s) => a + s.words.filter((w) => lex.nominalisation.test(w)).length, 0) / totalWords;
-  const read = readability(prose, lang);
+  // Generic prose is mostly short function words: read over it, the index rises whatever the
+  // page's own sentences are like (filler that names a page word would lift Amstad over 50).
+  const none = creditless(g);
+  const read = readability(
+    prose.filter((s) => !none.has(s)),
+    lang,
+  );
   const ce = kw.entityStems;
   const ceSents = prose.filter((s) => ce.length && ce.every((c) => s.stems.includes(c)));
   const asSubject =
