@@ -22,8 +22,14 @@ import { DIMENSION_IDS } from './types.ts';
 
 /** At most this many recommendations: past it an editor stops reading (the rest stay as problems). */
 export const MAX_RECOMMENDATIONS = 8;
-/** Author tasks asked per audit: each costs the author research, so only the best-grounded few. */
+/**
+ * Author tasks asked per audit: each costs the author work, so only the best-grounded few. The
+ * page's own defects (no answer up front, the keyword said too often: in the title, a sentence,
+ * the page) come before questions and values to research: a stuffed title was cut for a fourth
+ * question (blind review r26), and the sections its place went to were the weakest tasks (r27).
+ */
 export const MAX_TASKS = 4;
+const fixesDefect = (r: Recommendation): boolean => r.dimension === 'density' || r.dimension === 'bluf';
 /** Of them, questions and sub-topics to write up: past two they crowd out the byline and sources. */
 export const MAX_COVERAGE_TASKS = 2;
 /** A gain below this is not worth an editor's time (rubric: noise). */
@@ -232,18 +238,18 @@ export const buildRecommendations = (
       (a.title < b.title ? -1 : a.title > b.title ? 1 : 0),
   );
   // Few tasks, few recommendations: the rest are dropped before ids are given, so ids stay 1…n.
-  let tasks = 0;
   let coverage = 0;
   // One recommendation per text: a second one on the same BEFORE, or on text inside another's
   // (a rewrite task on a sentence a stuffing trim already shortens), repeats it (noise) and could
   // not be applied with it.
   const befores: string[] = [];
   const overlaps = (b: string) => befores.some((x) => x.includes(b) || b.includes(x));
-  const shown = recs
+  const distinct = recs
     .filter((r) => !r.before || (!overlaps(r.before) && befores.push(r.before) > 0))
-    .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS)
-    .filter((r) => !r.authorDataOnly || ++tasks <= MAX_TASKS)
-    .slice(0, MAX_RECOMMENDATIONS);
+    .filter((r) => !r.authorDataOnly || r.dimension !== 'queryFanout' || ++coverage <= MAX_COVERAGE_TASKS);
+  const tasks = distinct.filter((r) => r.authorDataOnly);
+  const kept = new Set([...tasks.filter(fixesDefect), ...tasks.filter((r) => !fixesDefect(r))].slice(0, MAX_TASKS));
+  const shown = distinct.filter((r) => !r.authorDataOnly || kept.has(r)).slice(0, MAX_RECOMMENDATIONS);
   for (const r of recs) if (!shown.includes(r)) for (const m of measured) if (m.rec === r) m.rec = null;
   shown.forEach((r, i) => {
     r.id = `rec:${i + 1}`;

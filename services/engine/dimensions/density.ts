@@ -466,7 +466,7 @@ const rewriteTask = (
   ceiling: number,
 ): Finding | null => {
   const { kw, lang } = ctx;
-  const top = doc.sentences
+  const repeats = doc.sentences
     .map((s) => ({ s, occ: occurrences(s, kw.stems) }))
     // A lone subject noun stands twice in a natural sentence ("some inflation is healthy, too much
     // inflation is not"), as in a title: the phrase must stand twice, or the noun three times.
@@ -474,7 +474,11 @@ const rewriteTask = (
       (x) =>
         x.s.kind === 'prose' && x.occ >= (kw.stems.length === 1 ? LONE_NOUN_REPEATS : 2) && !removals.has(x.s.text),
     )
-    .sort((a, b) => b.occ - a.occ)[0];
+    .sort((a, b) => b.occ - a.occ);
+  // Not the page's first sentence while another repeats the phrase: that one is answer-first's to
+  // replace, and a task on it took the answer-first task's place (blind review r26, one per text).
+  const opening = proseOf(doc)[0];
+  const top = repeats.find((x) => x.s !== opening) ?? repeats[0];
   if (!top || !unique(doc.content, top.s.text)) return null;
   const figures = { occ: top.occ, kd: round2(kd) };
   return finding({
