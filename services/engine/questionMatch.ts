@@ -90,6 +90,17 @@ export const aboutEntity = (q: string, ctx: MatchContext): boolean => {
   return looseCoverage(ctx.an.contentStems(q), ce) > 0;
 };
 
+/**
+ * The stems of the question's words of cost ("cost", „kosztuje”, „kostet”): a question of cost is
+ * spoken to by a sentence on the price, in either word („Ile kosztuje …?” beside „Cena usług zależy
+ * od …”: a new section after such a dodge was a slot in the wrong place, blind review r27).
+ */
+const priceStemsOf = (q: string, ctx: MatchContext): Set<string> => {
+  const price = recLexiconFor(ctx.an.lang).priceWords;
+  const words = (q.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => price.test(w));
+  return new Set(words.flatMap((w) => ctx.an.contentStems(w)));
+};
+
 /** The question's own stems a passage must hold: auxiliaries and answer verbs say nothing of its subject ("zostanie"). */
 export const passageStems = (q: string, ctx: PassageContext): string[] => {
   const glue = ctx.an.contentStems([...ctx.lex.passiveAux, ...ctx.lex.answerVerbs].join(' '));
@@ -115,21 +126,27 @@ export const passageOn = (
   dodges: (sentence: string) => boolean,
 ): Sentence | null => {
   const need = passageStems(q, ctx);
-  if (!need.length) return null;
+  // A word of cost counts when a sentence names the price in either word, without raising the bar
+  // ("costs" is an answer verb, not one of the words a passage must hold).
+  const priceStems = priceStemsOf(q, ctx);
+  const own = [...need, ...[...priceStems].filter((k) => !need.includes(k))];
+  if (!own.length) return null;
   const least = need.length >= 3 ? 2 : 1;
-  const holds = (s: Sentence, k: string) => s.stems.some((h) => sameWord(h, k));
+  const price = recLexiconFor(ctx.an.lang).priceWords;
+  const holds = (s: Sentence, k: string) =>
+    s.stems.some((h) => sameWord(h, k)) || (priceStems.has(k) && s.words.some((w) => price.test(w.toLowerCase())));
   // The words the page says everywhere (its keyword, "wymiana baterii" on a stuffed page) do not
   // tell which question a sentence speaks to: where the question has rarer words ("kosztuje",
   // "hydraulika"), the sentence holds one of them (a cost question was anchored at a warm-up).
   const prose = doc.sentences.filter((s) => s.kind === 'prose');
-  const rare = need.filter((k) => prose.filter((s) => holds(s, k)).length <= RARE_SHARE * prose.length);
+  const rare = own.filter((k) => prose.filter((s) => holds(s, k)).length <= RARE_SHARE * prose.length);
   let best: { s: Sentence; n: number } | null = null;
   for (const s of doc.sentences) {
     // A summing-up sentence touches what the article treats elsewhere: the answer goes there (a tools
     // question anchored at "Mein Fazit: … die richtigen Werkzeuge" was a slot in the wrong place, r16, r17).
     if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text) || sumsUp(doc, s, ctx)) continue;
-    const n = need.filter((k) => holds(s, k)).length;
-    if (n < least || n / need.length < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
+    const n = own.filter((k) => holds(s, k)).length;
+    if (n < least || n / Math.max(1, need.length) < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
     if (rare.length && !rare.some((k) => holds(s, k))) continue;
     best = { s, n };
   }

@@ -15,7 +15,12 @@ export interface RecLexicon {
   units: RegExp;
   /** A question that asks for an amount ("how tight", "wie viel", "ile"): only a figure answers it. */
   amountQuestion: RegExp;
-  /** Small numbers written as words ("two to three times"): a figure too. */
+  /**
+   * Words naming what something costs ("cost", "price", „cena”, „kosztuje”, „Preis“): one question
+   * of cost put in either word ("Ile kosztuje wizyta?" where the page's section says „Cena …”).
+   */
+  priceWords: RegExp;
+  /** Small numbers written as words ("two to three times"): a figure too; not "a dozen or so" („kilkanaście”), which dodges one. */
   numberWords: RegExp;
   /** Attributions to no one ("studies show", "it is believed"): a claim that needs its source named. */
   unsourced: string[];
@@ -118,6 +123,7 @@ const en: RecLexicon = {
   questionWords: ['how', 'what', 'who', 'whom', 'which', 'why', 'when', 'where', 'can', 'does', 'is', 'are', 'do'],
   amountQuestion:
     /^(?:how\s+(?:much|many|long|often|far|tight|loose|high|low|big|large|small|heavy|hot|cold|warm|fast|old|deep|thick|wide|strong|soon|early|late))\b/iu,
+  priceWords: /^(?:cost|costs|costing|price|prices|priced|pricing|charge|charges|fee|fees)$/u,
   numberWords:
     /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|dozen|half|twice)\b/iu,
   unsourced: [
@@ -261,8 +267,10 @@ const pl: RecLexicon = {
   questionWords: ['jak', 'co', 'czy', 'kto', 'czym', 'ile', 'kiedy', 'gdzie', 'dlaczego', 'jaki', 'jaka', 'jakie'],
   amountQuestion:
     /(?<![\p{L}])(?:ile|ilu|jak\s+(?:długo|często|daleko|mocno|wysoko|nisko|szybko|głęboko|grub\p{L}*|ciężk\p{L}*|duż\p{L}*|wczesn\p{L}*|późno))(?![\p{L}])/iu,
+  priceWords:
+    /^(?:cen(?:a|y|ie|ę|ą|om|ach|ami)?|cennik\p{L}{0,3}|koszt\p{L}{0,4}|kosztuj\p{L}{0,3}|kosztowa\p{L}{0,3}|opłat\p{L}{0,3})$/u,
   numberWords:
-    /(?<![\p{L}])(?:dwa|dwie|dwóch|trzy|trzech|cztery|czterech|pięć|sześć|siedem|osiem|dziewięć|dziesięć|kilkanaście|kilkadziesiąt|pół|połow\p{L}*|dwukrotnie|raz\s+na)(?![\p{L}])/iu,
+    /(?<![\p{L}])(?:dwa|dwie|dwóch|trzy|trzech|cztery|czterech|pięć|sześć|siedem|osiem|dziewięć|dziesięć|pół|połow\p{L}*|dwukrotnie|raz\s+na)(?![\p{L}])/iu,
   unsourced: [
     'badania pokazują',
     'badania wykazały',
@@ -390,6 +398,7 @@ const de: RecLexicon = {
   questionWords: ['wie', 'was', 'wer', 'wen', 'welche', 'welcher', 'warum', 'wann', 'wo', 'kann', 'ist', 'sind'],
   amountQuestion:
     /^(?:wie\s+(?:viel|viele|lange|oft|weit|straff|fest|locker|hoch|tief|groß|klein|schwer|heiß|warm|kalt|schnell|alt|dick|breit|stark|früh|spät|bald))\b/iu,
+  priceWords: /^(?:preis\p{L}{0,2}|kosten|kostet|kostete|gebühr\p{L}{0,2})$/u,
   numberWords:
     /(?<![\p{L}])(?:zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|zwanzig|dreißig|hundert|tausend|halb\p{L}*|doppelt|zweimal|dreimal)(?![\p{L}])/iu,
   units:

@@ -74,3 +74,14 @@ t.test('German and Polish amount questions', async (t) => {
     ),
   );
 });
+
+t.test('"a dozen or so" dodges an amount: no answer (pl „kilkanaście”)', async (t) => {
+  const pl = (p: string) =>
+    `# Jak napompować oponę\n\nZa miękka opona łatwo łapie kapcia.\n\n## Ciśnienie\n\n${p} Sprawdź je manometrem.\n`;
+  const q = 'Do ilu barów pompować oponę?';
+  t.notOk(answered(pl('Oponę trzeba pompować do ciśnienia kilkanaście barów.'), q, 'jak napompować oponę', 'pl'));
+  t.ok(
+    answered(pl('Oponę trzeba pompować do ciśnienia trzech barów.'), q, 'jak napompować oponę', 'pl'),
+    'a small number word',
+  );
+});
