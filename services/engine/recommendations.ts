@@ -222,12 +222,15 @@ export const buildRecommendations = (
     recs.push(rec);
   }
   const order = (r: Recommendation) => measured.find((x) => x.rec === r)?.finding.sectionIndex ?? 0;
-  // The gain an editor sees, as the report prints it: by priority, then by the gain shown (a +0.9
-  // above a +10.9 of the same priority reads as inverted); on equal gain, a change they can paste
-  // comes before a task.
+  // The gain an editor sees, as the report prints it: by priority, the page's defects first, then
+  // by the gain shown (a +0.9 above a +10.9 of the same priority and kind reads as inverted); on
+  // equal gain, a change they can paste comes before a task.
   recs.sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||
+      // The page's own defects (no answer up front, stuffing) before what it lacks: a question
+      // section led them on three packets of blind review r28, as in r27.
+      Number(fixesDefect(b)) - Number(fixesDefect(a)) ||
       b.estimatedCqsDelta - a.estimatedCqsDelta ||
       Number(a.authorDataOnly) - Number(b.authorDataOnly) ||
       // An editor supplies the missing answer before pruning repeats (blind review r23), so on a

@@ -4,7 +4,8 @@ import { buildSummary } from '../../../services/engine/summary.ts';
 import { recArticles } from '../../eval/recArticles.ts';
 
 /**
- * The order an editor reads (docs/scoring.md, Priority): by priority, then by the gain shown; the
+ * The order an editor reads (docs/scoring.md, Priority): by priority, the page's own defects
+ * (answer-first, keyword density) before what it lacks, then by the gain shown; the
  * summary's top change and quick wins point into the result in its own order. The fix of what caps
  * the score is never a "bonus" beside a heading with nothing under it ranked "critical". Over the
  * engine fixtures, the tuning half and corpus-a.
@@ -13,16 +14,23 @@ import { recArticles } from '../../eval/recArticles.ts';
 const RANK = { critical: 0, high: 1, medium: 2, bonus: 3 } as const;
 const audits = recArticles().map((a) => ({ a, run: runAudit(a.input) }));
 
-t.test('by priority, then by the gain shown', async (t) => {
+const defect = (r: { dimension: string }) => Number(r.dimension === 'bluf' || r.dimension === 'density');
+
+t.test('by priority, the defects first, then by the gain shown', async (t) => {
   const wrong: string[] = [];
+  let ahead = 0;
   for (const { a, run } of audits) {
     const recs = run.result.recommendations;
     for (let i = 1; i < recs.length; i++) {
       const p = recs[i - 1]!;
       const q = recs[i]!;
+      if (RANK[p.priority] === RANK[q.priority] && defect(p) > defect(q)) ahead++;
       const ok =
         RANK[p.priority] < RANK[q.priority] ||
-        (RANK[p.priority] === RANK[q.priority] && p.estimatedCqsDelta >= q.estimatedCqsDelta);
+        (RANK[p.priority] === RANK[q.priority] && defect(p) > defect(q)) ||
+        (RANK[p.priority] === RANK[q.priority] &&
+          defect(p) === defect(q) &&
+          p.estimatedCqsDelta >= q.estimatedCqsDelta);
       if (!ok)
         wrong.push(
           `${a.name}: ${p.id} ${p.priority} +${p.estimatedCqsDelta} before ${q.id} ${q.priority} +${q.estimatedCqsDelta}`,
@@ -30,6 +38,7 @@ t.test('by priority, then by the gain shown', async (t) => {
     }
   }
   t.same(wrong, []);
+  t.ok(ahead > 0, `a defect ahead of an addition of its priority on ${ahead} pairs`);
 });
 
 t.test('the summary follows the result: top change is rec:1, quick wins in the result order', async (t) => {
