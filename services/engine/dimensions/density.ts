@@ -687,7 +687,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
     suggestion: t(
       lang,
       `Rewrite the title with "${kw.text}" once, followed by what the reader gets from the article (the answer, the steps, the comparison), in your words.`,
-      `Przepisz tytuł tak, by fraza „${kw.text}” padła raz, a po nim to, co czytelnik dostaje z artykułu (odpowiedź, kroki, porównanie), własnymi słowami.`,
+      `Przepisz tytuł tak, by fraza „${kw.text}” padła raz, a po niej to, co czytelnik dostaje z artykułu (odpowiedź, kroki, porównanie), własnymi słowami.`,
       `Schreiben Sie den Titel mit „${kw.text}“ nur einmal und danach, was der Leser vom Artikel hat (die Antwort, die Schritte, den Vergleich), in Ihren Worten.`,
     ),
     section: sectionName(doc, 0),

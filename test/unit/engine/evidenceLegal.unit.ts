@@ -29,6 +29,14 @@ t.test('a provision cited as lawyers cite it is a citation', async (t) => {
   );
   t.equal(
     citations(
+      '# Godziny pracy\n\nUstawa z dnia 26 czerwca 1974 r. Kodeks pracy w art. 151 ogranicza nadgodziny do 150 godzin w roku.',
+      'godziny pracy',
+    ),
+    1,
+    'pl: the act named first, its date with "r."',
+  );
+  t.equal(
+    citations(
       '# Faulty goods\n\nUnder section 9 of the Consumer Rights Act 2015, goods must be of satisfactory quality when they are sold.',
       'faulty goods',
     ),
@@ -46,6 +54,14 @@ t.test('look-alikes are no citation: a section of the guide, an item number, a c
     0,
   );
   t.equal(citations('# Gartenhaus\n\nArtikel 5 im Shop ist das größere Haus mit 12 m² Fläche.', 'gartenhaus'), 0);
+  t.equal(
+    citations(
+      '# Szopa\n\nUstawa jest długa i ma wiele artykułów, a art. 5 tego poradnika mówi o fundamencie.',
+      'szopa',
+    ),
+    0,
+    'pl: "ustawa" and an article of something else',
+  );
 });
 
 t.test('a number after a legal abbreviation does not start a sentence', async (t) => {
