@@ -115,8 +115,9 @@ export const attributedFinding = (text: string, lang: string): boolean => {
 // A legal provision, cited as lawyers cite it: the section sign with its number ("§ 14 der
 // Heizkostenverordnung", "§ 535 BGB"), a Polish article of an act ("art. 6 ust. 1 ustawy o …",
 // "art. 471 Kodeksu cywilnego", or the act first: „Ustawa z dnia 21 listopada 1996 r. o muzeach w
-// art. 10 ust. 3 …”, its date's "r." no end), an English section of a named Act or Regulations ("section 9 of
-// the Consumer Rights Act 2015"). "Section 3 of this guide" and "Artikel 5" (an item) are no citation.
+// art. 10 ust. 3 …”, its date's "r." no end), an English section of a named Act or Regulations
+// ("section 9 of the Consumer Rights Act 2015"). "Section 3 of this guide" and "Artikel 5" (an
+// item) are no citation.
 const LEGAL = [
   /(?<![\p{L}\p{N}])§§?\s?\d+/u,
   /(?<![\p{L}])art\.\s?\d+[^.!?]{0,40}?(?<![\p{L}])(?:ustaw\p{Ll}*|kodeks\p{Ll}*|rozporządzeni\p{Ll}*|dyrektyw\p{Ll}*)/iu,

@@ -29,9 +29,10 @@ export const MAX_RECOMMENDATIONS = 8;
  * question (blind review r26), and the sections its place went to were the weakest tasks (r27).
  */
 export const MAX_TASKS = 4;
-const fixesDefect = (r: Recommendation): boolean => r.dimension === 'density' || r.dimension === 'bluf';
 /** Of them, questions and sub-topics to write up: past two they crowd out the byline and sources. */
 export const MAX_COVERAGE_TASKS = 2;
+/** A fix of the page's own defect (no answer up front, the keyword said too often), not an addition. */
+const fixesDefect = (r: Recommendation): boolean => r.dimension === 'density' || r.dimension === 'bluf';
 /** A gain below this is not worth an editor's time (rubric: noise). */
 export const MIN_GAIN = 0.2;
 
@@ -222,9 +223,9 @@ export const buildRecommendations = (
     recs.push(rec);
   }
   const order = (r: Recommendation) => measured.find((x) => x.rec === r)?.finding.sectionIndex ?? 0;
-  // The gain an editor sees, as the report prints it: by priority, the page's defects first, then
-  // by the gain shown (a +0.9 above a +10.9 of the same priority and kind reads as inverted); on
-  // equal gain, a change they can paste comes before a task.
+  // The order an editor works in: by priority, the page's defects first, then by the gain the
+  // report prints (a +0.9 above a +10.9 of the same priority and kind reads as inverted); on equal
+  // gain, a change they can paste comes before a task.
   recs.sort(
     (a, b) =>
       PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] ||

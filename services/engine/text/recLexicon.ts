@@ -20,7 +20,10 @@ export interface RecLexicon {
    * of cost put in either word ("Ile kosztuje wizyta?" where the page's section says „Cena …”).
    */
   priceWords: RegExp;
-  /** Small numbers written as words ("two to three times"): a figure too; not "a dozen or so" („kilkanaście”), which dodges one. */
+  /**
+   * Small numbers written as words ("two to three times"): a figure too; not "a dozen or so"
+   * („kilkanaście”), which dodges one.
+   */
   numberWords: RegExp;
   /** Attributions to no one ("studies show", "it is believed"): a claim that needs its source named. */
   unsourced: string[];
