@@ -140,15 +140,22 @@ export const passageOn = (
   // "hydraulika"), the sentence holds one of them (a cost question was anchored at a warm-up).
   const prose = doc.sentences.filter((s) => s.kind === 'prose');
   const rare = own.filter((k) => prose.filter((s) => holds(s, k)).length <= RARE_SHARE * prose.length);
-  let best: { s: Sentence; n: number } | null = null;
+  // On a tie, the sentence that names them most often: "the cost, costly, its price" over a
+  // passing "lower costs" of another matter.
+  const mentions = (s: Sentence) =>
+    s.stems.filter((h) => own.some((k) => sameWord(h, k))).length +
+    (priceStems.size ? s.words.filter((w) => price.test(w.toLowerCase())).length : 0);
+  let best: { s: Sentence; n: number; m: number } | null = null;
   for (const s of doc.sentences) {
     // A summing-up sentence touches what the article treats elsewhere: the answer goes there (a tools
     // question anchored at "Mein Fazit: … die richtigen Werkzeuge" was a slot in the wrong place, r16, r17).
     if (s.kind !== 'prose' || /[?？]\s*$/u.test(s.text) || sumsUp(doc, s, ctx)) continue;
     const n = own.filter((k) => holds(s, k)).length;
-    if (n < least || n / Math.max(1, need.length) < 0.5 || (best && n <= best.n) || !dodges(s.text)) continue;
+    if (n < least || n / Math.max(1, need.length) < 0.5 || !dodges(s.text)) continue;
+    const m = mentions(s);
+    if (best && (n < best.n || (n === best.n && m <= best.m))) continue;
     if (rare.length && !rare.some((k) => holds(s, k))) continue;
-    best = { s, n };
+    best = { s, n, m };
   }
   return best?.s ?? null;
 };
