@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DimensionId, SerpBenchmarkInput } from '../../services/engine/types.ts';
+import type { DimensionId, EngineInput, SerpBenchmarkInput } from '../../services/engine/types.ts';
 
 /**
  * The evaluation corpus (test/fixtures/eval/<half>/<topic>/, format in docs/scoring.md): articles
@@ -221,3 +221,12 @@ export const loadCorpusA = (dir = CORPUS_A_DIR, half: Exclude<Half, 'tuning' | '
 
 export const loadSet = (set: Half): Topic[] =>
   set === 'tuning' || set === 'heldout' ? loadHalf(set) : loadCorpusA(SET_DIRS[set], set);
+
+/** An audit of one of a topic's articles as the evaluation runs it: with the topic's SERP file, or without one. */
+export const topicInput = (t: Topic, content: string, serp = true): EngineInput => ({
+  content,
+  url: null,
+  keyword: t.keyword,
+  language: t.language,
+  benchmark: serp ? t.serp : null,
+});

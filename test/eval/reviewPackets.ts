@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { auditContent } from '../../services/engine/audit.ts';
 import { anchorText } from '../../services/reports/reportPage.ts';
 import type { Recommendation } from '../../services/engine/types.ts';
-import { loadSet, type Half, type Topic } from './corpus.ts';
+import { loadSet, topicInput, type Half, type Topic } from './corpus.ts';
 
 /**
  * `npx tsx test/eval/reviewPackets.ts <dir> [half …]`: the packets of a blind editor review
@@ -52,13 +52,7 @@ const recText = (r: Recommendation, n: number): string =>
 
 const packet = (t: Topic, quality: 'strong' | 'poor', serp: boolean): { text: string; meta: Packet } => {
   const content = quality === 'strong' ? t.strong : t.poor;
-  const r = auditContent({
-    content,
-    url: null,
-    keyword: t.keyword,
-    language: t.language,
-    benchmark: serp ? t.serp : null,
-  });
+  const r = auditContent(topicInput(t, content, serp));
   const name = `${t.half}-${t.id}-${quality}${serp ? '' : '-noserp'}`;
   const recs = r.recommendations;
   const text = [

@@ -9,17 +9,11 @@
 import t from 'tap';
 import { auditContent } from '../../../services/engine/audit.ts';
 import { MAX_TASKS } from '../../../services/engine/recommendations.ts';
-import { loadSet } from '../../eval/corpus.ts';
+import { loadSet, topicInput } from '../../eval/corpus.ts';
 
 const auditPoor = (id: string) => {
   const topic = loadSet('corpus-a').find((x) => x.id === id)!;
-  const r = auditContent({
-    content: topic.poor,
-    url: null,
-    keyword: topic.keyword,
-    language: topic.language,
-    benchmark: topic.serp,
-  });
+  const r = auditContent(topicInput(topic, topic.poor));
   return { r, h1: /^#\s+(.+)$/m.exec(topic.poor)![1]!, first: topic.poor.split('\n\n')[1]! };
 };
 

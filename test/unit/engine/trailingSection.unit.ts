@@ -7,21 +7,15 @@
  */
 import t from 'tap';
 import { auditContent } from '../../../services/engine/audit.ts';
-import { loadSet, SETS } from '../../eval/corpus.ts';
+import { loadSet, SETS, topicInput } from '../../eval/corpus.ts';
 
 t.test('no new section follows the article', async (t) => {
   const wrong: string[] = [];
   let sections = 0;
   for (const set of SETS)
     for (const topic of loadSet(set))
-      for (const serp of [topic.serp, null]) {
-        const r = auditContent({
-          content: topic.poor,
-          url: null,
-          keyword: topic.keyword,
-          language: topic.language,
-          benchmark: serp,
-        });
+      for (const serp of [true, false]) {
+        const r = auditContent(topicInput(topic, topic.poor, serp));
         for (const x of r.recommendations) {
           if (!x.insertAt) continue;
           sections++;
@@ -34,13 +28,7 @@ t.test('no new section follows the article', async (t) => {
 
 t.test('a wall of text gets its cost question where it dodges the price', async (t) => {
   const topic = loadSet('corpus-a').find((x) => x.id === 'co-to-jest-rekuperacja')!;
-  const r = auditContent({
-    content: topic.poor,
-    url: null,
-    keyword: topic.keyword,
-    language: topic.language,
-    benchmark: topic.serp,
-  });
+  const r = auditContent(topicInput(topic, topic.poor));
   const cost = r.recommendations.find((x) => x.evidence?.questions.some((q) => q.startsWith('Ile kosztuje')));
   t.match(cost?.before ?? '', /kosztown.*cena/u, 'the sentence on the installation price, not the one on savings');
   t.notOk(cost?.insertAt, 'in place');
