@@ -298,8 +298,8 @@ const inFiller = (doc: Doc, ctx: GateContext, sentence: string): boolean => {
 
 /** Wording that dodges a point or states it vaguely, or a hedge ("it is said"), as whole words. */
 const dodges = (sentence: string, ctx: GateContext, rl: RecLexicon): boolean => {
-  const lower = ` ${tokenize(sentence).join(' ')} `;
-  return [...rl.dodges, ...ctx.lex.hedges].some((p) => lower.includes(` ${tokenize(p).join(' ')} `));
+  const words = spaced(sentence);
+  return [...rl.dodges, ...ctx.lex.hedges].some((p) => words.includes(spaced(p)));
 };
 
 /**

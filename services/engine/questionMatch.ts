@@ -95,10 +95,13 @@ export const aboutEntity = (q: string, ctx: MatchContext): boolean => {
  * spoken to by a sentence on the price, in either word („Ile kosztuje …?” beside „Cena usług zależy
  * od …”: a new section after such a dodge was a slot in the wrong place, blind review r27).
  */
-const priceStemsOf = (q: string, ctx: MatchContext): Set<string> => {
-  const price = recLexiconFor(ctx.an.lang).priceWords;
-  const words = (q.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => price.test(w));
-  return new Set(words.flatMap((w) => ctx.an.contentStems(w)));
+const priceStemsOf = (q: string, ctx: MatchContext): Set<string> =>
+  new Set(priceWordsIn(q, ctx.an.lang).flatMap((w) => ctx.an.contentStems(w)));
+
+/** The words of a text that name a price or a cost ("cost", „cena”, „kostet”), lower case. */
+export const priceWordsIn = (text: string, lang: string): string[] => {
+  const price = recLexiconFor(lang).priceWords;
+  return (text.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => price.test(w));
 };
 
 /** The question's own stems a passage must hold: auxiliaries and answer verbs say nothing of its subject ("zostanie"). */
@@ -132,9 +135,9 @@ export const passageOn = (
   const own = [...need, ...[...priceStems].filter((k) => !need.includes(k))];
   if (!own.length) return null;
   const least = need.length >= 3 ? 2 : 1;
-  const price = recLexiconFor(ctx.an.lang).priceWords;
+  const onPrice = (s: Sentence) => priceWordsIn(s.text, ctx.an.lang).length;
   const holds = (s: Sentence, k: string) =>
-    s.stems.some((h) => sameWord(h, k)) || (priceStems.has(k) && s.words.some((w) => price.test(w.toLowerCase())));
+    s.stems.some((h) => sameWord(h, k)) || (priceStems.has(k) && onPrice(s) > 0);
   // The words the page says everywhere (its keyword, "wymiana baterii" on a stuffed page) do not
   // tell which question a sentence speaks to: where the question has rarer words ("kosztuje",
   // "hydraulika"), the sentence holds one of them (a cost question was anchored at a warm-up).
@@ -143,8 +146,7 @@ export const passageOn = (
   // On a tie, the sentence that names them most often: "the cost, costly, its price" over a
   // passing "lower costs" of another matter.
   const mentions = (s: Sentence) =>
-    s.stems.filter((h) => own.some((k) => sameWord(h, k))).length +
-    (priceStems.size ? s.words.filter((w) => price.test(w.toLowerCase())).length : 0);
+    s.stems.filter((h) => own.some((k) => sameWord(h, k))).length + (priceStems.size ? onPrice(s) : 0);
   let best: { s: Sentence; n: number; m: number } | null = null;
   for (const s of doc.sentences) {
     // A summing-up sentence touches what the article treats elsewhere: the answer goes there (a tools

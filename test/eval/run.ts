@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EVAL_DIR, loadSet, SETS, type Half } from './corpus.ts';
+import { EVAL_DIR, loadSet, SETS, TUNING_SETS, type Half } from './corpus.ts';
 import { evaluateTopic, summarise } from './evaluate.ts';
 import { GAMING, geoRows, VARIANTS } from './geo.ts';
 import { HAND_HALVES, HAND_SETS, HAND_VARIANTS, type HandSet, type HandVariant, handRows } from './geoHand.ts';
@@ -39,14 +39,8 @@ for (const half of SETS.filter((h) => !only || h === only)) {
 }
 
 // GEO table (issue 24): each one-change variant of every strong article (tuning, engine fixtures,
-// corpus-a), the direction of its CQS change.
-if (
-  !args.includes('--no-geo') &&
-  only !== 'heldout' &&
-  only !== 'corpus-b' &&
-  only !== 'corpus-d' &&
-  only !== 'corpus-j'
-) {
+// corpus-a), the direction of its CQS change; not on a run of a measured-only set.
+if (!args.includes('--no-geo') && (!only || (TUNING_SETS as readonly Half[]).includes(only))) {
   const rows = geoRows();
   console.log(`\n## GEO variants (${rows.length} strong articles)\n`);
   console.log('| Variant | Raised | Unchanged | Lowered | Mean ΔCQS | Expected |');

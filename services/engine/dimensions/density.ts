@@ -454,6 +454,16 @@ export const scoreDensity = (doc: Doc, ctx: ScoringContext): DimensionOutcome =>
 };
 
 /**
+ * The first candidate that is not the page's first sentence, else the first: the opening is
+ * answer-first's to replace, one task per text, and an editor supplies the answer before pruning
+ * repeats (blind reviews r23, r26: a keyword task on the opening took the answer-first task's place).
+ */
+const besideOpening = <T>(doc: Doc, candidates: T[], sentenceOf: (c: T) => Sentence): T | undefined => {
+  const opening = proseOf(doc)[0];
+  return candidates.find((c) => sentenceOf(c) !== opening) ?? candidates[0];
+};
+
+/**
  * Over the natural range, the sentence that repeats the keyphrase most (twice or more) becomes an
  * author task: only the writer can say it once without losing the sentence's meaning, so it is a
  * task on that sentence with the counts, not a removal that would take its content with it.
@@ -475,10 +485,7 @@ const rewriteTask = (
         x.s.kind === 'prose' && x.occ >= (kw.stems.length === 1 ? LONE_NOUN_REPEATS : 2) && !removals.has(x.s.text),
     )
     .sort((a, b) => b.occ - a.occ);
-  // Not the page's first sentence while another repeats the phrase: that one is answer-first's to
-  // replace, and a task on it took the answer-first task's place (blind review r26, one per text).
-  const opening = proseOf(doc)[0];
-  const top = repeats.find((x) => x.s !== opening) ?? repeats[0];
+  const top = besideOpening(doc, repeats, (x) => x.s);
   if (!top || !unique(doc.content, top.s.text)) return null;
   const figures = { occ: top.occ, kd: round2(kd) };
   return finding({
@@ -542,9 +549,7 @@ const spreadTask = (
   // Or so many sentences only repeat it that an editor strikes them whatever the page's length.
   const repeating = prose.filter((s) => stuffed.has(s)).length;
   if (uses < SPREAD_SENTENCES || (uses < SPREAD_SHARE * prose.length && repeating < SPREAD_STUFFED)) return null;
-  // The anchor only repeats the phrase: a sentence with a figure says something of its own. Not
-  // the page's first sentence while there is another: that one is answer-first's to replace (one
-  // task per text, and an editor supplies the answer before pruning repeats: blind review r23).
+  // The anchor only repeats the phrase: a sentence with a figure says something of its own.
   const anchors = prose.filter(
     (s) =>
       stuffed.has(s) &&
@@ -556,7 +561,7 @@ const spreadTask = (
   // And one the author must reword (it says something besides the phrase) before one a cut can
   // take whole: apply cuts those, and a task on the same sentence would keep it from the cut.
   const rewordable = anchors.filter((s) => !removableStuffing(s.text, ctx));
-  const at = [...rewordable, ...anchors].find((s) => s !== prose[0]) ?? anchors[0];
+  const at = besideOpening(doc, [...rewordable, ...anchors], (s) => s);
   if (!at) return null;
   const share = round2(kd);
   return finding({

@@ -5,7 +5,7 @@ import { firstHandSentences } from '../../../services/engine/firstHand.ts';
 import { describeKeyword } from '../../../services/engine/keyword.ts';
 import { narratesEvent, reportsEvent } from '../../../services/engine/newsSignals.ts';
 import { prepareDocument } from '../../../services/engine/prepare.ts';
-import { looseCoverage, passageOn, passageStems } from '../../../services/engine/questionMatch.ts';
+import { looseCoverage, passageOn, passageStems, priceWordsIn } from '../../../services/engine/questionMatch.ts';
 import { lexiconFor } from '../../../services/engine/text/lexicon.ts';
 import { recLexiconFor } from '../../../services/engine/text/recLexicon.ts';
 import { tokenize } from '../../../services/engine/text/segment.ts';
@@ -64,11 +64,8 @@ t.test('slot in the wrong place: no new section for a question a passage already
 });
 
 /** A question of cost and a sentence on the price, each in its own word („kosztuje”, „Cena”). */
-const onPrice = (sentence: string, q: string, lang: string) => {
-  const price = recLexiconFor(lang).priceWords;
-  const named = (text: string) => tokenize(text).some((w) => price.test(w));
-  return named(q) && named(sentence);
-};
+const onPrice = (sentence: string, q: string, lang: string) =>
+  priceWordsIn(q, lang).length > 0 && priceWordsIn(sentence, lang).length > 0;
 
 t.test('an answer asked for in place stands in a sentence that touches the question and dodges it', async (t) => {
   const inPlace = audited.flatMap(({ a, recs, ctx, lang }) =>
