@@ -66,9 +66,14 @@ export const errorsPlugin = fp(
   { name: 'errors' },
 );
 
-/** The declared routes by path pattern (`:id` matches one segment), to tell a 405 from a 404. */
+/**
+ * The declared routes by path pattern (`:id` matches one segment), to tell a 405 from a 404. A
+ * path that several patterns match is the resource of the most specific one, as the router has it
+ * (a fixed segment wins over a parameter): /audits/bulk is the bulk resource, not an audit id, so
+ * its Allow lists bulk's methods only.
+ */
 function routeTable() {
-  const byPattern = new Map<string, { re: RegExp; methods: Set<string> }>();
+  const byPattern = new Map<string, { re: RegExp; fixed: number; methods: Set<string> }>();
   return {
     add(method: string | string[], url: string) {
       let entry = byPattern.get(url);
@@ -79,13 +84,16 @@ function routeTable() {
             .map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
             .join('/')}/?$`,
         );
-        byPattern.set(url, (entry = { re, methods: new Set() }));
+        const fixed = url.split('/').filter((s) => s && !s.startsWith(':')).length;
+        byPattern.set(url, (entry = { re, fixed, methods: new Set() }));
       }
       for (const m of Array.isArray(method) ? method : [method]) entry.methods.add(m);
     },
     methodsOf(path: string): string[] {
+      const matching = [...byPattern.values()].filter(({ re }) => re.test(path));
+      const mostFixed = Math.max(...matching.map((p) => p.fixed));
       const methods = new Set<string>();
-      for (const { re, methods: ms } of byPattern.values()) if (re.test(path)) ms.forEach((m) => methods.add(m));
+      for (const p of matching) if (p.fixed === mostFixed) p.methods.forEach((m) => methods.add(m));
       return [...methods].sort();
     },
   };

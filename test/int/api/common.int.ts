@@ -52,6 +52,18 @@ t.test('common behaviour and the one error path', async (t) => {
       'Method DELETE is not allowed on /api/v1/me; allowed: GET, HEAD',
     );
     t.equal(wrongMethod.headers.allow, 'GET, HEAD');
+    // /audits/bulk also fits /audits/:id, but the router gives it to the fixed segment: only bulk's methods.
+    const bulk = await f.app.inject({ method: 'OPTIONS', url: '/api/v1/audits/bulk', headers: auth });
+    errorShape(
+      t,
+      bulk,
+      405,
+      'method_not_allowed',
+      'Method OPTIONS is not allowed on /api/v1/audits/bulk; allowed: POST',
+    );
+    t.equal(bulk.headers.allow, 'POST', 'no GET from the /audits/:id pattern');
+    const audit = await f.app.inject({ method: 'PUT', url: '/api/v1/audits/aud_1', headers: auth });
+    t.match(audit.headers.allow, /^GET, HEAD/, 'an audit id still gets the audit methods');
   });
 
   t.test('malformed JSON: 400 invalid_request', async (t) => {
