@@ -50,10 +50,11 @@ const INSTITUTION =
 // German capitalises every noun, so there it is no sign of a name.
 const PROPER = /[\s’'](?:\p{Lu}[\p{Ll}’']+\s+){1,}\p{Lu}\p{Ll}+/u;
 const STUDY =
-  /(?<![\p{L}])(?:survey|study|studies|report|census|poll|data|analysis|trial|testing|tests?|test(?:u|y|ów|ach|ami|em|ie)|teście|badani\p{L}*|bada[ńn]|rapor\p{L}*|sonda\p{L}*|dan[eyi]\p{L}*|analiz\p{L}*|studie\p{L}*|umfrage\p{L}*|bericht\p{L}*|erhebung\p{L}*|daten|angaben|analyse\p{L}*)(?![\p{L}])/iu;
-// German research compounds, capitalised as nouns: "Langzeittest", "Feinstaubmessungen", "Mieterumfrage".
+  /(?<![\p{L}])(?:survey|study|studies|report|census|poll|data|statistics|analysis|trial|testing|tests?|statystyk\p{L}*|statistik\p{L}*|test(?:u|y|ów|ach|ami|em|ie)|teście|badani\p{L}*|bada[ńn]|rapor\p{L}*|sonda\p{L}*|dan[eyi]\p{L}*|analiz\p{L}*|studie\p{L}*|umfrage\p{L}*|bericht\p{L}*|erhebung\p{L}*|daten|angaben|analyse\p{L}*)(?![\p{L}])/iu;
+// German research compounds, capitalised as nouns: "Langzeittest", "Feinstaubmessungen", "Mieterumfrage",
+// and the official counts named so ("Polizeiliche Kriminalstatistik 2023").
 const STUDY_COMPOUND =
-  /(?<![\p{L}])\p{Lu}\p{Ll}+(?:test|tests|studie|studien|umfrage|erhebung|messung|messungen)(?![\p{L}])/u;
+  /(?<![\p{L}])\p{Lu}\p{Ll}+(?:test|tests|studie|studien|umfrage|erhebung|messung|messungen|statistik|statistiken)(?![\p{L}])/u;
 const YEAR = /\b(?:19|20)\d\d\b/;
 // What a cited source does with the claim: its document, or a verb of stating or advising.
 const CITED =
