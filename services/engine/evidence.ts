@@ -72,7 +72,9 @@ const DOCUMENTS: Record<string, string[]> = {
   de: ['artikel\\p{L}*', 'seite', 'webseite', 'website', 'veröffentlichung\\p{L}*', 'broschüre', 'merkblatt\\p{L}*'],
 };
 DOCUMENTS.en!.push('brochure', 'bulletin', 'documentation', 'datasheet', 'white ?paper');
-DOCUMENTS.pl!.push('dokumentacj\\p{L}*', 'poradni\\p{L}*', 'blog\\p{L}*');
+// A public body's resolution, named with the body ("w uchwale Rady Miasta Płocka"): what a reader
+// can look up in its register. English "resolution" is left out: a screen's, beside a maker's name.
+DOCUMENTS.pl!.push('dokumentacj\\p{L}*', 'poradni\\p{L}*', 'blog\\p{L}*', 'uchwa\\p{L}*');
 DOCUMENTS.de!.push('faktenblatt\\p{L}*', 'dokumentation', 'ratgeber\\p{L}*', 'blog\\p{L}*');
 // A name: a capitalised word that is not the sentence's first (not Polish's capitalised "Ci",
 // "Twój" of address); in German, which capitalises every noun, an acronym or a camel-case name.

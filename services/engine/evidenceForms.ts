@@ -13,7 +13,7 @@ import type { Sentence } from './types.ts';
  * letters, not \b, which reads "ł" and "ä" as non-word characters ("powiedział" never matched).
  */
 export const REPORTING =
-  /(?<![\p{L}])(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|assures?|assured|stresse[sd]|insists?|insisted|mówi|powiedział[a]?|twierdzi|zapewnia|zapewnił[a]?|podkreśla|podkreślił[a]?|przekonuje|przekonywał[a]?|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|betonte|versichert|versicherte|unterstreicht|meint|warnt|schreibt|ergänzt)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:says?|said|explains?|explained|told|tells|notes?|noted|writes?|wrote|adds?|added|warns?|warned|recalls?|assures?|assured|stresse[sd]|insists?|insisted|mówi|mówił[a]?|powiedział[a]?|dodał[a]?|stwierdza|stwierdził[a]?|zaznacza|zaznaczył[a]?|tłumaczy|tłumaczył[a]?|ocenia|ocenił[a]?|twierdzi|zapewnia|zapewnił[a]?|podkreśla|podkreślił[a]?|przekonuje|przekonywał[a]?|wyjaśnia|wyjaśnił[a]?|zauważa|pisze|dodaje|ostrzega|przypomina|sagt|sagte|erklärt|erklärte|betont|betonte|versichert|versicherte|unterstreicht|meint|warnt|schreibt|ergänzt)(?![\p{L}])/iu;
 /** Two capitalised words in a row ("Helen Carter"), anywhere after the sentence's first word. */
 export const NAME = /\s\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?\s+\p{Lu}\p{Ll}+/u;
 
@@ -154,6 +154,32 @@ export const citesMore = (text: string, lang: string): boolean => {
 const SPAN = /[“„«"]([^“”„«»"]+)[”“»"]/gu;
 const MIN_QUOTE_WORDS = 5;
 
+const DASH_OPENS = /^\s*[–—]\s*\p{L}/u;
+const DASH_CLOSES = /\s[–—]\s/u;
+/** How many sentences one dash-opened speech may run to before its attribution. */
+const DASH_SPAN = 5;
+
+/**
+ * Dash speech over several sentences of one block ("– Ceny rosną. Oferta też musi rosnąć – mówi
+ * X."): from a sentence the dash opens to the one whose closing dash names the speaker. Before,
+ * only the last sentence counted, and the rest of the quotation read as the writer's own prose.
+ */
+const spanningDashSpeech = (g: Sentence[]): Sentence[] => {
+  const out: Sentence[] = [];
+  for (let i = 0; i < g.length; i++) {
+    if (!DASH_OPENS.test(g[i]!.text) || dashSpeech(g[i]!.text)) continue;
+    let text = g[i]!.text;
+    for (let j = i + 1; j < g.length && j <= i + DASH_SPAN && !DASH_OPENS.test(g[j]!.text); j++) {
+      text += ` ${g[j]!.text}`;
+      if (!DASH_CLOSES.test(g[j]!.text)) continue;
+      if (dashSpeech(text)) out.push(...g.slice(i, j + 1));
+      i = j;
+      break;
+    }
+  }
+  return out;
+};
+
 /**
  * Sentences of quotations that run over more than one sentence (the splitter cuts them), when the
  * text around the quotation says who spoke: a speech verb or a name. When the attribution ends
@@ -170,6 +196,7 @@ export const spanningQuotes = (sentences: Sentence[]): Sentence[] => {
   }
   const out: Sentence[] = [];
   for (const g of blocks.values()) {
+    if (g.length >= 2) out.push(...spanningDashSpeech(g));
     if (g.length < 2 || !g.some((s) => /[“„«"]/u.test(s.text))) continue;
     let text = '';
     const starts = g.map((s) => {

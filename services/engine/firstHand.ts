@@ -26,9 +26,18 @@ const MIN_SENTENCES = 2;
 const OWN_ACTION =
   /(?<!\p{L})(?:(?:I|[Ww]e)\s+(?:\p{L}+ed|paid|bought|got|had|made|took|spent|kept|sent|gave|lent)|(?:[Ii]ch|[Ww]ir)\s+(?:habe|haben|hatte|hatten))(?!\p{L})/u;
 
+/**
+ * A first-person verb in a relative clause describes its noun ("dziedzictwo, które otrzymaliśmy",
+ * "the heritage that we received"): the inclusive "we" of a platitude, not the writer's account.
+ */
+const RELATIVE_FIRST_PERSON =
+  /(?<![\p{L}])(?:któr\p{L}*\s+(?:\p{L}+\s+)?\p{L}{2,}(?:łem|łam|liśmy|łyśmy)|(?:that|which|whom)\s+(?:I|we)\s+\p{L}+)(?![\p{L}])/giu;
+
 /** Whether a sentence reports the writer's own doing: first-hand use, or another action of theirs. */
-export const reportsOwnDoing = (text: string, lang: string): boolean =>
-  patternOf(lang).test(text) || OWN_ACTION.test(text);
+export const reportsOwnDoing = (text: string, lang: string): boolean => {
+  const own = text.replace(RELATIVE_FIRST_PERSON, ' ');
+  return patternOf(lang).test(own) || OWN_ACTION.test(own);
+};
 
 export const firstHandSentences = (doc: Doc): number => {
   const re = patternOf(doc.language);
