@@ -340,7 +340,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
         ),
         problem: t(
           lang,
-          `The keyword has a ${intentLabel(kw.intent, lang)} intent, but the page's type is "${profileLabel(ctx.profile, lang)}".`,
+          `The keyword's search intent is "${intentLabel(kw.intent, lang)}", but the page's type is "${profileLabel(ctx.profile, lang)}".`,
           `Fraza ma intencję „${intentLabel(kw.intent, lang)}”, a strona wygląda na typ „${profileLabel(ctx.profile, lang)}”.`,
           `Das Keyword hat die Suchintention „${intentLabel(kw.intent, lang)}“, die Seite ist aber vom Typ „${profileLabel(ctx.profile, lang)}“.`,
         ),

@@ -1,3 +1,4 @@
+import { evidenceOf } from '../evidence.ts';
 import { creditless, gamingOf } from './gaming.ts';
 import type { DimensionOutcome, Finding, ScoringContext } from '../context.ts';
 import { count, t } from '../labels.ts';
@@ -48,6 +49,9 @@ export const attributesOf = (doc: Doc, ctx: ScoringContext): Set<string> => {
   return attrs;
 };
 
+/** A sentence that opens with a quotation mark or a speech dash: another's words. */
+const QUOTED_OPENING = /^\s*[“"„«‚‘–—]/u;
+
 export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   const { lang, lex, kw, bench } = ctx;
   const findings: Finding[] = [];
@@ -76,12 +80,16 @@ export const scoreEav = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
   }
   const score = clamp(10 * (0.6 * cov + 0.4 * vdRatio));
 
-  // Vague sentences about the topic: a value would make them citable.
+  // Vague sentences about the topic: a value would make them citable. Not someone else's words (a
+  // customer's review, a quotation): the writer cannot put a number in them.
   const vagueSet = new Set(lex.vague);
+  const support = evidenceOf(doc).sentences;
   const vague = doc.sentences
     .filter(
       (s) =>
         s.kind === 'prose' &&
+        !support.has(s) &&
+        !QUOTED_OPENING.test(s.text) &&
         !hasValue(s.text, lex.slot) &&
         s.words.some((w) => vagueSet.has(w)) &&
         s.words.length >= 6,
