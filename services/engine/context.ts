@@ -38,6 +38,11 @@ export interface Finding {
   subject?: string;
   /** The figure the dimension measured, for the evidence when the gate cannot recompute it (stuffing counts). */
   figure?: string;
+  /**
+   * The problem is the whole page's, not one sentence's: the title, or three sentences or more (the
+   * query pasted as typed, the phrase spread). An editor fixes it before adding sections.
+   */
+  pageWide?: boolean;
 }
 
 export type FindingKind =

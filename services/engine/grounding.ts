@@ -354,7 +354,7 @@ const answerFirstTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexicon)
   return atOpening(doc, at, ctx.lang, rl.task.answerFirst(ctx.kw.text, written, shape), {
     rule: [
       'bluf: the first 60 words give no answer (entity, answer verb, value); the opening warms up',
-      'bluf: pierwsze 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp krąży wokół tematu',
+      'bluf: pierwszych 60 słów nie daje odpowiedzi (encja, czasownik, wartość); wstęp krąży wokół tematu',
       'bluf: die ersten 60 Wörter geben keine Antwort (Entität, Antwortverb, Wert); der Einstieg holt aus',
     ],
     figure: t(ctx.lang, `"${written}"`, `„${written}”`, `„${written}“`),
@@ -416,7 +416,7 @@ const answerOpeningTask = (f: Finding, doc: Doc, ctx: GateContext, rl: RecLexico
   return atOpening(doc, at, ctx.lang, rl.task.answerOpening(ctx.kw.text, subject, shape, late), {
     rule: [
       'bluf: the opening sentence does not lead with the subject and the first 60 words give no figure',
-      'bluf: pierwsze zdanie nie zaczyna od tematu, a pierwsze 60 słów nie podaje liczby',
+      'bluf: pierwsze zdanie nie zaczyna od tematu, a pierwszych 60 słów nie podaje liczby',
       'bluf: der erste Satz beginnt nicht mit dem Thema, und die ersten 60 Wörter geben keine Zahl',
     ],
     figure: null,
@@ -636,7 +636,7 @@ export const ground = (
           ? t(
               lang,
               'bluf: the first 60 words give the answer (entity, answer verb, value)',
-              'bluf: pierwsze 60 słów podaje odpowiedź (encja, czasownik, wartość)',
+              'bluf: pierwszych 60 słów podaje odpowiedź (encja, czasownik, wartość)',
               'bluf: die ersten 60 Wörter geben die Antwort (Entität, Antwortverb, Wert)',
             )
           : t(

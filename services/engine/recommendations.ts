@@ -151,14 +151,21 @@ export const buildRecommendations = (
     // the rewrite cannot be measured before the author writes it, and it is no "bonus". Nor is a
     // rewrite of stuffing: where the stuffing takes density to 0 it is the page's worst defect
     // (blind review r18: a page with the phrase 39 times had its title task ranked last, as "bonus").
+    // Stuffing in the title or in several sentences is a defect of the whole page, and an editor
+    // fixes it before adding sections (blind review r31, both reviewers: the query pasted into eight
+    // sentences, the phrase spread through a shop page, each ranked below a question to research;
+    // r32: a title saying the keyword two or three times, ranked medium).
+    const pageWide = m.finding.pageWide === true;
     const inPlaceRank: Priority | null = !inPlaceTask
       ? null
       : answersInPlace
         ? 'high'
         : m.finding.kind === 'stuffingVerbatim'
-          ? 'medium'
+          ? pageWide
+            ? 'high'
+            : 'medium'
           : m.finding.kind === 'stuffingRewrite'
-            ? stuffedFlat
+            ? stuffedFlat || pageWide
               ? 'high'
               : 'medium'
             : null;

@@ -203,7 +203,7 @@ export const scoreBluf = (doc: Doc, ctx: ScoringContext): DimensionOutcome => {
           : t(
               lang,
               'The first 60 words do not give the answer: the entity, what it is or costs, and a number.',
-              'Pierwsze 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.',
+              'Pierwszych 60 słów nie podaje odpowiedzi: encji, tego, czym jest lub ile kosztuje, i liczby.',
               'Die ersten 60 Wörter geben keine Antwort: die Entität, was sie ist oder kostet, und eine Zahl.',
             ),
         suggestion: t(

@@ -294,7 +294,7 @@ export const scoreCsiAlignment = (doc: Doc, ctx: ScoringContext): DimensionOutco
       t(
         lang,
         'The first 100 words name the central entity.',
-        'Pierwsze 100 słów nazywa główną encję.',
+        'Pierwszych 100 słów nazywa główną encję.',
         'Die ersten 100 Wörter nennen die zentrale Entität.',
       ),
     );

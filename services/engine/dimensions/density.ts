@@ -570,6 +570,7 @@ const spreadTask = (
     // The density is the evidence only past the ceiling: under it, "past its natural range (2.99%)"
     // would contradict itself, and the evidence is the sentences that only repeat the phrase.
     ...(kd > densityCeiling(kw.stems) ? { figure: percent(lang, share) } : {}),
+    pageWide: true,
     title: t(lang, 'Use the keyword less often', 'Rzadziej używaj frazy', 'Das Keyword seltener verwenden'),
     problem: t(
       lang,
@@ -682,6 +683,7 @@ const titleTask = (doc: Doc, ctx: ScoringContext): Finding | null => {
   return finding({
     kind: 'stuffingRewrite',
     subject: kw.text,
+    pageWide: true,
     title: t(
       lang,
       'Say the keyword once in the title',

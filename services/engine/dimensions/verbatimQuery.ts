@@ -13,6 +13,9 @@ import { containsPhrase, excerpt, finding, sectionName, unique } from './helpers
  * reviews: the stuffing an editor saw first, which no change targeted).
  */
 
+/** From this many sentences the pasted query is the page's defect, not one sentence's. */
+const PAGE_WIDE_SENTENCES = 3;
+
 export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: string) => boolean): Finding | null => {
   const { kw, lang, lex } = ctx;
   const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
@@ -34,6 +37,7 @@ export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: str
   return finding({
     kind: 'stuffingVerbatim',
     subject: q,
+    pageWide: n >= PAGE_WIDE_SENTENCES,
     title: t(
       lang,
       'Write the query as a sentence says it',

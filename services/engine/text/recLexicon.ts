@@ -301,9 +301,9 @@ const pl: RecLexicon = {
     paaInPlace: (q, n) =>
       `Odpowiedz tutaj na pytanie „${q}”: to zdanie porusza temat, ale na nie nie odpowiada. Zastąp ogólnik lub unik konkretną odpowiedzią (liczba, tak lub nie, zasada), zamiast dopisywać dalej sekcję, która by to powtórzyła. Użytkownicy o to pytają (People Also Ask)${n ? `, a ${n} z czołowych wyników na nie ${plural('pl', n, ['', ''], ['odpowiada', 'odpowiadają', 'odpowiada'])}` : ''}.`,
     answerFirst: (q, w, shape) =>
-      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwsze 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. To zdanie jest wstępem bez treści („${w}”) w miejscu, gdzie powinna stać odpowiedź, a pierwszych 60 słów na nic nie odpowiada: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     answerOpening: (q, e, shape, late) =>
-      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. ${late ? `W tym pierwszym zdaniu „${e}” pada dopiero po długim wstępie` : `W tym pierwszym zdaniu nie pada „${e}”`}, a pierwsze 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
+      `Zacznij artykuł od odpowiedzi na „${q}” w jednym własnym zdaniu: ${PL_SHAPE[shape]}. ${late ? `W tym pierwszym zdaniu „${e}” pada dopiero po długim wstępie` : `W tym pierwszym zdaniu nie pada „${e}”`}, a pierwszych 60 słów nie podaje żadnej liczby: zastąp je odpowiedzią albo postaw odpowiedź przed nim.`,
     facet: (h, n) =>
       `Dodaj krótką sekcję „${h}” z własnej wiedzy o temacie: ${n} z czołowych wyników ${plural('pl', n, ['', ''], ['omawia', 'omawiają', 'omawia'])} ten wątek, a artykuł go pomija.`,
     facetInPlace: (h, n) =>

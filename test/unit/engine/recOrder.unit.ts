@@ -108,3 +108,33 @@ t.test('quick wins keep the result order: a gate lift of +0.4 stays above the +3
   );
   t.equal(s.topChange?.id, 'rec:1');
 });
+
+t.test(
+  'stuffing in the title or in three sentences or more is the page’s defect: high, ahead of every question to research',
+  async (t) => {
+    // Blind review r31: the query pasted into eight sentences, and the phrase spread through a shop
+    // page, each ranked "medium" below a question section; both reviewers put the stuffing first.
+    // r32: a title saying the keyword two or three times, ranked medium.
+    let seen = 0;
+    for (const { a, run } of audits) {
+      const recs = run.result.recommendations;
+      const findings = run.scored.outcomes.flatMap((o) => o.findings);
+      for (const r of recs) {
+        const f = findings.find(
+          (x) => x.title === r.title && (x.kind === 'stuffingVerbatim' || x.kind === 'stuffingRewrite'),
+        );
+        if (!f?.pageWide) continue;
+        seen++;
+        t.ok(RANK[r.priority] <= RANK.high, `${a.name}: ${r.title} is ${r.priority}`);
+        const i = recs.indexOf(r);
+        const later = recs.slice(0, i).filter((x) => x.dimension === 'queryFanout');
+        t.same(
+          later.map((x) => x.title),
+          [],
+          `${a.name}: no question section before it`,
+        );
+      }
+    }
+    t.ok(seen > 0, `page-wide stuffing tasks on ${seen} pages`);
+  },
+);
