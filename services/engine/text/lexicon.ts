@@ -719,7 +719,7 @@ const pl: Lexicon = {
   ],
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
   instruction: null,
-  searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test'],
+  searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test', 'cena', 'znaczenie', 'definicja'],
   chooseAmong: ['najlepszy', 'najlepsza', 'najlepsze', 'najlepszych', 'top', 'vs', 'ranking', 'porównanie', 'czy'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
@@ -987,7 +987,18 @@ const de: Lexicon = {
   generic: /(?<![\p{L}])(?:jede[rsnm]?|immer|nie|ganze[rsnm]?|alle[rsnm]?|lohnt)(?![\p{L}])/giu,
   // Case-sensitive: "sie" (they, she) is no address.
   instruction: /(?<!\p{L})\p{L}+en Sie(?!\p{L})/u,
-  searchOnly: ['test', 'erfahrungen', 'vergleich', 'testbericht'],
+  // A noun after a noun with a space is no German (it is a compound, or takes "von"): "die Tenor Bedeutung".
+  searchOnly: [
+    'test',
+    'erfahrungen',
+    'vergleich',
+    'testbericht',
+    'bedeutung',
+    'anleitung',
+    'kosten',
+    'preis',
+    'definition',
+  ],
   chooseAmong: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'testsieger', 'oder'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],

@@ -62,3 +62,23 @@ t.test('no task where the page says it as the language does, quotes the search, 
   const en = `# Hair dryer reviews\n\nA 2000 W dryer dries long hair in 6 minutes.\n\n## Models\n\nOur hair dryer reviews show that power is not everything. The Aero 3 costs 39 dollars.\n`;
   t.same(tasks(en, 'hair dryer reviews', 'en'), [], 'English');
 });
+
+t.test(
+  'a German noun after a noun, as a search box has it: "die Tenor Bedeutung", with the form a sentence uses',
+  async (t) => {
+    const de =
+      '# Tenor: Bedeutung\n\nDer Tenor ist die hohe Männerstimme und, in einem Urteil, sein Entscheidungssatz.\n\n' +
+      '## Musik\n\nIm Chor singt der Tenor über dem Bass; sein Umfang reicht etwa von c bis a¹. ' +
+      'Die Tenor Bedeutung in der Musik kommt vom Halten der Melodie im Mittelalter.\n\n' +
+      '## Recht\n\nIm Urteil ist der Tenor die Entscheidungsformel, die vor den Gründen steht, etwa „Die Klage wird abgewiesen“.\n';
+    const found = tasks(de, 'tenor bedeutung', 'de');
+    t.equal(found.length, 1, 'a task on the pasted sentence');
+    t.match(found[0]!.task ?? '', /„die Bedeutung von …“/u, 'shown the form for "Bedeutung", not a test’s');
+    const said = tasks(
+      de.replace('Die Tenor Bedeutung in der Musik', 'Die Bedeutung von Tenor in der Musik'),
+      'tenor bedeutung',
+      'de',
+    );
+    t.equal(said.length, 0, 'none where the page says it as German does');
+  },
+);
