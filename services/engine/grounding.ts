@@ -372,7 +372,7 @@ const openingShape = (ctx: GateContext, doc: Doc): AnswerShape | null =>
  */
 const namedProduct = (ctx: GateContext, doc: Doc): boolean => {
   const first = tokenize(ctx.kw.entity || ctx.kw.text).find(
-    (w) => !ctx.an.stop.has(w) && !ctx.lex.searchOnly.includes(w),
+    (w) => !ctx.an.stop.has(w) && !Object.hasOwn(ctx.lex.searchOnly, w),
   );
   if (!first || ctx.lang === 'de') return false;
   // Capitalised at least as often as not (a tie is a name); a word never written inside a sentence is none.

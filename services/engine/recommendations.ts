@@ -155,20 +155,17 @@ export const buildRecommendations = (
     // fixes it before adding sections (blind review r31, both reviewers: the query pasted into eight
     // sentences, the phrase spread through a shop page, each ranked below a question to research;
     // r32: a title saying the keyword two or three times, ranked medium).
-    const pageWide = m.finding.pageWide === true;
+    const stuffingTask = m.finding.kind === 'stuffingVerbatim' || m.finding.kind === 'stuffingRewrite';
+    const worstStuffing = m.finding.pageWide === true || (m.finding.kind === 'stuffingRewrite' && stuffedFlat);
     const inPlaceRank: Priority | null = !inPlaceTask
       ? null
       : answersInPlace
         ? 'high'
-        : m.finding.kind === 'stuffingVerbatim'
-          ? pageWide
+        : stuffingTask
+          ? worstStuffing
             ? 'high'
             : 'medium'
-          : m.finding.kind === 'stuffingRewrite'
-            ? stuffedFlat || pageWide
-              ? 'high'
-              : 'medium'
-            : null;
+          : null;
     const measured = inPlaceRank ?? priorityOf(delta, liftsGate);
     const heading = g.task !== null && change.kind === 'insert' && measured === 'critical' ? 'high' : measured;
     const rec: Recommendation = {

@@ -13,34 +13,6 @@ import { containsPhrase, excerpt, finding, sectionName, unique } from './helpers
  * reviews: the stuffing an editor saw first, which no change targeted).
  */
 
-/**
- * How a sentence says each intent word: the writer is shown the form for the word the page pasted
- * ("die Bedeutung von …" for "… Bedeutung", not a test's "im Test der …").
- */
-const SAID_AS: Record<string, Record<string, string>> = {
-  pl: {
-    opinie: 'opinie o …',
-    opinia: 'opinia o …',
-    recenzja: 'recenzja …',
-    ranking: 'ranking …',
-    test: 'test …',
-    cena: 'cena …',
-    znaczenie: 'znaczenie słowa …',
-    definicja: 'definicja …',
-  },
-  de: {
-    test: 'im Test der …',
-    testbericht: 'im Testbericht zum …',
-    erfahrungen: 'Erfahrungen mit …',
-    vergleich: 'im Vergleich …',
-    bedeutung: 'die Bedeutung von …',
-    anleitung: 'eine Anleitung für …',
-    kosten: 'die Kosten für …',
-    preis: 'der Preis für …',
-    definition: 'die Definition von …',
-  },
-};
-
 /** From this many sentences the pasted query is the page's defect, not one sentence's. */
 const PAGE_WIDE_SENTENCES = 3;
 
@@ -48,7 +20,8 @@ export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: str
   const { kw, lang, lex } = ctx;
   const words = kw.text.toLowerCase().split(/\s+/).filter(Boolean);
   // The intent word stands after the name ("… opinie", "… Test"), and a name stands before it.
-  if (words.length < 2 || !lex.searchOnly.includes(words[words.length - 1]!)) return null;
+  const intent = words[words.length - 1]!;
+  if (words.length < 2 || !Object.hasOwn(lex.searchOnly, intent)) return null;
   const hits = pastedQuery(doc, kw.text);
   // The clearest case first: the query with the sentence going on after it ("… opinie w sieci
   // pokazują"), not at its end, where a sentence may speak of the search itself.
@@ -62,7 +35,7 @@ export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: str
   if (!first || !unique(doc.content, first.text)) return null;
   const n = hits.length;
   const q = kw.text;
-  const saidAs = (l: string) => SAID_AS[l]?.[words[words.length - 1]!] ?? '…';
+  const saidAs = lex.searchOnly[intent];
   return finding({
     kind: 'stuffingVerbatim',
     subject: q,
@@ -82,8 +55,8 @@ export const verbatimQueryTask = (doc: Doc, ctx: ScoringContext, cut: (text: str
     suggestion: t(
       lang,
       `Rewrite this sentence as it is said, not as it is searched: "${q}" in the middle of a sentence reads as keyword stuffing. The page does it ${n === 1 ? 'once' : `${n} times`}; change each of them.`,
-      `Przepisz to zdanie tak, jak się mówi, a nie jak się wyszukuje: „${q}” w środku zdania czytelnik odbiera jako upychanie frazy (po polsku np. „${saidAs('pl')}”). Strona robi tak ${count('pl', n, ['', ''], ['raz', 'razy', 'razy'])}; popraw każde z tych miejsc.`,
-      `Schreiben Sie diesen Satz so, wie man spricht, nicht wie man sucht: „${q}“ mitten im Satz liest sich als Keyword-Stuffing (etwa „${saidAs('de')}“). Die Seite tut das ${n === 1 ? 'einmal' : `${n}-mal`}; ändern Sie jede dieser Stellen.`,
+      `Przepisz to zdanie tak, jak się mówi, a nie jak się wyszukuje: „${q}” w środku zdania czytelnik odbiera jako upychanie frazy (po polsku np. „${saidAs}”). Strona robi tak ${count('pl', n, ['', ''], ['raz', 'razy', 'razy'])}; popraw każde z tych miejsc.`,
+      `Schreiben Sie diesen Satz so, wie man spricht, nicht wie man sucht: „${q}“ mitten im Satz liest sich als Keyword-Stuffing (etwa „${saidAs}“). Die Seite tut das ${n === 1 ? 'einmal' : `${n}-mal`}; ändern Sie jede dieser Stellen.`,
     ),
     section: sectionName(doc, first.section),
     sectionIndex: first.section,

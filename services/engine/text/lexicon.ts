@@ -57,9 +57,10 @@ export interface Lexicon {
   instruction: RegExp | null;
   /**
    * Intent words the language puts after the thing's name only in a search box ("pompa ciepła
-   * opinie", "Luftpumpe Test"): in a sentence, the query so written is pasted, not said.
+   * opinie", "Luftpumpe Test"): in a sentence, the query so written is pasted, not said. Each with
+   * the form a sentence uses instead ("opinie o …", "im Test der …"), which the task shows.
    */
-  searchOnly: string[];
+  searchOnly: Record<string, string>;
   /** Keyword words that ask to choose among several things ("best", "vs", "najlepsze", "Vergleich"). */
   chooseAmong: string[];
   intent: {
@@ -306,7 +307,7 @@ const en: Lexicon = {
   generic: /(?<![\p{L}])(?:every\p{L}*|each|always|whole|worth|whatever|never|all)(?![\p{L}])/giu,
   instruction: null,
   // English writes "heat pump reviews" in prose as in a search: no such words.
-  searchOnly: [],
+  searchOnly: {},
   chooseAmong: ['best', 'top', 'vs', 'versus', 'comparison', 'compare', 'ranking', 'alternatives', 'cheapest'],
   intent: {
     informational: [
@@ -719,7 +720,16 @@ const pl: Lexicon = {
   ],
   generic: /(?<![\p{L}])(?:każd\p{L}*|zawsze|nigdy|warto|wszystk\p{L}*|cał(?:y|a|e|ego|ej|ym|ą))(?![\p{L}])/giu,
   instruction: null,
-  searchOnly: ['opinie', 'opinia', 'recenzja', 'ranking', 'test', 'cena', 'znaczenie', 'definicja'],
+  searchOnly: {
+    opinie: 'opinie o …',
+    opinia: 'opinia o …',
+    recenzja: 'recenzja …',
+    ranking: 'ranking …',
+    test: 'test …',
+    cena: 'cena …',
+    znaczenie: 'znaczenie słowa …',
+    definicja: 'definicja …',
+  },
   chooseAmong: ['najlepszy', 'najlepsza', 'najlepsze', 'najlepszych', 'top', 'vs', 'ranking', 'porównanie', 'czy'],
   intent: {
     informational: ['jak', 'co', 'czym', 'dlaczego', 'kiedy', 'poradnik', 'porady', 'sposoby', 'definicja', 'czy'],
@@ -988,17 +998,17 @@ const de: Lexicon = {
   // Case-sensitive: "sie" (they, she) is no address.
   instruction: /(?<!\p{L})\p{L}+en Sie(?!\p{L})/u,
   // A noun after a noun with a space is no German (it is a compound, or takes "von"): "die Tenor Bedeutung".
-  searchOnly: [
-    'test',
-    'erfahrungen',
-    'vergleich',
-    'testbericht',
-    'bedeutung',
-    'anleitung',
-    'kosten',
-    'preis',
-    'definition',
-  ],
+  searchOnly: {
+    test: 'im Test der …',
+    testbericht: 'im Testbericht zum …',
+    erfahrungen: 'Erfahrungen mit …',
+    vergleich: 'im Vergleich …',
+    bedeutung: 'die Bedeutung von …',
+    anleitung: 'eine Anleitung für …',
+    kosten: 'die Kosten für …',
+    preis: 'der Preis für …',
+    definition: 'die Definition von …',
+  },
   chooseAmong: ['beste', 'bester', 'besten', 'top', 'vs', 'vergleich', 'testsieger', 'oder'],
   intent: {
     informational: ['wie', 'was', 'warum', 'wann', 'anleitung', 'tipps', 'ratgeber'],
